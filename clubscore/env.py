@@ -1,0 +1,51 @@
+"""Tiny typed readers of the environment, so settings.py states its needs in one line each."""
+
+import os
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r}: expected one of 1/0, true/false, yes/no, on/off")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_str(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def secret_key(debug: bool) -> str:
+    """The SECRET_KEY; without DEBUG a missing key stops the server rather than run unsigned."""
+    key = os.environ.get("SECRET_KEY", "")
+    if key:
+        return key
+    if debug:
+        # Local use only: DEBUG is on, so nothing signed with this key leaves the machine.
+        return "clubscore-local-debug-only-not-a-secret"
+    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+
+
+def database(default_sqlite_path: str) -> dict:
+    """DATABASE_URL when set (postgres://... in production), else an SQLite file."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
+    return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)

@@ -1,0 +1,59 @@
+"""IMPs across the field: cross-IMPs (every result against every other) and Butler (a datum)."""
+
+from bisect import bisect_left, bisect_right
+from fractions import Fraction
+from math import ceil, floor
+
+from scoring._checks import whole_scores
+from scoring.imps import IMP_UPPER_BOUNDS, imps
+
+__all__ = ["cross_imps", "butler", "butler_datum"]
+
+
+def cross_imps(ns_scores) -> list[float]:
+    """Each result's mean IMPs against every other result (sum divided by n-1), unrounded.
+
+    IMPs(d) for d > 0 is the number of table bounds below d, so the IMPs a score s wins from
+    the whole field is, for each bound t, how many scores lie below s - t, less how many lie
+    above s + t. That turns the O(n^2) comparison into 24 bisections per result.
+    """
+    scores = whole_scores(ns_scores, minimum=2, what="results on a board to compare")
+    ordered = sorted(scores)
+    count = len(ordered)
+    totals = []
+    for score in scores:
+        won = sum(bisect_left(ordered, score - bound) for bound in IMP_UPPER_BOUNDS)
+        lost = sum(count - bisect_right(ordered, score + bound) for bound in IMP_UPPER_BOUNDS)
+        totals.append((won - lost) / (count - 1))
+    return totals
+
+
+def butler_datum(ns_scores, drop: int | None = None) -> int:
+    """The mean NS score after dropping extremes, rounded to the nearest 10 (halves upward).
+
+    Default trim: with more than 3 results drop ceil((n-10)/15)+1 at each end.
+    """
+    scores = sorted(whole_scores(ns_scores, minimum=1, what="results"))
+    count = len(scores)
+    if drop is None:
+        drop = ceil((count - 10) / 15) + 1 if count > 3 else 0
+    if isinstance(drop, bool) or not isinstance(drop, int) or drop < 0:
+        raise ValueError(f"drop must be a whole number of at least 0, got {drop!r}")
+    if count - 2 * drop < 1:
+        raise ValueError(f"cannot drop {drop} from each end of {count} results")
+    kept = scores[drop : count - drop]
+    mean = Fraction(sum(kept), len(kept))
+    return floor(mean / 10 + Fraction(1, 2)) * 10
+
+
+def butler(ns_scores, drop: int | None = None, datum: int | None = None) -> tuple[int, list[int]]:
+    """The datum and each result's NS IMPs against it.
+
+    `drop` trims that many scores from each end instead of the default; `datum` fixes it.
+    """
+    scores = whole_scores(ns_scores, minimum=1 if datum is not None else 2, what="results")
+    if datum is None:
+        datum = butler_datum(scores, drop)
+    elif isinstance(datum, bool) or not isinstance(datum, int):
+        raise ValueError(f"datum {datum!r} is not a whole number of points")
+    return datum, [imps(score - datum) for score in scores]
