@@ -1,0 +1,281 @@
+"""Clubs own sessions; a session has sections of pairs and boards; boards collect results.
+
+The database refuses impossible data itself: unique seats on a board, no pair against itself,
+levels 0-7 and tricks 0-13, adjusted percentages 0-100, and a score wherever one is needed.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+import scoring
+
+METHOD_CHOICES = [
+    ("matchpoints", "Matchpoints (ACBL 1/½)"),
+    ("ebu-matchpoints", "Matchpoints (EBU 2/1)"),
+    ("cross-imps", "IMPs across the field"),
+    ("butler", "Butler IMPs"),
+    ("hdb", "Home Duplicate Bridge (IMPs to VPs)"),
+]
+MOVEMENT_CHOICES = [("mitchell", "Mitchell"), ("howell", "Howell")]
+DIRECTION_CHOICES = [("NS", "NS"), ("EW", "EW"), ("", "either way")]
+PHANTOM_CHOICES = [("", "no"), ("NS", "an NS pair"), ("EW", "an EW pair"), ("any", "a pair")]
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    default_scoring = models.CharField(
+        max_length=20, choices=METHOD_CHOICES, default="matchpoints",
+        help_text="Matchpoints on the ACBL scale unless the club scores EBU-style 2/1.",
+    )  # fmt: skip
+
+    def __str__(self) -> str:
+        return self.name
+
+    def is_director(self, user) -> bool:
+        return user.is_authenticated and self.directors.filter(pk=user.pk).exists()
+
+
+class EventQuerySet(models.QuerySet):
+    def readable_by(self, user):
+        if not user.is_authenticated:
+            return self.filter(published=True)
+        return self.filter(Q(published=True) | Q(club__directors=user)).distinct()
+
+    def directed_by(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(club__directors=user)
+
+
+class Event(models.Model):
+    """One session of duplicate: tonight's pairs game."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=100)
+    date = models.DateField()
+    scoring = models.CharField(max_length=20, choices=METHOD_CHOICES, default="matchpoints")
+    movement = models.CharField(max_length=10, choices=MOVEMENT_CHOICES, default="mitchell")
+    boards_per_round = models.PositiveSmallIntegerField(default=3)
+    published = models.BooleanField(
+        default=False, help_text="Published results are open to everyone; others to directors."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "session"
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1) & Q(boards_per_round__lte=8),
+                name="event_boards_per_round_1_to_8",
+            ),
+            models.CheckConstraint(
+                condition=Q(scoring__in=scoring.METHODS), name="event_scoring_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def is_howell(self) -> bool:
+        return self.movement == "howell"
+
+    @property
+    def uses_percentages(self) -> bool:
+        return self.scoring in ("matchpoints", "ebu-matchpoints", "hdb")
+
+
+class Section(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(max_length=3, default="A")
+    tables = models.PositiveSmallIntegerField()
+    phantom = models.CharField(max_length=3, choices=PHANTOM_CHOICES, default="", blank=True)
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Fewer rounds than the full movement, if wanted."
+    )
+    has_movement = models.BooleanField(
+        default=True, help_text="Imported sessions keep their pairings but no generated movement."
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="section_name_unique"),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.name}"
+
+    def movement(self) -> scoring.Movement | None:
+        if not self.has_movement:
+            return None
+        event = self.event
+        if event.is_howell:
+            pairs = 2 * self.tables - (1 if self.phantom else 0)
+            return scoring.howell(pairs, event.boards_per_round)
+        phantom = self.phantom if self.phantom in ("NS", "EW") else None
+        return scoring.mitchell(self.tables, event.boards_per_round, phantom, self.rounds)
+
+
+class Pair(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=DIRECTION_CHOICES, blank=True)
+    player1 = models.CharField(max_length=60, blank=True)
+    player2 = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["direction", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number", "direction"], name="pair_number_unique"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.direction} {self.number}".strip()
+
+    @property
+    def key(self) -> scoring.Pair:
+        return scoring.Pair(self.number, self.direction or None)
+
+    @property
+    def names(self) -> str:
+        return " & ".join(name for name in (self.player1, self.player2) if name)
+
+
+class Board(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    board_set = models.PositiveSmallIntegerField(
+        help_text="Boards of one set are played together in a round (HDB scores per set)."
+    )
+    expected_results = models.PositiveSmallIntegerField(
+        help_text="How many tables the movement sends this board to (the Neuberg target)."
+    )
+    deal = models.CharField(max_length=80, blank=True, help_text="PBN deal, e.g. N:AKQ.…")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="board_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
+
+
+class ResultQuerySet(models.QuerySet):
+    def for_board(self, board):
+        return self.filter(board=board).select_related("ns_pair", "ew_pair")
+
+    def for_section(self, section):
+        return self.filter(board__section=section).select_related("board", "ns_pair", "ew_pair")
+
+
+class Result(models.Model):
+    PLAYED, ADJUSTED, NOT_PLAYED = "played", "adjusted", "not_played"
+    KIND_CHOICES = [(PLAYED, "played"), (ADJUSTED, "adjusted"), (NOT_PLAYED, "not played")]
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_results")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    text = models.CharField(max_length=30, help_text="The result as the traveller shows it.")
+    contract_level = models.PositiveSmallIntegerField(null=True, blank=True)  # 0: passed out
+    contract_strain = models.CharField(max_length=2, blank=True)
+    doubled = models.PositiveSmallIntegerField(default=0)
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_score = models.IntegerField(null=True, blank=True)
+    ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_points = models.FloatField(null=True, blank=True)
+    ew_points = models.FloatField(null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["board__number", "ns_pair__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="result_ns_once_a_board"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="result_ew_once_a_board"),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=F("ew_pair")), name="result_pair_never_plays_itself"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
+            ),
+            models.CheckConstraint(
+                condition=Q(contract_level__isnull=True) | Q(contract_level__lte=7),
+                name="result_level_0_7",
+            ),
+            models.CheckConstraint(condition=Q(doubled__lte=2), name="result_doubled_0_2"),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="result_declarer_seat"
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="played") | Q(ns_score__isnull=False),
+                name="result_played_has_score",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="adjusted") | (Q(ns_percent__lte=100) & Q(ew_percent__lte=100)),
+                name="result_adjusted_has_percentages",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["played", "adjusted", "not_played"]), name="result_kind"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair}: {self.text}"
+
+
+class ResultChange(models.Model):
+    """Every create, correction and deletion of a result: who, when, before and after."""
+
+    CREATED, CORRECTED, DELETED = "created", "corrected", "deleted"
+    ACTION_CHOICES = [(CREATED, "entered"), (CORRECTED, "corrected"), (DELETED, "deleted")]
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=10, choices=ACTION_CHOICES)
+    old_text = models.CharField(max_length=30, blank=True)
+    new_text = models.CharField(max_length=30, blank=True)
+    old_ns_score = models.IntegerField(null=True, blank=True)
+    new_ns_score = models.IntegerField(null=True, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        shown = self.new_text or self.old_text
+        return f"Board {self.board_id}: {self.get_action_display()} {shown}"

@@ -1,0 +1,69 @@
+"""Setting up a session: its section, pairs and boards, generated from the movement."""
+
+from collections import Counter
+
+from django.db import transaction
+
+import scoring
+from events.models import Board, Event, Pair, Section
+
+
+@transaction.atomic
+def create_session(
+    *,
+    club,
+    name,
+    date,
+    scoring_method,
+    movement,
+    tables,
+    boards_per_round,
+    phantom="",
+    rounds=None,
+) -> Event:
+    """A session with one section whose pairs and boards come from the movement."""
+    event = Event.objects.create(
+        club=club,
+        name=name,
+        date=date,
+        scoring=scoring_method,
+        movement=movement,
+        boards_per_round=boards_per_round,
+    )
+    section = Section.objects.create(
+        event=event, name="A", tables=tables, phantom=phantom, rounds=rounds
+    )
+    plan = section.movement()
+    Pair.objects.bulk_create(
+        Pair(section=section, number=pair.number, direction=pair.direction or "")
+        for pair in plan.pairs
+    )
+    plays = Counter(s.board_set for s in plan.seatings if s.is_played)
+    Board.objects.bulk_create(
+        Board(
+            section=section,
+            number=number,
+            board_set=plan.set_of_board(number),
+            expected_results=plays[plan.set_of_board(number)],
+        )
+        for number in plan.boards
+        if plays[plan.set_of_board(number)]
+    )
+    return event
+
+
+def movement_error(movement, tables, phantom, boards_per_round, scoring_method, rounds=None):
+    """Why this movement cannot be set up, in a director's words, or None when it can."""
+    try:
+        if movement == "howell":
+            scoring.howell(2 * tables - (1 if phantom else 0), boards_per_round)
+        else:
+            if phantom == "any":
+                return "In a Mitchell the missing pair sits NS or EW."
+            scoring.mitchell(tables, boards_per_round, phantom or None, rounds)
+    except ValueError as error:
+        message = str(error)
+        return f"{message[0].upper()}{message[1:]}."
+    if scoring_method == "hdb" and not 3 <= boards_per_round <= 8:
+        return "Home Duplicate Bridge scores sets of 3-8 boards: choose 3-8 boards per round."
+    return None

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from events.views import entry, home, sessions, transfer
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("sessions/new/", sessions.session_create, name="session_create"),
+    path("sessions/import/", transfer.session_import, name="session_import"),
+    path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
+    path("sessions/<int:pk>/publish/", sessions.session_publish, name="session_publish"),
+    path("sessions/<int:pk>/cards/", sessions.table_cards, name="table_cards"),
+    path("sessions/<int:pk>/results.json", transfer.session_export, name="session_export"),
+    path("boards/<int:pk>/", entry.board_traveller, name="board_traveller"),
+    path("boards/<int:pk>/history/", entry.board_history, name="board_history"),
+    path(
+        "sections/<int:pk>/tables/<int:table>/rounds/<int:round_number>/",
+        entry.table_round,
+        name="table_round",
+    ),
+    path("results/<int:pk>/delete/", entry.result_delete, name="result_delete"),
+]

@@ -1,0 +1,97 @@
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from events.access import event_for_director, event_for_reader, is_director
+from events.forms import SessionForm
+from events.models import Board
+from events.setup import create_session
+from events.standings import section_standings
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_create(request):
+    form = SessionForm(request.POST or None, user=request.user)
+    if request.method == "GET":
+        form.initial.setdefault("date", timezone.localdate())
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        event = create_session(
+            club=data["club"],
+            name=data["name"],
+            date=data["date"],
+            scoring_method=data["scoring"],
+            movement=data["movement"],
+            tables=data["tables"],
+            boards_per_round=data["boards_per_round"],
+            phantom=data.get("phantom", ""),
+        )
+        return redirect("session_detail", pk=event.pk)
+    return render(request, "events/session_form.html", {"form": form})
+
+
+def _standings_context(event):
+    return [(section, section_standings(section)) for section in event.sections.all()]
+
+
+def _sections_with_progress(event):
+    boards = Board.objects.annotate(entered=Count("results")).order_by("number")
+    sections = list(event.sections.prefetch_related(Prefetch("boards", queryset=boards)))
+    for section in sections:
+        movement = section.movement()
+        section.rounds_grid = (
+            [(r, range(1, movement.tables + 1)) for r in range(1, movement.rounds + 1)]
+            if movement
+            else []
+        )
+    return sections
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def session_detail(request, pk):
+    event = event_for_reader(request, pk)
+    context = {
+        "event": event,
+        "standings": _standings_context(event),
+        "sections": _sections_with_progress(event),
+        "director": is_director(request, event),
+    }
+    if request.htmx:
+        return render(request, "events/_standings.html", {**context, "live": True})
+    return render(request, "events/session_detail.html", context)
+
+
+@login_required
+@require_POST
+def session_publish(request, pk):
+    event = event_for_director(request, pk)
+    event.published = request.POST.get("published") == "1"
+    event.save(update_fields=["published"])
+    return redirect("session_detail", pk=event.pk)
+
+
+@require_GET
+def table_cards(request, pk):
+    event = event_for_reader(request, pk)
+    cards = []
+    for section in event.sections.all():
+        movement = section.movement()
+        if movement is None:
+            continue
+        for table in range(1, movement.tables + 1):
+            seatings = [s for s in movement.seatings if s.table == table]
+            rounds = [
+                (s, list(movement.boards_of_set(s.board_set)) if s.is_played else [])
+                for s in seatings
+            ]
+            cards.append((section, table, rounds))
+    return render(
+        request,
+        "events/table_cards.html",
+        {"event": event, "cards": cards, "director": is_director(request, event)},
+    )

@@ -1,0 +1,81 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from clubscore import env
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def settings_in_a_fresh_process(**environment):
+    """Import the settings with exactly this environment; return (exit code, output)."""
+    clean = {
+        k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL")
+    }
+    code = (
+        "import clubscore.settings as s; "
+        "print(s.DEBUG, s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT,
+        env={**clean, **environment},
+        capture_output=True,
+        text=True,
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off():
+    code, output = settings_in_a_fresh_process(DEBUG="0")
+    assert code != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in output
+
+
+def test_it_starts_with_a_secret_key_when_debug_is_off():
+    code, output = settings_in_a_fresh_process(DEBUG="0", SECRET_KEY="s3cret-for-test")
+    assert code == 0, output
+    assert output.startswith("False")
+
+
+def test_it_defaults_to_debug_and_an_sqlite_file_in_the_project():
+    code, output = settings_in_a_fresh_process()
+    assert code == 0, output
+    debug, engine, name = output.split()
+    assert (debug, engine) == ("True", "django.db.backends.sqlite3")
+    assert Path(name) == PROJECT / "db.sqlite3"
+
+
+def test_it_honours_database_url():
+    code, output = settings_in_a_fresh_process(
+        DATABASE_URL="postgres://scorer:pw@db.example:5433/clubs"
+    )
+    assert code == 0, output
+    assert output.split()[1:] == ["django.db.backends.postgresql", "clubs"]
+
+
+def test_database_url_carries_host_port_and_user(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://scorer:pw@db.example:5433/clubs")
+    config = env.database("/unused.sqlite3")
+    assert (config["HOST"], config["PORT"], config["USER"]) == ("db.example", 5433, "scorer")
+
+
+@pytest.mark.parametrize("raw,value", [("1", True), ("true", True), ("off", False), ("0", False)])
+def test_env_bool_reads_common_words(monkeypatch, raw, value):
+    monkeypatch.setenv("SOME_FLAG", raw)
+    assert env.env_bool("SOME_FLAG", default=not value) is value
+
+
+def test_env_bool_refuses_nonsense(monkeypatch):
+    monkeypatch.setenv("SOME_FLAG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+        env.env_bool("SOME_FLAG", default=True)
+
+
+def test_env_list_splits_on_commas(monkeypatch):
+    monkeypatch.setenv("ALLOWED_HOSTS", "scores.club.org, localhost ,")
+    assert env.env_list("ALLOWED_HOSTS", []) == ["scores.club.org", "localhost"]

@@ -1,0 +1,37 @@
+import pytest
+
+from tests.factories import make_club, make_session, make_user
+
+
+@pytest.fixture
+def director(db):
+    return make_user(username="dora")
+
+
+@pytest.fixture
+def colleague(db):
+    """A director of another club: must get nothing of ours."""
+    other = make_user(username="colin")
+    make_club(directors=[other], name="Other club")
+    return other
+
+
+@pytest.fixture
+def stranger(db):
+    return make_user(username="stan")
+
+
+@pytest.fixture
+def club(director):
+    return make_club(directors=[director], name="Riverside BC")
+
+
+@pytest.fixture
+def mitchell_session(club):
+    return make_session(club, tables=3, boards_per_round=2)
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client

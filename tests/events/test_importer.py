@@ -1,0 +1,81 @@
+import pytest
+
+from events.importer import ImportProblems, import_travellers
+from events.models import Event, Result
+from scoring import mitchell
+
+HEADER = "board,ns,ew,contract,declarer,result\n"
+
+# A 3-table Mitchell, one board a round: NS n meets EW n, n-1, n-2 on boards n, n+1, n+2.
+THREE_TABLES = HEADER + "\n".join(
+    [
+        "1,1,1,4S,N,=", "1,2,3,4S,N,+1", "1,3,2,4S,N,-1",
+        "2,1,3,3NT,S,9", "2,2,2,PASS,,", "2,3,1,3NTX,S,-2",
+        "3,1,2,A+/A-,,", "3,2,1,2H,E,8", "3,3,3,NP,,",
+    ]
+)  # fmt: skip
+
+
+def test_it_creates_a_scored_session(club):
+    event = import_travellers(THREE_TABLES, club=club, name="Imported")
+    section = event.sections.get()
+    assert (section.tables, section.has_movement) == (3, False)
+    board_one = Result.objects.filter(board__number=1).order_by("ns_pair__number")
+    assert [(r.ns_score, r.ns_points) for r in board_one] == [(420, 1.0), (450, 2.0), (-50, 0.0)]
+    adjusted = Result.objects.get(board__number=3, ns_pair__number=1)
+    assert (adjusted.ns_points, adjusted.ew_points) == (1.2, 0.8)  # 60% and 40% of a top of 2
+
+
+def test_score_column_replaces_contract_declarer_result(club):
+    text = "board,ns,ew,score\n1,1,1,420\n1,2,2,-50\n"
+    event = import_travellers(text, club=club, name="Scores")
+    assert sorted(Result.objects.values_list("ns_score", flat=True)) == [-50, 420]
+    assert event.sections.get().pairs.count() == 4
+
+
+def test_every_bad_row_is_reported_with_its_line_and_nothing_is_stored(club):
+    text = HEADER + "1,1,1,4S,N,=\n1,2,2,8S,N,=\nx,3,3,4S,N,=\n1,1,3,4S,N,=\n2,4,4,4H,Q,=\n"
+    with pytest.raises(ImportProblems) as caught:
+        import_travellers(text, club=club, name="Bad")
+    assert caught.value.problems == [
+        (3, "8S: level must be 1-7"),
+        (4, "board 'x' is not a number from 1"),
+        (5, "NS 1 already played board 1 (line 2)"),
+        (6, "declarer 'Q': must be N, E, S or W"),
+    ]
+    assert not Event.objects.exists()
+    assert not Result.objects.exists()
+
+
+def test_a_header_without_the_needed_columns_is_refused(club):
+    with pytest.raises(ImportProblems, match="the header lacks declarer, result"):
+        import_travellers("board,ns,ew,contract\n1,1,1,4S\n", club=club, name="x")
+
+
+def test_a_howell_file_numbers_pairs_once(club):
+    text = HEADER + "1,1,2,4S,N,=\n1,3,4,4S,N,+1\n2,1,3,3NT,N,=\n2,4,2,3NT,N,-1\n"
+    event = import_travellers(text, club=club, name="Howell", movement="howell")
+    section = event.sections.get()
+    assert sorted(p.number for p in section.pairs.all()) == [1, 2, 3, 4]
+    assert {p.direction for p in section.pairs.all()} == {""}
+
+
+def test_boards_played_together_become_one_set(club):
+    movement = mitchell(3, 3)
+    rows = [
+        f"{board},{s.ns.number},{s.ew.number},4S,N,="
+        for s in movement.seatings
+        for board in movement.boards_of_set(s.board_set)
+    ]
+    event = import_travellers(
+        HEADER + "\n".join(rows), club=club, name="Sets", scoring_method="hdb"
+    )
+    sets = dict(event.sections.get().boards.values_list("number", "board_set"))
+    assert sets == {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3}
+    # Everyone made 4S on every board: nobody is above the lowest score, so 0 HDB IMPs.
+    assert set(Result.objects.values_list("ns_points", flat=True)) == {0.0}
+
+
+def test_hdb_refuses_sets_outside_3_to_8_boards(club):
+    with pytest.raises(ImportProblems, match="sets of 3-8 boards"):
+        import_travellers(THREE_TABLES, club=club, name="x", scoring_method="hdb")

@@ -1,0 +1,134 @@
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from events.models import Board, Pair, Result, ResultChange
+from events.results import EntryError, MovementWarning, delete_result, save_result
+from tests.factories import make_session
+
+
+def seats(event, board_number):
+    """The (board, NS, EW) the movement sends to `board_number`, table by table."""
+    section = event.sections.get()
+    board = Board.objects.get(section=section, number=board_number)
+    pairs = {p.key: p for p in section.pairs.all()}
+    return board, [
+        (pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(board_number)
+    ]
+
+
+def test_a_saved_line_is_scored_with_the_whole_board(mitchell_session, director):
+    board, tables = seats(mitchell_session, 1)
+    for (ns, ew), line in zip(tables, ["4S N =", "4S N +1", "3NTX S -2"]):
+        save_result(board, ns, ew, line, director)
+    results = list(Result.objects.filter(board=board).order_by("pk"))
+    assert [(r.ns_score, r.ns_points, r.ew_points) for r in results] == [
+        (420, 1.0, 1.0),
+        (450, 2.0, 0.0),
+        (-300, 0.0, 2.0),
+    ]
+    assert sum(r.ns_points for r in results) == 3  # n(n-1)/2 with n = 3
+
+
+def test_a_partly_entered_board_is_factored_to_its_expected_top(mitchell_session, director):
+    board, tables = seats(mitchell_session, 1)
+    (ns, ew) = tables[0]
+    save_result(board, ns, ew, "4S N =", director)
+    result = Result.objects.get(board=board)
+    assert (result.ns_points, result.top) == (1.0, 2)
+
+
+def test_a_correction_rescores_and_is_kept_in_the_history(mitchell_session, director):
+    board, tables = seats(mitchell_session, 1)
+    (ns, ew), (ns2, ew2) = tables[0], tables[1]
+    save_result(board, ns, ew, "4S N =", director)
+    save_result(board, ns2, ew2, "4S N +1", director)
+    save_result(board, ns, ew, "4S N +2", director)
+    # Beats the one other result of the three due: Neuberg (1 + 1/2) * 3/2 - 1/2.
+    assert Result.objects.get(board=board, ns_pair=ns).ns_points == 1.75
+    changes = list(ResultChange.objects.filter(board=board).order_by("pk"))
+    assert [(c.action, c.old_text, c.new_text) for c in changes] == [
+        ("created", "", "4S N ="),
+        ("created", "", "4S N +1"),
+        ("corrected", "4S N =", "4S N +2"),
+    ]
+    assert changes[-1].changed_by == director
+    assert (changes[-1].old_ns_score, changes[-1].new_ns_score) == (420, 480)
+
+
+def test_saving_the_same_line_again_adds_no_history(mitchell_session, director):
+    board, [(ns, ew), *_] = seats(mitchell_session, 1)
+    save_result(board, ns, ew, "4S N =", director)
+    save_result(board, ns, ew, "4s n =", director)
+    assert ResultChange.objects.filter(board=board).count() == 1
+
+
+def test_deleting_keeps_a_record_and_rescores(mitchell_session, director):
+    board, tables = seats(mitchell_session, 1)
+    first = save_result(board, *tables[0], "4S N =", director)
+    save_result(board, *tables[1], "4S N +1", director)
+    delete_result(first, director)
+    (left,) = Result.objects.filter(board=board)
+    assert left.ns_points == 1.0  # alone on the board: an average of the top of 2
+    assert ResultChange.objects.filter(action="deleted", old_text="4S N =").exists()
+
+
+@pytest.mark.parametrize(
+    "line,message",
+    [("4Z N =", "not a contract"), ("4S Q =", "must be N, E, S or W"), ("4H E 14", "only 13"),
+     ("8S N =", "level must be 1-7"), ("", "empty")],
+)  # fmt: skip
+def test_bad_lines_are_explained_and_nothing_is_stored(mitchell_session, director, line, message):
+    board, [(ns, ew), *_] = seats(mitchell_session, 1)
+    with pytest.raises(EntryError, match=message):
+        save_result(board, ns, ew, line, director)
+    assert not Result.objects.exists()
+    assert not ResultChange.objects.exists()
+
+
+def test_a_pair_entered_twice_on_a_board_is_refused(mitchell_session, director):
+    board, tables = seats(mitchell_session, 1)
+    (ns1, ew1), (ns2, _) = tables[0], tables[1]
+    save_result(board, ns1, ew1, "4S N =", director)
+    with pytest.raises(EntryError, match=f"EW {ew1.number} already has a result on board 1"):
+        save_result(board, ns2, ew1, "4S N =", director, override=True)
+    assert Result.objects.count() == 1
+
+
+def test_a_board_the_movement_does_not_send_warns_until_overridden(mitchell_session, director):
+    board, tables = seats(mitchell_session, 1)
+    ns, _ = tables[0]
+    stray_ew = next(ew for _, ew in tables if ew != tables[0][1])
+    with pytest.raises(MovementWarning, match="does not send NS .* against EW"):
+        save_result(board, ns, stray_ew, "4S N =", director)
+    assert not Result.objects.exists()
+    save_result(board, ns, stray_ew, "4S N =", director, override=True)
+    assert Result.objects.count() == 1
+
+
+def test_a_mitchell_pair_cannot_sit_the_wrong_way(mitchell_session, director):
+    board, [(ns, ew), *_] = seats(mitchell_session, 1)
+    with pytest.raises(EntryError, match="sits EW"):
+        save_result(board, ew, ns, "4S N =", director)
+
+
+def test_a_pair_from_another_session_is_refused(mitchell_session, club, director):
+    other = make_session(club)
+    board, [(ns, _), *_] = seats(mitchell_session, 1)
+    stranger = Pair.objects.get(section__event=other, number=1, direction="EW")
+    with pytest.raises(EntryError, match="not in this section"):
+        save_result(board, ns, stranger, "4S N =", director)
+
+
+def test_queries_per_save_do_not_grow_with_the_field(club, director):
+    counts = {}
+    for tables in (3, 15):
+        event = make_session(club, name=f"{tables} tables", tables=tables, boards_per_round=1)
+        board, plays = seats(event, 1)
+        for ns, ew in plays[:-1]:
+            save_result(board, ns, ew, "4S N =", director)
+        with CaptureQueriesContext(connection) as queries:
+            save_result(board, *plays[-1], "4S N +1", director)
+        counts[tables] = len(queries)
+    assert counts[3] == counts[15]
+    assert counts[3] <= 12

@@ -1,0 +1,68 @@
+"""Only the club's directors write: strangers, other clubs' directors and visitors get nothing."""
+
+import pytest
+from django.urls import reverse
+
+from events.models import Board, Result, ResultChange
+from events.results import save_result
+
+
+@pytest.fixture
+def scene(mitchell_session, director):
+    section = mitchell_session.sections.get()
+    board = Board.objects.get(section=section, number=1)
+    pairs = {p.key: p for p in section.pairs.all()}
+    seating = section.movement().plays_of_board(1)[0]
+    ns, ew = pairs[seating.ns], pairs[seating.ew]
+    result = save_result(board, ns, ew, "4S N =", director)
+    entry = {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": "7NTXX N -13"}
+    return {"event": mitchell_session, "section": section, "board": board, "result": result,
+            "entry": entry}  # fmt: skip
+
+
+WRITE_URLS = [
+    ("post", lambda s: reverse("board_traveller", args=[s["board"].pk]), "entry"),
+    ("post", lambda s: reverse("table_round", args=[s["section"].pk, 1, 1]), "entry"),
+    ("post", lambda s: reverse("result_delete", args=[s["result"].pk]), None),
+    ("post", lambda s: reverse("session_publish", args=[s["event"].pk]), None),
+    ("get", lambda s: reverse("board_history", args=[s["board"].pk]), None),
+    ("get", lambda s: reverse("table_round", args=[s["section"].pk, 1, 1]), None),
+]
+
+
+def unchanged(scene):
+    result = Result.objects.get(pk=scene["result"].pk)
+    scene["event"].refresh_from_db()
+    return (
+        result.text == "4S N ="
+        and ResultChange.objects.count() == 1
+        and not scene["event"].published
+    )
+
+
+@pytest.mark.parametrize("method,url,data", WRITE_URLS)
+@pytest.mark.parametrize("who", ["colleague", "stranger"])
+def test_other_users_get_a_404_and_change_nothing(client, request, scene, method, url, data, who):
+    client.force_login(request.getfixturevalue(who))
+    payload = scene[data] if data else {"published": "1"}
+    response = getattr(client, method)(url(scene), payload if method == "post" else None)
+    assert response.status_code == 404
+    assert unchanged(scene)
+
+
+@pytest.mark.parametrize("method,url,data", WRITE_URLS)
+def test_visitors_are_sent_to_log_in_or_refused(client, scene, method, url, data):
+    payload = scene[data] if data else {"published": "1"}
+    response = getattr(client, method)(url(scene), payload if method == "post" else None)
+    assert response.status_code in (302, 404)
+    if response.status_code == 302:
+        assert reverse("login") in response.url
+    assert unchanged(scene)
+
+
+def test_the_director_may_write(director_client, scene):
+    response = director_client.post(
+        reverse("board_traveller", args=[scene["board"].pk]), scene["entry"]
+    )
+    assert response.status_code == 302
+    assert Result.objects.get(pk=scene["result"].pk).text == "7NTXX N -13"

@@ -1,0 +1,51 @@
+from django.urls import reverse
+
+from events.models import Event
+
+
+def form(**fields):
+    data = {
+        "name": "Thursday pairs", "date": "2026-11-26", "movement": "mitchell", "tables": "7",
+        "phantom": "", "boards_per_round": "3", "scoring": "matchpoints",
+    }  # fmt: skip
+    data.update(fields)
+    return data
+
+
+def test_it_sets_up_a_mitchell(director_client, club):
+    response = director_client.post(reverse("session_create"), form(club=club.pk))
+    event = Event.objects.get(name="Thursday pairs")
+    assert response.status_code == 302 and response.url == reverse(
+        "session_detail", args=[event.pk]
+    )
+    assert event.sections.get().boards.count() == 21
+
+
+def test_it_sets_up_a_howell_with_a_sit_out(director_client, club):
+    data = form(club=club.pk, movement="howell", tables="4", phantom="any", boards_per_round="2")
+    director_client.post(reverse("session_create"), data)
+    section = Event.objects.get().sections.get()
+    assert section.pairs.count() == 7
+
+
+def test_it_explains_a_movement_it_cannot_run(director_client, club):
+    response = director_client.post(reverse("session_create"), form(club=club.pk, tables="31"))
+    assert response.status_code == 200
+    assert b"Ensure this value is less than or equal to 30" in response.content
+    response = director_client.post(
+        reverse("session_create"), form(club=club.pk, movement="howell", tables="9")
+    )
+    assert b"A Howell needs 4-16 pairs" in response.content
+    assert not Event.objects.exists()
+
+
+def test_it_offers_only_the_directors_own_clubs(director_client, club, colleague):
+    other_club = colleague.clubs.get()
+    response = director_client.post(reverse("session_create"), form(club=other_club.pk))
+    assert b"Select a valid choice" in response.content
+    assert not Event.objects.exists()
+
+
+def test_it_asks_visitors_to_log_in(client, db):
+    response = client.get(reverse("session_create"))
+    assert response.status_code == 302 and reverse("login") in response.url

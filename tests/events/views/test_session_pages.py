@@ -1,0 +1,73 @@
+import json
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from events.models import Event
+from tests.events.test_importer import THREE_TABLES
+
+
+def test_the_session_page_shows_standings_and_travellers(director_client, mitchell_session):
+    response = director_client.get(reverse("session_detail", args=[mitchell_session.pk]))
+    body = response.content.decode()
+    assert "NS pairs" in body and "EW pairs" in body
+    assert "Enter by table and round" in body
+    assert body.count('href="/boards/') == 6
+
+
+def test_htmx_polling_gets_only_the_standings(client, mitchell_session):
+    mitchell_session.published = True
+    mitchell_session.save()
+    response = client.get(
+        reverse("session_detail", args=[mitchell_session.pk]), HTTP_HX_REQUEST="true"
+    )
+    body = response.content.decode()
+    assert "<html" not in body and body.startswith('<section id="standings"')
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_director_publishes_and_unpublishes(director_client, mitchell_session, client):
+    url = reverse("session_publish", args=[mitchell_session.pk])
+    director_client.post(url, {"published": "1"})
+    mitchell_session.refresh_from_db()
+    assert mitchell_session.published
+
+
+def test_table_cards_show_every_table_and_round(director_client, mitchell_session):
+    response = director_client.get(reverse("table_cards", args=[mitchell_session.pk]))
+    body = response.content.decode()
+    assert body.count('class="table-card"') == 3
+    assert "Table 3" in body
+
+
+def test_results_download_as_json(director_client, mitchell_session):
+    response = director_client.get(reverse("session_export", args=[mitchell_session.pk]))
+    assert response["Content-Type"] == "application/json"
+    assert "attachment" in response["Content-Disposition"]
+    assert json.loads(response.content)["format"] == "clubscore-results/1"
+
+
+def test_travellers_upload_as_a_new_session(director_client, club):
+    upload = SimpleUploadedFile("t.csv", THREE_TABLES.encode(), content_type="text/csv")
+    response = director_client.post(
+        reverse("session_import"),
+        {"club": club.pk, "name": "Uploaded", "file": upload, "movement": "mitchell",
+         "scoring": "matchpoints"},
+    )  # fmt: skip
+    event = Event.objects.get(name="Uploaded")
+    assert response.status_code == 302 and response.url == reverse(
+        "session_detail", args=[event.pk]
+    )
+
+
+def test_a_bad_upload_lists_its_lines_and_stores_nothing(director_client, club):
+    bad = "board,ns,ew,contract,declarer,result\n1,1,1,4S,N,=\n1,2,2,4S,N,+9\n"
+    upload = SimpleUploadedFile("t.csv", bad.encode(), content_type="text/csv")
+    response = director_client.post(
+        reverse("session_import"),
+        {"club": club.pk, "name": "Bad", "file": upload, "movement": "mitchell",
+         "scoring": "matchpoints"},
+    )  # fmt: skip
+    assert b"Nothing was imported" in response.content
+    assert b"Line 3: 4S +9: declarer cannot take 19 tricks" in response.content
+    assert not Event.objects.exists()

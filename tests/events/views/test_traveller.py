@@ -1,0 +1,130 @@
+import pytest
+from django.urls import reverse
+
+from events.models import Board, Result, ResultChange
+
+
+@pytest.fixture
+def board(mitchell_session):
+    return Board.objects.get(section__event=mitchell_session, number=1)
+
+
+def plays(board):
+    section = board.section
+    pairs = {p.key: p for p in section.pairs.all()}
+    return [(pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(board.number)]
+
+
+def line(board, ns, ew, text, **extra):
+    return {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": text, **extra}
+
+
+def test_it_lists_the_rows_the_movement_expects(director_client, board):
+    response = director_client.get(reverse("board_traveller", args=[board.pk]))
+    assert response.status_code == 200
+    assert response.content.count(b'class="entry-input"') == 3
+    assert b"Dealer N" in response.content and b"Vulnerable: None" in response.content
+
+
+def test_an_htmx_save_returns_the_rows_and_the_standings_out_of_band(director_client, board):
+    (ns, ew), *_ = plays(board)
+    response = director_client.post(
+        reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "4s n ="),
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body
+    assert body.lstrip().startswith('<div id="traveller">')
+    assert 'id="standings" class="card standings" hx-swap-oob="true"' in body
+    assert 'value="4S N ="' in body and "+420" in body
+    assert body.count("autofocus") == 1  # the cursor moves to the next row
+    assert "HX-Request" in response["Vary"]
+    assert Result.objects.get().ns_score == 420
+
+
+def test_a_plain_post_saves_and_redirects_back(director_client, board):
+    (ns, ew), *_ = plays(board)
+    response = director_client.post(
+        reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "3NT S -1")
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("board_traveller", args=[board.pk])
+    assert Result.objects.get().ns_score == -50
+
+
+def test_a_bad_line_shows_its_error_beside_the_row_and_stores_nothing(director_client, board):
+    (ns, ew), *_ = plays(board)
+    response = director_client.post(
+        reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "4H E 14"),
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    body = response.content.decode()
+    assert "14 tricks: there are only 13" in body
+    assert 'value="4H E 14"' in body
+    assert not Result.objects.exists()
+
+
+def test_an_off_movement_pair_warns_then_saves_when_confirmed(director_client, board):
+    (ns, _), (_, other_ew), *_ = plays(board)
+    url = reverse("board_traveller", args=[board.pk])
+    response = director_client.post(
+        url, line(board, ns, other_ew, "4S N ="), HTTP_HX_REQUEST="true"
+    )
+    assert b"Press Enter again to save anyway" in response.content
+    assert not Result.objects.exists()
+    director_client.post(url, line(board, ns, other_ew, "4S N =", override="on"))
+    assert Result.objects.get().ew_pair == other_ew
+
+
+def test_the_history_shows_a_correction(director_client, board):
+    (ns, ew), *_ = plays(board)
+    url = reverse("board_traveller", args=[board.pk])
+    director_client.post(url, line(board, ns, ew, "4S N ="))
+    director_client.post(url, line(board, ns, ew, "4S N -1"))
+    page = director_client.get(reverse("board_history", args=[board.pk])).content.decode()
+    assert "corrected" in page and "4S N =" in page and "4S N -1" in page and "dora" in page
+
+
+def test_delete_removes_a_result_and_records_it(director_client, board):
+    (ns, ew), *_ = plays(board)
+    director_client.post(reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "PASS"))
+    result = Result.objects.get()
+    response = director_client.post(reverse("result_delete", args=[result.pk]))
+    assert response.status_code == 302
+    assert not Result.objects.exists()
+    assert ResultChange.objects.filter(action="deleted").count() == 1
+
+
+def test_readers_see_a_published_traveller_without_inputs(client, board):
+    event = board.section.event
+    event.published = True
+    event.save()
+    response = client.get(reverse("board_traveller", args=[board.pk]))
+    assert response.status_code == 200
+    assert b"entry-input" not in response.content
+
+
+def test_an_unpublished_traveller_is_hidden_from_readers(client, board):
+    assert client.get(reverse("board_traveller", args=[board.pk])).status_code == 404
+
+
+def test_table_round_entry_lists_that_tables_boards(director_client, mitchell_session):
+    section = mitchell_session.sections.get()
+    url = reverse("table_round", args=[section.pk, 2, 1])
+    response = director_client.get(url)
+    assert response.status_code == 200
+    assert response.content.count(b'class="entry-input"') == 2  # two boards a round
+    seating = section.movement().seating(1, 2)
+    pairs = {p.key: p for p in section.pairs.all()}
+    ns, ew = pairs[seating.ns], pairs[seating.ew]
+    board = Board.objects.get(section=section, number=2 * seating.board_set - 1)
+    response = director_client.post(url, line(board, ns, ew, "2H W -1"), HTTP_HX_REQUEST="true")
+    assert b"+100" in response.content  # board 3: EW vulnerable, one down
+    assert Result.objects.get().round == 1
+
+
+def test_table_round_refuses_a_round_that_does_not_exist(director_client, mitchell_session):
+    section = mitchell_session.sections.get()
+    assert director_client.get(reverse("table_round", args=[section.pk, 1, 9])).status_code == 404
+    assert director_client.get(reverse("table_round", args=[section.pk, 9, 1])).status_code == 404
