@@ -61,3 +61,8 @@ class ImportForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = Club.objects.filter(directors=user)
+
+
+PlayerNamesFormSet = forms.modelformset_factory(
+    Pair, fields=("player1", "player2"), extra=0, edit_only=True
+)

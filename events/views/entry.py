@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -41,6 +42,7 @@ def board_traveller(request, pk):
     }
     context = _context(
         request, board.section, rows, board=board,
+        action=reverse("board_traveller", args=[board.pk]), show_board=False,
         previous_board=neighbours.get(board.number - 1),
         next_board=neighbours.get(board.number + 1),
     )  # fmt: skip
@@ -68,7 +70,8 @@ def table_round(request, pk, table, round_number):
     seating = movement.seating(round_number, table)
     context = _context(
         request, section, rows, seating=seating, movement=movement, table=table,
-        round_number=round_number,
+        round_number=round_number, show_board=True,
+        action=reverse("table_round", args=[section.pk, table, round_number]),
     )  # fmt: skip
     return _respond(request, "events/table_round.html", context)
 
@@ -160,7 +163,7 @@ def _context(request, section, rows, **extra) -> dict:
 def _respond(request, template: str, context: dict):
     if not request.htmx:
         return render(request, template, context)
-    rows = render_to_string(f"{template}#rows", context, request=request)
+    rows = render_to_string("events/_traveller.html", context, request=request)
     standings = render_to_string(
         "events/_standings.html", {**context, "oob": True, "compact": True}, request
     )

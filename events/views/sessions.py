@@ -6,8 +6,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import SessionForm
-from events.models import Board
+from events.forms import PlayerNamesFormSet, SessionForm
+from events.models import Board, Pair
 from events.setup import create_session
 from events.standings import section_standings
 
@@ -62,7 +62,7 @@ def session_detail(request, pk):
         "director": is_director(request, event),
     }
     if request.htmx:
-        return render(request, "events/_standings.html", {**context, "live": True})
+        return render(request, "events/session_detail.html#live", context)
     return render(request, "events/session_detail.html", context)
 
 
@@ -95,3 +95,17 @@ def table_cards(request, pk):
         "events/table_cards.html",
         {"event": event, "cards": cards, "director": is_director(request, event)},
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_pairs(request, pk):
+    event = event_for_director(request, pk)
+    pairs = Pair.objects.filter(section__event=event).order_by(
+        "section__name", "direction", "number"
+    )
+    formset = PlayerNamesFormSet(request.POST or None, queryset=pairs)
+    if request.method == "POST" and formset.is_valid():
+        formset.save()
+        return redirect("session_detail", pk=event.pk)
+    return render(request, "events/pairs.html", {"event": event, "formset": formset})

@@ -3,7 +3,7 @@ import json
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from events.models import Event
+from events.models import Event, Pair
 from tests.events.test_importer import THREE_TABLES
 
 
@@ -15,14 +15,15 @@ def test_the_session_page_shows_standings_and_travellers(director_client, mitche
     assert body.count('href="/boards/') == 6
 
 
-def test_htmx_polling_gets_only_the_standings(client, mitchell_session):
+def test_htmx_polling_gets_only_the_live_standings_and_progress(client, mitchell_session):
     mitchell_session.published = True
     mitchell_session.save()
     response = client.get(
         reverse("session_detail", args=[mitchell_session.pk]), HTTP_HX_REQUEST="true"
     )
     body = response.content.decode()
-    assert "<html" not in body and body.startswith('<section id="standings"')
+    assert "<html" not in body and body.strip().startswith('<div id="live"')
+    assert 'id="standings"' in body and "0/3" in body
     assert "HX-Request" in response["Vary"]
 
 
@@ -71,3 +72,22 @@ def test_a_bad_upload_lists_its_lines_and_stores_nothing(director_client, club):
     assert b"Nothing was imported" in response.content
     assert b"Line 3: 4S +9: declarer cannot take 19 tricks" in response.content
     assert not Event.objects.exists()
+
+
+def test_a_director_types_the_player_names(director_client, mitchell_session):
+    url = reverse("session_pairs", args=[mitchell_session.pk])
+    page = director_client.get(url).content.decode()
+    assert page.count('name="form-') >= 6 * 3
+    pairs = list(
+        Pair.objects.filter(section__event=mitchell_session).order_by("direction", "number")
+    )
+    data = {"form-TOTAL_FORMS": len(pairs), "form-INITIAL_FORMS": len(pairs)}
+    for index, pair in enumerate(pairs):
+        data[f"form-{index}-id"] = pair.pk
+        data[f"form-{index}-player1"] = f"Player {index}a"
+        data[f"form-{index}-player2"] = f"Player {index}b"
+    response = director_client.post(url, data)
+    assert response.status_code == 302
+    assert Pair.objects.get(pk=pairs[0].pk).names == "Player 0a & Player 0b"
+    standings = director_client.get(reverse("session_detail", args=[mitchell_session.pk]))
+    assert b"Player 0a &amp; Player 0b" in standings.content
