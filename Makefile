@@ -36,6 +36,7 @@ test: install-dev lint
 
 benchmark: install-dev
 	$(BIN)/python benchmarks/scoring_speed.py
+	$(BIN)/python benchmarks/save_latency.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,7 +1,10 @@
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.models import Board, Result, ResultChange
+from tests.factories import make_session
 
 
 @pytest.fixture
@@ -128,3 +131,16 @@ def test_table_round_refuses_a_round_that_does_not_exist(director_client, mitche
     section = mitchell_session.sections.get()
     assert director_client.get(reverse("table_round", args=[section.pk, 1, 9])).status_code == 404
     assert director_client.get(reverse("table_round", args=[section.pk, 9, 1])).status_code == 404
+
+
+def test_an_htmx_save_costs_the_same_queries_whatever_the_field(director_client, club):
+    counts = {}
+    for tables in (3, 11):
+        event = make_session(club, name=f"{tables} tables", tables=tables, boards_per_round=1)
+        board = Board.objects.get(section__event=event, number=1)
+        (ns, ew), *_ = plays(board)
+        url = reverse("board_traveller", args=[board.pk])
+        with CaptureQueriesContext(connection) as queries:
+            director_client.post(url, line(board, ns, ew, "4S N ="), HTTP_HX_REQUEST="true")
+        counts[tables] = len(queries)
+    assert counts[3] == counts[11]
