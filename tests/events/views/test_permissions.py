@@ -1,10 +1,12 @@
 """Only the club's directors write: strangers, other clubs' directors and visitors get nothing."""
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from events.models import Board, Result, ResultChange
+from events.models import Board, Event, Result, ResultChange
 from events.results import save_result
+from tests.events.test_importer import THREE_TABLES
 
 
 @pytest.fixture
@@ -68,3 +70,23 @@ def test_the_director_may_write(director_client, scene):
     )
     assert response.status_code == 302
     assert Result.objects.get(pk=scene["result"].pk).text == "7NTXX N -13"
+
+
+@pytest.mark.parametrize("who", ["colleague", "stranger"])
+def test_nobody_creates_or_imports_a_session_for_a_club_they_do_not_direct(
+    client, request, club, who
+):
+    client.force_login(request.getfixturevalue(who))
+    client.post(
+        reverse("session_create"),
+        {"club": club.pk, "name": "Hijack", "date": "2026-11-26", "movement": "mitchell",
+         "tables": "3", "phantom": "", "boards_per_round": "2", "scoring": "matchpoints"},
+    )  # fmt: skip
+    upload = SimpleUploadedFile("t.csv", THREE_TABLES.encode(), content_type="text/csv")
+    response = client.post(
+        reverse("session_import"),
+        {"club": club.pk, "name": "Hijack", "file": upload, "movement": "mitchell",
+         "scoring": "matchpoints"},
+    )  # fmt: skip
+    assert b"Select a valid choice" in response.content
+    assert not Event.objects.filter(name="Hijack").exists()
