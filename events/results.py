@@ -41,8 +41,7 @@ def save_result(board: Board, ns: Pair, ew: Pair, text: str, user, *, override=F
             raise EntryError(str(error)) from None
         seating = _seating(board, ns, ew, override)
         clash = (
-            Result.objects.filter(board=board)
-            .filter(ew_pair=ew)
+            Result.objects.filter(board=board, ew_pair=ew)
             .exclude(ns_pair=ns)
             .select_related("ns_pair")
             .first()

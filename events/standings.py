@@ -22,21 +22,18 @@ class StandingGroup:
 
 
 def section_standings(section: Section) -> list[StandingGroup]:
-    """One group per direction in a Mitchell, one for a Howell, best first (three queries)."""
+    """One group per direction in a Mitchell, one for a Howell, best first (two queries)."""
     pairs = {pair.pk: pair for pair in Pair.objects.filter(section=section)}
     rows = Result.objects.filter(board__section=section).values_list(
-        "board__number", "board__board_set", "ns_pair_id", "ew_pair_id", "ns_points",
-        "ew_points", "top",
-    )  # fmt: skip
-    board_sets = {}
-    scored = []
-    for number, board_set, ns, ew, ns_points, ew_points, top in rows:
-        board_sets[number] = board_set
-        scored.append(
-            scoring.ScoredResult(number, ns, ew, scoring.BoardPoints(ns_points, ew_points, top))
-        )
+        "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points", "top"
+    )
+    scored = [
+        scoring.ScoredResult(number, ns, ew, scoring.BoardPoints(ns_points, ew_points, top))
+        for number, ns, ew, ns_points, ew_points, top in rows
+    ]
+    board_sets = None
     if section.event.scoring == "hdb":
-        board_sets.update(section.boards.values_list("number", "board_set"))
+        board_sets = dict(section.boards.values_list("number", "board_set"))
     table = scoring.standings(
         section.event.scoring,
         scored,

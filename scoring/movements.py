@@ -96,7 +96,12 @@ def mitchell(
     rounds = most_rounds if rounds is None else rounds
     if not 1 <= rounds <= most_rounds:
         raise ValueError(f"a {tables}-table Mitchell plays 1-{most_rounds} rounds, not {rounds}")
+    return _mitchell(tables, boards_per_round, phantom, rounds)
 
+
+@cache  # Movements are immutable; a session's is rebuilt on every save.
+def _mitchell(tables: int, boards_per_round: int, phantom: str | None, rounds: int) -> Movement:
+    skip = tables % 2 == 0
     seatings = []
     for r in range(rounds):
         skipped = 1 if skip and r >= tables // 2 else 0
@@ -114,6 +119,11 @@ def howell(pairs: int, boards_per_round: int) -> Movement:
     if isinstance(pairs, bool) or not isinstance(pairs, int) or not 4 <= pairs <= 16:
         raise ValueError(f"a Howell needs 4-16 pairs (2-8 tables), got {pairs!r}")
     _check_boards_per_round(boards_per_round)
+    return _howell(pairs, boards_per_round)
+
+
+@cache
+def _howell(pairs: int, boards_per_round: int) -> Movement:
     tables = (pairs + 1) // 2
     cycle = 2 * tables - 1  # rounds, and board sets
     stationary = 2 * tables  # the pair that never moves; the phantom when pairs is odd

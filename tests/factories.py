@@ -35,3 +35,14 @@ def make_session(club, **fields):
     fields.setdefault("tables", 3)
     fields.setdefault("boards_per_round", 2)
     return create_session(club=club, **fields)
+
+
+def upload_travellers(client, club, text, name="Uploaded", **fields):
+    """Post a travellers CSV to the import page, as the browser's form does."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    upload = SimpleUploadedFile("travellers.csv", text.encode(), content_type="text/csv")
+    data = {"club": club.pk, "name": name, "file": upload, "movement": "mitchell",
+            "scoring": "matchpoints", **fields}  # fmt: skip
+    return client.post(reverse("session_import"), data)

@@ -23,30 +23,35 @@ from events.travellers import Row, board_rows, mark_saved, table_round_rows
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def board_traveller(request, pk):
+    outcome = None
     if request.method == "POST":
         board = board_for_director(request, pk)
+        outcome = _save(request, board.section, lambda _: board)
+        if outcome is None and not request.htmx:
+            return redirect("board_traveller", pk=board.pk)
     else:
         board = board_for_reader(request, pk)
     rows = board_rows(board)
     if request.method == "POST":
-        outcome = _save(request, board.section, rows, lambda _: board)
-        if outcome is None and not request.htmx:
-            return redirect("board_traveller", pk=board.pk)
-        rows = board_rows(board) if outcome is None else rows
         _apply_outcome(rows, outcome, request)
-    neighbours = {
-        b.number: b
-        for b in Board.objects.filter(
-            section=board.section_id, number__in=[board.number - 1, board.number + 1]
-        )
-    }
     context = _context(
-        request, board.section, rows, board=board,
-        action=reverse("board_traveller", args=[board.pk]), show_board=False,
-        previous_board=neighbours.get(board.number - 1),
-        next_board=neighbours.get(board.number + 1),
+        request, board.section, rows, board=board, show_board=False,
+        action=reverse("board_traveller", args=[board.pk]),
     )  # fmt: skip
+    if not request.htmx:
+        context.update(_neighbours(board))
     return _respond(request, "events/board.html", context)
+
+
+def _neighbours(board) -> dict:
+    around = Board.objects.filter(
+        section=board.section_id, number__in=[board.number - 1, board.number + 1]
+    )
+    by_number = {b.number: b for b in around}
+    return {
+        "previous_board": by_number.get(board.number - 1),
+        "next_board": by_number.get(board.number + 1),
+    }
 
 
 @login_required
@@ -62,7 +67,7 @@ def table_round(request, pk, table, round_number):
     rows = table_round_rows(section, round_number, table)
     if request.method == "POST":
         boards = {row.board.pk: row.board for row in rows}
-        outcome = _save(request, section, rows, lambda board_id: boards.get(board_id))
+        outcome = _save(request, section, lambda board_id: boards.get(board_id))
         if outcome is None and not request.htmx:
             return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
         rows = table_round_rows(section, round_number, table) if outcome is None else rows
@@ -99,7 +104,7 @@ def board_history(request, pk):
     )
 
 
-def _save(request, section, rows: list[Row], board_of) -> dict | None:
+def _save(request, section, board_of) -> dict | None:
     """Save the posted line; None when stored, else what to show beside the row."""
     form = ResultForm(request.POST, section=section)
     board = board_of(_int(request.POST.get("board")))

@@ -1,12 +1,12 @@
 """Only the club's directors write: strangers, other clubs' directors and visitors get nothing."""
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Board, Event, Result, ResultChange
 from events.results import save_result
 from tests.events.test_importer import THREE_TABLES
+from tests.factories import upload_travellers
 
 
 @pytest.fixture
@@ -82,11 +82,6 @@ def test_nobody_creates_or_imports_a_session_for_a_club_they_do_not_direct(
         {"club": club.pk, "name": "Hijack", "date": "2026-11-26", "movement": "mitchell",
          "tables": "3", "phantom": "", "boards_per_round": "2", "scoring": "matchpoints"},
     )  # fmt: skip
-    upload = SimpleUploadedFile("t.csv", THREE_TABLES.encode(), content_type="text/csv")
-    response = client.post(
-        reverse("session_import"),
-        {"club": club.pk, "name": "Hijack", "file": upload, "movement": "mitchell",
-         "scoring": "matchpoints"},
-    )  # fmt: skip
+    response = upload_travellers(client, club, THREE_TABLES, name="Hijack")
     assert b"Select a valid choice" in response.content
     assert not Event.objects.filter(name="Hijack").exists()

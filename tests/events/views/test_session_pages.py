@@ -1,10 +1,10 @@
 import json
 
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Event, Pair
 from tests.events.test_importer import THREE_TABLES
+from tests.factories import upload_travellers
 
 
 def test_the_session_page_shows_standings_and_travellers(director_client, mitchell_session):
@@ -49,12 +49,7 @@ def test_results_download_as_json(director_client, mitchell_session):
 
 
 def test_travellers_upload_as_a_new_session(director_client, club):
-    upload = SimpleUploadedFile("t.csv", THREE_TABLES.encode(), content_type="text/csv")
-    response = director_client.post(
-        reverse("session_import"),
-        {"club": club.pk, "name": "Uploaded", "file": upload, "movement": "mitchell",
-         "scoring": "matchpoints"},
-    )  # fmt: skip
+    response = upload_travellers(director_client, club, THREE_TABLES)
     event = Event.objects.get(name="Uploaded")
     assert response.status_code == 302 and response.url == reverse(
         "session_detail", args=[event.pk]
@@ -63,12 +58,7 @@ def test_travellers_upload_as_a_new_session(director_client, club):
 
 def test_a_bad_upload_lists_its_lines_and_stores_nothing(director_client, club):
     bad = "board,ns,ew,contract,declarer,result\n1,1,1,4S,N,=\n1,2,2,4S,N,+9\n"
-    upload = SimpleUploadedFile("t.csv", bad.encode(), content_type="text/csv")
-    response = director_client.post(
-        reverse("session_import"),
-        {"club": club.pk, "name": "Bad", "file": upload, "movement": "mitchell",
-         "scoring": "matchpoints"},
-    )  # fmt: skip
+    response = upload_travellers(director_client, club, bad, name="Bad")
     assert b"Nothing was imported" in response.content
     assert b"Line 3: 4S +9: declarer cannot take 19 tricks" in response.content
     assert not Event.objects.exists()
