@@ -52,13 +52,20 @@ def test_a_mitchell_entered_from_the_keyboard(page, screenshot, director):
     screenshot("mitchell-new-session")
     section = event.sections.get()
     lines = ["4S N =", "4S N +1", "3NTX S -2"]
-    for board in Board.objects.filter(section=section):
-        page.goto(f"/boards/{board.pk}/")
+    boards = list(Board.objects.filter(section=section))
+    page.goto(f"/boards/{boards[0].pk}/")
+    for board in boards:
+        expect(page.locator("h1")).to_have_text(f"Board {board.number}")
         for text in lines:
             type_line(page, text)
         expect(page.locator("#rows tr.entered")).to_have_count(3)
         if board.number == 1:
             screenshot("mitchell-board-1-entered")
+        if board != boards[-1]:
+            # After the last slip the cursor sits on "Board n+1": Enter goes there.
+            expect(page.locator("a[accesskey=n]:focus")).to_have_count(1)
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
     assert Result.objects.filter(board__section=section).count() == 18
 
     # Every NS pair scored 1, 2 and 0 in turn: the standings on the session page say so.
@@ -126,13 +133,18 @@ def test_a_howell_entered_by_table_and_round(page, screenshot, director):
     page.goto(f"/sessions/{event.pk}/cards/")
     expect(page.locator(".table-card")).to_have_count(2)
     screenshot("howell-table-cards")
-    for round_number in range(1, movement.rounds + 1):
-        for table in (1, 2):
-            page.goto(f"/sections/{section.pk}/tables/{table}/rounds/{round_number}/")
+    for table in (1, 2):
+        # Each table enters its own results, round after round, from the keyboard.
+        page.goto(f"/sections/{section.pk}/tables/{table}/rounds/1/")
+        for round_number in range(1, movement.rounds + 1):
+            expect(page.locator("h1")).to_have_text(f"Table {table} · Round {round_number}")
             type_line(page, "3NT N =" if table == 1 else "3NT N -1")
             type_line(page, "2S E +1")
             if round_number == 1 and table == 1:
                 screenshot("howell-table-round")
+            if round_number < movement.rounds:
+                with page.expect_navigation():
+                    page.keyboard.press("Enter")
     results = Result.objects.filter(board__section=section)
     assert results.count() == 2 * 3 * 2
     page.goto(f"/sessions/{event.pk}/")
