@@ -10,6 +10,14 @@ from django.shortcuts import get_object_or_404
 from events.models import Board, Event, Section
 
 
+def directs(request, club) -> bool:
+    """Whether the request's user directs `club`; asked once per request and club."""
+    known = request.__dict__.setdefault("_clubscore_directs", {})
+    if club.pk not in known:
+        known[club.pk] = club.is_director(request.user)
+    return known[club.pk]
+
+
 def event_for_reader(request, pk: int) -> Event:
     return get_object_or_404(Event.objects.readable_by(request.user).select_related("club"), pk=pk)
 
@@ -20,25 +28,25 @@ def event_for_director(request, pk: int) -> Event:
 
 def section_for_director(request, pk: int) -> Section:
     section = get_object_or_404(Section.objects.select_related("event__club"), pk=pk)
-    if not section.event.club.is_director(request.user):
+    if not directs(request, section.event.club):
         raise Http404("No such section")
     return section
 
 
 def board_for_director(request, pk: int) -> Board:
     board = get_object_or_404(Board.objects.select_related("section__event__club"), pk=pk)
-    if not board.section.event.club.is_director(request.user):
+    if not directs(request, board.section.event.club):
         raise Http404("No such board")
     return board
 
 
 def is_director(request, event: Event) -> bool:
-    return event.club.is_director(request.user)
+    return directs(request, event.club)
 
 
 def board_for_reader(request, pk: int) -> Board:
     board = get_object_or_404(Board.objects.select_related("section__event__club"), pk=pk)
     event = board.section.event
-    if not (event.published or event.club.is_director(request.user)):
+    if not (event.published or directs(request, event.club)):
         raise Http404("No such board")
     return board

@@ -39,16 +39,28 @@ class SessionForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    ns = forms.ModelChoiceField(queryset=Pair.objects.none())
-    ew = forms.ModelChoiceField(queryset=Pair.objects.none())
+    """One traveller line; `pairs` are the section's pairs, already loaded by the view."""
+
+    ns = forms.IntegerField()
+    ew = forms.IntegerField()
     text = forms.CharField(max_length=30, required=True, strip=True)
     override = forms.BooleanField(required=False)
 
-    def __init__(self, *args, section, **kwargs):
+    def __init__(self, *args, pairs, **kwargs):
         super().__init__(*args, **kwargs)
-        pairs = Pair.objects.filter(section=section)
-        self.fields["ns"].queryset = pairs
-        self.fields["ew"].queryset = pairs
+        self.pairs = {pair.pk: pair for pair in pairs}
+
+    def _pair(self, name):
+        pair = self.pairs.get(self.cleaned_data[name])
+        if pair is None:
+            raise forms.ValidationError("That pair is not in this section.")
+        return pair
+
+    def clean_ns(self):
+        return self._pair("ns")
+
+    def clean_ew(self):
+        return self._pair("ew")
 
 
 class ImportForm(forms.Form):

@@ -21,9 +21,11 @@ class StandingGroup:
     rows: list[StandingRow]
 
 
-def section_standings(section: Section) -> list[StandingGroup]:
+def section_standings(section: Section, pairs: list[Pair] | None = None) -> list[StandingGroup]:
     """One group per direction in a Mitchell, one for a Howell, best first (two queries)."""
-    pairs = {pair.pk: pair for pair in Pair.objects.filter(section=section)}
+    if pairs is None:
+        pairs = Pair.objects.filter(section=section)
+    pairs = {pair.pk: pair for pair in pairs}
     rows = Result.objects.filter(board__section=section).values_list(
         "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points", "top"
     )

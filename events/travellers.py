@@ -24,19 +24,21 @@ class Row:
         return f"{self.board.pk}-{self.ns.pk}-{self.ew.pk}"
 
 
-def _pairs_by_key(section: Section) -> dict:
-    return {pair.key: pair for pair in Pair.objects.filter(section=section)}
+def _pairs_by_key(section: Section, pairs=None) -> dict:
+    if pairs is None:
+        pairs = Pair.objects.filter(section=section)
+    return {pair.key: pair for pair in pairs}
 
 
-def board_rows(board: Board) -> list[Row]:
+def board_rows(board: Board, pairs: list[Pair] | None = None) -> list[Row]:
     section = board.section
     results = {r.ns_pair_id: r for r in Result.objects.for_board(board)}
     movement = section.movement()
     rows = []
     if movement is not None:
-        pairs = _pairs_by_key(section)
+        by_key = _pairs_by_key(section, pairs)
         for seating in movement.plays_of_board(board.number):
-            ns, ew = pairs[seating.ns], pairs[seating.ew]
+            ns, ew = by_key[seating.ns], by_key[seating.ew]
             result = results.get(ns.pk)
             if result is not None and result.ew_pair_id != ew.pk:
                 result = None  # entered against other opponents: shown as its own row below
@@ -48,13 +50,15 @@ def board_rows(board: Board) -> list[Row]:
     return rows
 
 
-def table_round_rows(section: Section, round_number: int, table: int) -> list[Row]:
+def table_round_rows(
+    section: Section, round_number: int, table: int, pairs: list[Pair] | None = None
+) -> list[Row]:
     movement = section.movement()
     seating = movement.seating(round_number, table)
     if not seating.is_played:
         return []
-    pairs = _pairs_by_key(section)
-    ns, ew = pairs[seating.ns], pairs[seating.ew]
+    by_key = _pairs_by_key(section, pairs)
+    ns, ew = by_key[seating.ns], by_key[seating.ew]
     numbers = list(movement.boards_of_set(seating.board_set))
     boards = Board.objects.filter(section=section, number__in=numbers).select_related(
         "section__event"

@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
 from events.forms import ResultForm
-from events.models import Board, Result, ResultChange
+from events.models import Board, Pair, Result, ResultChange
 from events.results import EntryError, MovementWarning, delete_result, save_result
 from events.standings import section_standings
 from events.travellers import Row, board_rows, mark_saved, table_round_rows
@@ -26,16 +26,18 @@ def board_traveller(request, pk):
     outcome = None
     if request.method == "POST":
         board = board_for_director(request, pk)
-        outcome = _save(request, board.section, lambda _: board)
+        pairs = _pairs(board.section)
+        outcome = _save(request, pairs, lambda _: board)
         if outcome is None and not request.htmx:
             return redirect("board_traveller", pk=board.pk)
     else:
         board = board_for_reader(request, pk)
-    rows = board_rows(board)
+        pairs = _pairs(board.section)
+    rows = board_rows(board, pairs)
     if request.method == "POST":
         _apply_outcome(rows, outcome, request)
     context = _context(
-        request, board.section, rows, board=board, show_board=False,
+        request, board.section, rows, pairs, board=board, show_board=False,
         action=reverse("board_traveller", args=[board.pk]),
     )  # fmt: skip
     if not request.htmx:
@@ -64,17 +66,19 @@ def table_round(request, pk, table, round_number):
         raise Http404("No such round")
     if not 1 <= table <= movement.tables:
         raise Http404("No such table")
-    rows = table_round_rows(section, round_number, table)
+    pairs = _pairs(section)
+    rows = table_round_rows(section, round_number, table, pairs)
     if request.method == "POST":
         boards = {row.board.pk: row.board for row in rows}
-        outcome = _save(request, section, lambda board_id: boards.get(board_id))
+        outcome = _save(request, pairs, lambda board_id: boards.get(board_id))
         if outcome is None and not request.htmx:
             return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
-        rows = table_round_rows(section, round_number, table) if outcome is None else rows
+        if outcome is None:
+            rows = table_round_rows(section, round_number, table, pairs)
         _apply_outcome(rows, outcome, request)
     seating = movement.seating(round_number, table)
     context = _context(
-        request, section, rows, seating=seating, movement=movement, table=table,
+        request, section, rows, pairs, seating=seating, movement=movement, table=table,
         round_number=round_number, show_board=True,
         action=reverse("table_round", args=[section.pk, table, round_number]),
     )  # fmt: skip
@@ -104,9 +108,13 @@ def board_history(request, pk):
     )
 
 
-def _save(request, section, board_of) -> dict | None:
+def _pairs(section) -> list[Pair]:
+    return list(Pair.objects.filter(section=section))
+
+
+def _save(request, pairs, board_of) -> dict | None:
     """Save the posted line; None when stored, else what to show beside the row."""
-    form = ResultForm(request.POST, section=section)
+    form = ResultForm(request.POST, pairs=pairs)
     board = board_of(_int(request.POST.get("board")))
     if board is None:
         raise Http404("No such board here")
@@ -153,14 +161,14 @@ def _int(value) -> int | None:
         return None
 
 
-def _context(request, section, rows, **extra) -> dict:
+def _context(request, section, rows, pairs, **extra) -> dict:
     event = section.event
     return {
         "event": event,
         "section": section,
         "rows": rows,
         "director": is_director(request, event),
-        "standings": [(section, section_standings(section))],
+        "standings": [(section, section_standings(section, pairs))],
         **extra,
     }
 
