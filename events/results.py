@@ -4,8 +4,6 @@ Every save locks its board row, so two people entering the same board at once qu
 instead of losing a result; every change is written to the board's history.
 """
 
-from dataclasses import dataclass
-
 from django.db import transaction
 
 import scoring
@@ -13,21 +11,11 @@ from events.models import Board, Pair, Result, ResultChange
 
 
 class EntryError(ValueError):
-    """Bad input: nothing was stored. `field` says where the message belongs."""
-
-    def __init__(self, message: str, field: str = "text"):
-        super().__init__(message)
-        self.field = field
+    """Bad input, explained in the director's words: nothing was stored."""
 
 
 class MovementWarning(EntryError):
     """The movement does not send this pair to this board; the director may override."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    ns: Pair
-    ew: Pair
 
 
 def save_result(board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False) -> Result:
@@ -48,9 +36,8 @@ def save_result(board: Board, ns: Pair, ew: Pair, text: str, user, *, override=F
         )
         if clash:
             raise EntryError(
-                f"EW {ew.number} already has a result on board {board.number} "
-                f"(against NS {clash.ns_pair.number}).",
-                field="ew",
+                f"Board {board.number} already has a result for {_label(ew)} "
+                f"(against {_label(clash.ns_pair)})."
             )
         result = Result.objects.filter(board=board, ns_pair=ns).first()
         before = (result.text, result.ns_score, result.ew_pair_id) if result else None
@@ -59,7 +46,7 @@ def save_result(board: Board, ns: Pair, ew: Pair, text: str, user, *, override=F
         result.ew_pair = ew
         result.round = seating.round if seating else result.round
         _fill(result, entry)
-        result.updated_by = user if user and user.is_authenticated else None
+        result.updated_by = _author(user)
         result.save()
         if before != (result.text, result.ns_score, result.ew_pair_id):
             _record(board, result, before, user)
@@ -77,7 +64,7 @@ def delete_result(result: Result, user) -> None:
             action=ResultChange.DELETED,
             old_text=result.text,
             old_ns_score=result.ns_score,
-            changed_by=user if user and user.is_authenticated else None,
+            changed_by=_author(user),
         )
         result.delete()
         rescore_board(board)
@@ -109,16 +96,16 @@ def _locked(board: Board) -> Board:
 def _check_pairs(board: Board, ns: Pair, ew: Pair) -> None:
     section_id = board.section_id
     if ns.section_id != section_id:
-        raise EntryError(f"NS pair {ns} is not in this section.", field="ns")
+        raise EntryError(f"NS pair {ns} is not in this section.")
     if ew.section_id != section_id:
-        raise EntryError(f"EW pair {ew} is not in this section.", field="ew")
+        raise EntryError(f"EW pair {ew} is not in this section.")
     if ns.pk == ew.pk:
-        raise EntryError("A pair cannot play against itself.", field="ew")
+        raise EntryError("A pair cannot play against itself.")
     if not board.section.event.is_howell:
         if ns.direction != "NS":
-            raise EntryError(f"Pair {ns} sits EW in this Mitchell, not NS.", field="ns")
+            raise EntryError(f"Pair {ns} sits EW in this Mitchell, not NS.")
         if ew.direction != "EW":
-            raise EntryError(f"Pair {ew} sits NS in this Mitchell, not EW.", field="ew")
+            raise EntryError(f"Pair {ew} sits NS in this Mitchell, not EW.")
 
 
 def _seating(board: Board, ns: Pair, ew: Pair, override: bool):
@@ -134,6 +121,10 @@ def _seating(board: Board, ns: Pair, ew: Pair, override: bool):
         f"The movement does not send {_label(ns)} against {_label(ew)} "
         f"to board {board.number}. Check the pairs, or save anyway."
     )
+
+
+def _author(user):
+    return user if user is not None and user.is_authenticated else None
 
 
 def _label(pair: Pair) -> str:
@@ -164,5 +155,5 @@ def _record(board: Board, result: Result, before, user) -> None:
         old_ns_score=before[1] if before else None,
         new_text=result.text,
         new_ns_score=result.ns_score,
-        changed_by=user if user and user.is_authenticated else None,
+        changed_by=_author(user),
     )

@@ -90,7 +90,7 @@ def test_a_pair_entered_twice_on_a_board_is_refused(mitchell_session, director):
     board, tables = seats(mitchell_session, 1)
     (ns1, ew1), (ns2, _) = tables[0], tables[1]
     save_result(board, ns1, ew1, "4S N =", director)
-    with pytest.raises(EntryError, match=f"EW {ew1.number} already has a result on board 1"):
+    with pytest.raises(EntryError, match=f"Board 1 already has a result for EW {ew1.number}"):
         save_result(board, ns2, ew1, "4S N =", director, override=True)
     assert Result.objects.count() == 1
 
