@@ -23,18 +23,16 @@ from events.travellers import Row, board_rows, mark_saved, table_round_rows
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def board_traveller(request, pk):
+    writing = request.method == "POST"
+    board = (board_for_director if writing else board_for_reader)(request, pk)
+    pairs = _pairs(board.section)
     outcome = None
-    if request.method == "POST":
-        board = board_for_director(request, pk)
-        pairs = _pairs(board.section)
+    if writing:
         outcome = _save(request, pairs, lambda _: board)
         if outcome is None and not request.htmx:
             return redirect("board_traveller", pk=board.pk)
-    else:
-        board = board_for_reader(request, pk)
-        pairs = _pairs(board.section)
     rows = board_rows(board, pairs)
-    if request.method == "POST":
+    if writing:
         _apply_outcome(rows, outcome, request)
     context = _context(
         request, board.section, rows, pairs, board=board, show_board=False,
