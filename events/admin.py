@@ -37,6 +37,7 @@ class BoardAdmin(admin.ModelAdmin):
 class ResultAdmin(admin.ModelAdmin):
     list_display = ["board", "ns_pair", "ew_pair", "text", "ns_score", "ns_points", "ew_points"]
     readonly_fields = ["ns_points", "ew_points", "top"]
+    ordering = ["-updated_at"]
 
 
 @admin.register(ResultChange)

@@ -219,7 +219,7 @@ class Result(models.Model):
     objects = ResultQuerySet.as_manager()
 
     class Meta:
-        ordering = ["board__number", "ns_pair__number"]
+        # No default ordering: it would join boards and pairs into every lookup on the save path.
         constraints = [
             models.UniqueConstraint(fields=["board", "ns_pair"], name="result_ns_once_a_board"),
             models.UniqueConstraint(fields=["board", "ew_pair"], name="result_ew_once_a_board"),
