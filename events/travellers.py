@@ -73,10 +73,14 @@ def table_round_rows(
 
 
 def mark_saved(rows: list[Row], saved_key: str) -> None:
-    """Put the cursor on the row after the one just saved (the next slip to type)."""
+    """Put the cursor where the next slip goes: the next empty row, else an earlier empty row,
+    else the row after the one just saved (after the last row: nowhere, so Enter moves on)."""
     keys = [row.key for row in rows]
-    if saved_key in keys:
-        index = keys.index(saved_key)
-        following = [row for row in rows[index + 1 :] if row.result is None] or rows[index + 1 :]
-        if following:
-            following[0].focus = True
+    if saved_key not in keys:
+        return
+    index = keys.index(saved_key)
+    empty_after = [row for row in rows[index + 1 :] if row.result is None]
+    empty_before = [row for row in rows[:index] if row.result is None]
+    candidates = empty_after or empty_before or rows[index + 1 :]
+    if candidates:
+        candidates[0].focus = True
