@@ -32,6 +32,15 @@ def set_up(page, movement, tables, boards_per_round, phantom=""):
     return Event.objects.latest("pk")
 
 
+def open_new_mitchell_board(page, number=1):
+    """Log in, set up a 3-table Mitchell and open a board's traveller; return the board."""
+    log_in(page, "dora")
+    event = set_up(page, "mitchell", tables=3, boards_per_round=2)
+    board = Board.objects.get(section__event=event, number=number)
+    page.goto(f"/boards/{board.pk}/")
+    return board
+
+
 def type_line(page, text):
     """Type into the focused row and press Enter, as a director at the keyboard would."""
     expect(page.locator("input.entry-input:focus")).to_have_count(1)
@@ -79,10 +88,7 @@ def test_a_mitchell_entered_from_the_keyboard(page, screenshot, director):
 
 
 def test_bad_input_is_explained_and_a_correction_is_kept(page, screenshot, director):
-    log_in(page, "dora")
-    event = set_up(page, "mitchell", tables=3, boards_per_round=2)
-    board = Board.objects.get(section__event=event, number=1)
-    page.goto(f"/boards/{board.pk}/")
+    board = open_new_mitchell_board(page)
     type_line(page, "4H E 14")
     expect(page.locator(".error")).to_contain_text("14 tricks: there are only 13")
     screenshot("traveller-error")
@@ -109,10 +115,7 @@ def test_bad_input_is_explained_and_a_correction_is_kept(page, screenshot, direc
 
 
 def test_standings_update_live_as_results_arrive(page, screenshot, director):
-    log_in(page, "dora")
-    event = set_up(page, "mitchell", tables=3, boards_per_round=2)
-    board = Board.objects.get(section__event=event, number=1)
-    page.goto(f"/boards/{board.pk}/")
+    open_new_mitchell_board(page)
     standings = page.locator("#standings")
     expect(standings).not_to_contain_text("100.00")
     type_line(page, "4S N +1")

@@ -22,6 +22,13 @@ def line(board, ns, ew, text, **extra):
     return {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": text, **extra}
 
 
+def post_line(client, board, ns, ew, text, htmx=False, **extra):
+    """Type one line on the board's traveller, as the row's form sends it."""
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    url = reverse("board_traveller", args=[board.pk])
+    return client.post(url, line(board, ns, ew, text, **extra), **headers)
+
+
 def test_it_lists_the_rows_the_movement_expects(director_client, board):
     response = director_client.get(reverse("board_traveller", args=[board.pk]))
     assert response.status_code == 200
@@ -31,10 +38,7 @@ def test_it_lists_the_rows_the_movement_expects(director_client, board):
 
 def test_an_htmx_save_returns_the_rows_and_the_standings_out_of_band(director_client, board):
     (ns, ew), *_ = plays(board)
-    response = director_client.post(
-        reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "4s n ="),
-        HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    response = post_line(director_client, board, ns, ew, "4s n =", htmx=True)
     body = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in body
@@ -48,9 +52,7 @@ def test_an_htmx_save_returns_the_rows_and_the_standings_out_of_band(director_cl
 
 def test_a_plain_post_saves_and_redirects_back(director_client, board):
     (ns, ew), *_ = plays(board)
-    response = director_client.post(
-        reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "3NT S -1")
-    )
+    response = post_line(director_client, board, ns, ew, "3NT S -1")
     assert response.status_code == 302
     assert response.url == reverse("board_traveller", args=[board.pk])
     assert Result.objects.get().ns_score == -50
@@ -58,10 +60,7 @@ def test_a_plain_post_saves_and_redirects_back(director_client, board):
 
 def test_a_bad_line_shows_its_error_beside_the_row_and_stores_nothing(director_client, board):
     (ns, ew), *_ = plays(board)
-    response = director_client.post(
-        reverse("board_traveller", args=[board.pk]), line(board, ns, ew, "4H E 14"),
-        HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    response = post_line(director_client, board, ns, ew, "4H E 14", htmx=True)
     body = response.content.decode()
     assert "14 tricks: there are only 13" in body
     assert 'value="4H E 14"' in body
