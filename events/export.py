@@ -1,45 +1,88 @@
-"""The clubscore-results/1 JSON document of a session: standings and every board's results."""
+"""The clubscore-results/1 JSON document of a session: standings and every board's results.
+
+Fields are only ever added to this format, never renamed or removed: other tools read it.
+"""
 
 from events.models import Event, Result
-from events.standings import section_standings
+from events.standings import event_standings
 
 FORMAT = "clubscore-results/1"
 
 
 def _number(value, places):
-    return None if value is None else round(value, places)
+    return None if value is None else round(float(value), places)
+
+
+def _pair_row(section, row) -> dict:
+    return {
+        "pair": row.pair.number,
+        "direction": row.pair.direction or None,
+        "section": row.pair.section.name if row.pair.section_id != section.pk else section.name,
+        "names": [name for name in (row.pair.player1, row.pair.player2) if name],
+        "total": _number(row.total, 4),
+        "percentage": _number(row.percentage, 2),
+        "imps_per_board": _number(row.average, 4),
+        "penalty": _number(row.penalty, 4) or None,
+        "boards": row.boards,
+        "rank": row.rank,
+    }
+
+
+def _result_row(result: Result) -> dict:
+    return {
+        "ns": result.ns_pair.number,
+        "ew": result.ew_pair.number,
+        "kind": result.kind,
+        "text": result.text,
+        "contract": _contract(result),
+        "declarer": result.declarer or None,
+        "tricks": result.tricks,
+        "ns_score": result.ns_score if result.kind == Result.PLAYED else None,
+        "ns_points": _number(result.ns_points, 4),
+        "ew_points": _number(result.ew_points, 4),
+        "foul_group": result.foul_group or None,
+    }
+
+
+def _contract(result: Result) -> str | None:
+    if result.contract_level is None:
+        return None
+    if result.contract_level == 0:
+        return "PASS"
+    return f"{result.contract_level}{result.contract_strain}{('', 'X', 'XX')[result.doubled]}"
 
 
 def results_document(event: Event) -> dict:
+    by_section = {}
+    for result in (
+        Result.objects.filter(board__section__event=event)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "pk")
+    ):
+        by_section.setdefault(result.board.section_id, []).append(result)
+    standings = {section.pk: groups for section, groups in event_standings(event)}
     sections = []
     for section in event.sections.all():
-        pairs = [
-            {
-                "pair": row.pair.number,
-                "direction": row.pair.direction or None,
-                "total": _number(row.total, 4),
-                "percentage": _number(row.percentage, 2),
-                "rank": row.rank,
-            }
-            for group in section_standings(section)
-            for row in group.rows
-        ]
+        groups = standings.get(section.pk, [])
         boards = {board.number: [] for board in section.boards.all()}
-        for result in Result.objects.for_section(section).order_by("board__number", "pk"):
-            boards[result.board.number].append(
-                {
-                    "ns": result.ns_pair.number,
-                    "ew": result.ew_pair.number,
-                    "ns_score": result.ns_score if result.kind == Result.PLAYED else None,
-                    "ns_points": _number(result.ns_points, 4),
-                    "ew_points": _number(result.ew_points, 4),
-                }
-            )
+        for result in by_section.get(section.pk, []):
+            boards[result.board.number].append(_result_row(result))
         sections.append(
             {
                 "name": section.name,
-                "pairs": pairs,
+                "pairs": [_pair_row(section, row) for group in groups for row in group.rows],
                 "boards": [{"board": n, "results": rows} for n, rows in boards.items()],
             }
         )
-    return {"format": FORMAT, "scoring": event.scoring, "sections": sections}
+    return {
+        "format": FORMAT,
+        "session": {
+            "id": event.pk, "name": event.name, "date": event.date.isoformat(),
+            "club": event.club.name, "movement": event.movement,
+            "published": event.published, "across_field": event.across_field,
+        },
+        "scoring": event.scoring,
+        "options": event.option_values(),
+        "scored": event.describe_scoring(),
+        "sections": sections,
+    }  # fmt: skip

@@ -1,7 +1,64 @@
 from django import forms
 
-from events.models import METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES, Club, Pair
+import scoring
+from events.models import (
+    METHOD_CHOICES,
+    MOVEMENT_CHOICES,
+    PHANTOM_CHOICES,
+    Club,
+    Event,
+    Pair,
+    ScoringOptionFields,
+)
 from events.setup import movement_error
+
+OPTION_FIELDS = list(ScoringOptionFields.OPTION_NAMES)
+
+
+def _add_option_fields(form) -> None:
+    """The scoring conventions as optional fields: left out, they are the club's defaults."""
+    options = forms.fields_for_model(Event, fields=OPTION_FIELDS)
+    for field in options.values():
+        field.required = False
+    form.fields.update(options)
+
+
+def _club_defaults(form, data) -> None:
+    club = data.get("club")
+    for name in OPTION_FIELDS:
+        if club is not None and data.get(name) in (None, "") and name not in form.data:
+            data[name] = getattr(club, name)
+
+
+class ScoringOptionsForm(forms.ModelForm):
+    """A session's scoring method and conventions; saving them rescores the session."""
+
+    class Meta:
+        model = Event
+        fields = ["scoring", *OPTION_FIELDS]
+
+    def clean_butler_drop(self):
+        value = self.cleaned_data["butler_drop"].strip()
+        try:
+            scoring.parse_butler_drop(value)
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return value
+
+    def clean_ave_plus_imps(self):
+        value = self.cleaned_data["ave_plus_imps"]
+        if value > 24:
+            raise forms.ValidationError("At most 24 IMPs.")
+        return value
+
+    def clean(self):
+        data = super().clean()
+        if data.get("scoring") == "hdb" and not 3 <= self.instance.boards_per_round <= 8:
+            raise forms.ValidationError(
+                "Home Duplicate Bridge scores sets of 3-8 boards; this session plays "
+                f"{self.instance.boards_per_round} a round."
+            )
+        return data
 
 
 class SessionForm(forms.Form):
@@ -20,10 +77,16 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         clubs = Club.objects.filter(directors=user)
         self.fields["club"].queryset = clubs
+        _add_option_fields(self)
         if clubs.count() == 1:
             club = clubs.first()
             self.fields["club"].initial = club
             self.fields["scoring"].initial = club.default_scoring
+            for name in OPTION_FIELDS:  # the club's defaults
+                self.fields[name].initial = getattr(club, name)
+
+    def clean_butler_drop(self):
+        return ScoringOptionsForm.clean_butler_drop(self)
 
     def clean(self):
         data = super().clean()
@@ -35,6 +98,7 @@ class SessionForm(forms.Form):
         )  # fmt: skip
         if problem:
             raise forms.ValidationError(problem)
+        _club_defaults(self, data)
         return data
 
 
@@ -73,6 +137,15 @@ class ImportForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = Club.objects.filter(directors=user)
+        _add_option_fields(self)
+
+    def clean_butler_drop(self):
+        return ScoringOptionsForm.clean_butler_drop(self)
+
+    def clean(self):
+        data = super().clean()
+        _club_defaults(self, data)
+        return data
 
 
 PlayerNamesFormSet = forms.modelformset_factory(

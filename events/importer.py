@@ -2,8 +2,11 @@
 
 Header: board,ns,ew,contract,declarer,result (result "=", "+1", "-2" or tricks "10"); an
 optional score column replaces contract/declarer/result; contract may be PASS, an adjusted
-code (A, A+, A+/A-, 60/40) or NP. Every bad row is reported with its line number and nothing
-is stored unless every row is good.
+code (A, A+, A+/A-, 60/40), a weighted score or NP. Optional columns: section (letters; the
+sections of one file play the same boards), foul_group (Law 87: 1, 2, ... for the forms of a
+fouled board). Every bad row is reported with its line number and nothing is stored unless
+every row is good. A trick count that means down 4 or more is stored, as the column says,
+with a warning.
 """
 
 import csv
@@ -14,6 +17,7 @@ from collections import Counter, defaultdict
 from django.db import transaction
 
 import scoring
+from events import scorer
 from events.models import Board, Event, Pair, Section
 from events.results import EntryError, save_result
 
@@ -28,9 +32,11 @@ class ImportProblems(ValueError):
 
 
 def import_travellers(
-    text: str, *, club, name, movement="mitchell", scoring_method="matchpoints", user=None
-) -> Event:
-    rows = _read_rows(text, movement)
+    text: str, *, club, name, movement="mitchell", scoring_method="matchpoints", user=None,
+    options=None, across_field=False, publish=False, warnings=None,
+) -> Event:  # fmt: skip
+    """A new scored session from the CSV; `warnings` (a list) collects doubtful lines."""
+    rows = _read_rows(text, movement, warnings if warnings is not None else [])
     board_sets = _board_sets(rows)
     if scoring_method == "hdb":
         sizes = Counter(board_sets.values())
@@ -41,28 +47,39 @@ def import_travellers(
                      f"{', '.join(map(str, wrong))}")]
             )  # fmt: skip
     with transaction.atomic():
-        event, pairs, boards = _create(rows, board_sets, club, name, movement, scoring_method)
+        event = Event.objects.create(
+            club=club, name=name, date=datetime.date.today(), scoring=scoring_method,
+            movement=movement, boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
+            across_field=across_field, published=publish,
+            **(club.option_values() if options is None else options),
+        )  # fmt: skip
+        pairs, boards = _create(event, rows, board_sets, movement)
         problems = []
         for row in rows:
             ns, ew = pairs[row.ns_key], pairs[row.ew_key]
             try:
-                save_result(boards[row.board], ns, ew, row.text, user, override=True)
+                save_result(
+                    boards[(row.section, row.board)], ns, ew, row.text, user, override=True,
+                    foul_group=row.foul_group, rescore=False,
+                )  # fmt: skip
             except EntryError as error:
                 problems.append((row.line, str(error)))
         if problems:
             transaction.set_rollback(True)
             raise ImportProblems(problems)
+        scorer.rescore(event)
     return event
 
 
 class _Row:
-    def __init__(self, line, board, ns, ew, text, howell):
-        self.line, self.board, self.text = line, board, text
-        self.ns_key = (ns, "" if howell else "NS")
-        self.ew_key = (ew, "" if howell else "EW")
+    def __init__(self, line, section, board, ns, ew, text, howell, foul_group=0):
+        self.line, self.section, self.board, self.text = line, section, board, text
+        self.foul_group = foul_group
+        self.ns_key = (section, ns, "" if howell else "NS")
+        self.ew_key = (section, ew, "" if howell else "EW")
 
 
-def _read_rows(text: str, movement: str) -> list[_Row]:
+def _read_rows(text: str, movement: str, warnings: list) -> list[_Row]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [column.strip().lower() for column in reader.fieldnames or []]
     reader.fieldnames = header
@@ -77,17 +94,17 @@ def _read_rows(text: str, movement: str) -> list[_Row]:
     for record in reader:
         line = reader.line_num
         try:
-            row = _row(line, record, howell)
+            row = _row(line, record, howell, warnings)
         except ValueError as error:
             problems.append((line, str(error)))
             continue
         for seen, key, seat in ((seen_ns, row.ns_key, "NS"), (seen_ew, row.ew_key, "EW")):
             earlier = seen.setdefault((row.board, key), line)
             if earlier != line:
-                problems.append((line, f"{seat} {key[0]} already played board {row.board} "
+                problems.append((line, f"{seat} {key[1]} already played board {row.board} "
                                        f"(line {earlier})"))  # fmt: skip
         if howell and row.ns_key == row.ew_key:
-            problems.append((line, f"pair {row.ns_key[0]} cannot play against itself"))
+            problems.append((line, f"pair {row.ns_key[1]} cannot play against itself"))
         rows.append(row)
     if not rows and not problems:
         problems.append((1, "the file has no results"))
@@ -96,27 +113,36 @@ def _read_rows(text: str, movement: str) -> list[_Row]:
     return rows
 
 
-def _row(line: int, record: dict, howell: bool) -> _Row:
-    def number(column):
+def _row(line: int, record: dict, howell: bool, warnings: list) -> _Row:
+    def number(column, lowest=1):
         raw = (record.get(column) or "").strip()
-        if not raw.isdigit() or int(raw) < 1:
-            raise ValueError(f"{column} {raw!r} is not a number from 1")
+        if not raw.isdigit() or int(raw) < lowest:
+            raise ValueError(f"{column} {raw!r} is not a number from {lowest}")
         return int(raw)
 
     board, ns, ew = number("board"), number("ns"), number("ew")
+    foul_group = number("foul_group", lowest=0) if (record.get("foul_group") or "").strip() else 0
+    if foul_group > 9:
+        raise ValueError(f"foul_group {foul_group}: a fouled board has groups 1-9")
+    section = (record.get("section") or "A").strip().upper()
+    if not (section.isalpha() and len(section) <= 3):
+        raise ValueError(f"section {section!r}: use letters, e.g. A or B")
     score = (record.get("score") or "").strip()
     if score:
         text = score
     else:
         parts = [(record.get(c) or "").strip() for c in CONTRACT_COLUMNS]
         text = " ".join(part for part in parts if part)
-    scoring.parse_entry(text, board)  # the same reading as the browser; raises ValueError
-    return _Row(line, board, ns, ew, text, howell)
+    try:
+        scoring.parse_entry(text, board)  # the same reading as the browser; raises ValueError
+    except scoring.NeedsConfirmation as doubt:
+        warnings.append((line, str(doubt)))
+    return _Row(line, section, board, ns, ew, text, howell, foul_group)
 
 
-def _board_sets(rows: list[_Row]) -> dict[int, int]:
+def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
     """Boards that one NS and EW pair played together were one round's set."""
-    parent = {row.board: row.board for row in rows}
+    parent = {(row.section, row.board): (row.section, row.board) for row in rows}
 
     def root(board):
         while parent[board] != board:
@@ -126,41 +152,37 @@ def _board_sets(rows: list[_Row]) -> dict[int, int]:
 
     first_board_of_meeting = {}
     for row in rows:
-        other = first_board_of_meeting.setdefault((row.ns_key, row.ew_key), row.board)
-        parent[root(row.board)] = root(other)
+        here = (row.section, row.board)
+        other = first_board_of_meeting.setdefault((row.ns_key, row.ew_key), here)
+        parent[root(here)] = root(other)
     groups = defaultdict(list)
     for board in parent:
         groups[root(board)].append(board)
-    ordered = sorted(groups.values(), key=min)
-    return {board: index for index, group in enumerate(ordered, 1) for board in group}
+    numbering = defaultdict(int)
+    sets = {}
+    for group in sorted(groups.values(), key=min):
+        section = group[0][0]
+        numbering[section] += 1
+        sets.update({board: numbering[section] for board in group})
+    return sets
 
 
-def _create(rows, board_sets, club, name, movement, scoring_method):
+def _create(event, rows, board_sets, movement):
     howell = movement == "howell"
-    keys = sorted({row.ns_key for row in rows} | {row.ew_key for row in rows})
-    ns_count = len({row.ns_key for row in rows})
-    tables = (len(keys) + 1) // 2 if howell else ns_count
-    per_board = Counter(row.board for row in rows)
-    set_sizes = Counter(board_sets.values())
-    event = Event.objects.create(
-        club=club,
-        name=name,
-        date=datetime.date.today(),
-        scoring=scoring_method,
-        movement=movement,
-        boards_per_round=min(max(set_sizes.values()), 8),
-    )
-    section = Section.objects.create(event=event, name="A", tables=tables, has_movement=False)
-    pairs = {
-        key: Pair.objects.create(section=section, number=key[0], direction=key[1]) for key in keys
-    }
-    boards = {
-        number: Board.objects.create(
-            section=section,
-            number=number,
-            board_set=board_sets[number],
-            expected_results=per_board[number],
-        )  # fmt: skip
-        for number in sorted(per_board)
-    }
-    return event, pairs, boards
+    pairs, boards = {}, {}
+    for name in sorted({row.section for row in rows}):
+        mine = [row for row in rows if row.section == name]
+        keys = sorted({row.ns_key for row in mine} | {row.ew_key for row in mine})
+        tables = (len(keys) + 1) // 2 if howell else len({row.ns_key for row in mine})
+        section = Section.objects.create(event=event, name=name, tables=tables,
+                                         has_movement=False)  # fmt: skip
+        for key in keys:
+            pairs[key] = Pair.objects.create(section=section, number=key[1], direction=key[2])
+        # Law 87: each form of a fouled board is factored to the board's full top.
+        per_board = Counter(row.board for row in mine)
+        for number in sorted(per_board):
+            boards[(name, number)] = Board.objects.create(
+                section=section, number=number, board_set=board_sets[(name, number)],
+                expected_results=per_board[number],
+            )  # fmt: skip
+    return pairs, boards

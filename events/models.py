@@ -20,9 +20,66 @@ METHOD_CHOICES = [
 MOVEMENT_CHOICES = [("mitchell", "Mitchell"), ("howell", "Howell")]
 DIRECTION_CHOICES = [("NS", "NS"), ("EW", "EW"), ("", "either way")]
 PHANTOM_CHOICES = [("", "no"), ("NS", "an NS pair"), ("EW", "an EW pair"), ("any", "a pair")]
+TOTALS_CHOICES = [
+    ("raw", "Raw totals"),
+    ("factored", "Factored totals (ACBLscore: up to the boards most pairs played)"),
+]
+MISSING_CHOICES = [
+    ("neuberg", "Neuberg factoring (ACBL, EBU)"),
+    ("average", "Each missing result an average comparison (ScoreBridge)"),
+]
+ADJUSTED_RULE_CHOICES = [
+    ("fixed", "Fixed: Ave+ 60%, Ave- 40% (ACBL)"),
+    ("session", "Session score if better/worse (Law 12C2, EBU/WBF)"),
+]
+CROSS_IMP_CHOICES = [
+    ("average", "Average over comparisons (EBU, ACBLscore average IMPs)"),
+    ("total", "Sum over comparisons (ACBLscore total IMPs, Ruter)"),
+]
+DATUM_ROUNDING_CHOICES = [(10, "Nearest 10 points"), (1, "Nearest point")]
 
 
-class Club(models.Model):
+class ScoringOptionFields(models.Model):
+    """The director's scoring conventions: a club's defaults, and each session's own."""
+
+    totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default="raw")
+    missing_results = models.CharField(max_length=10, choices=MISSING_CHOICES, default="neuberg")
+    adjusted_rule = models.CharField(
+        max_length=10, choices=ADJUSTED_RULE_CHOICES, default="fixed",
+        verbose_name="Ave+ and Ave-",
+    )  # fmt: skip
+    cross_imps = models.CharField(
+        max_length=10, choices=CROSS_IMP_CHOICES, default="average", verbose_name="Cross-IMPs"
+    )
+    ave_plus_imps = models.PositiveSmallIntegerField(
+        default=3, verbose_name="Ave+ IMPs",
+        help_text="IMPs for Ave+ at IMP scoring: per board, or per comparison when summed.",
+    )  # fmt: skip
+    butler_drop = models.CharField(
+        max_length=6, blank=True, default="",
+        help_text="Butler: results dropped at each end, e.g. 1 or 5% (blank: the usual trim).",
+    )  # fmt: skip
+    datum_rounding = models.PositiveSmallIntegerField(
+        choices=DATUM_ROUNDING_CHOICES, default=10, verbose_name="Butler datum rounding"
+    )
+
+    OPTION_NAMES = (
+        "totals", "missing_results", "adjusted_rule", "cross_imps", "ave_plus_imps",
+        "butler_drop", "datum_rounding",
+    )  # fmt: skip
+
+    class Meta:
+        abstract = True
+
+    @property
+    def scoring_options(self) -> scoring.ScoringOptions:
+        return scoring.ScoringOptions(**{name: getattr(self, name) for name in self.OPTION_NAMES})
+
+    def option_values(self) -> dict:
+        return {name: getattr(self, name) for name in self.OPTION_NAMES}
+
+
+class Club(ScoringOptionFields):
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
@@ -50,7 +107,7 @@ class EventQuerySet(models.QuerySet):
         return self.filter(club__directors=user)
 
 
-class Event(models.Model):
+class Event(ScoringOptionFields):
     """One session of duplicate: tonight's pairs game."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
@@ -61,6 +118,13 @@ class Event(models.Model):
     boards_per_round = models.PositiveSmallIntegerField(default=3)
     published = models.BooleanField(
         default=False, help_text="Published results are open to everyone; others to directors."
+    )
+    across_field = models.BooleanField(
+        default=False,
+        help_text="Sections play the same boards and are matchpointed together.",
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up with every change, so open pages know when to refresh."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -77,6 +141,15 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(scoring__in=scoring.METHODS), name="event_scoring_known"
             ),
+            models.CheckConstraint(
+                condition=Q(totals__in=["raw", "factored"])
+                & Q(missing_results__in=["neuberg", "average"])
+                & Q(adjusted_rule__in=["fixed", "session"])
+                & Q(cross_imps__in=["average", "total"])
+                & Q(ave_plus_imps__lte=24)
+                & Q(datum_rounding__in=[1, 10]),
+                name="event_options_known",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -89,6 +162,18 @@ class Event(models.Model):
     @property
     def uses_percentages(self) -> bool:
         return self.scoring in ("matchpoints", "ebu-matchpoints", "hdb")
+
+    @property
+    def uses_imps(self) -> bool:
+        return self.scoring in scoring.IMP_METHODS
+
+    @property
+    def points_name(self) -> str:
+        """What a board earns under this method, for column headings."""
+        return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
+
+    def describe_scoring(self) -> str:
+        return self.scoring_options.describe(self.scoring)
 
 
 class Section(models.Model):
@@ -191,8 +276,11 @@ class ResultQuerySet(models.QuerySet):
 
 
 class Result(models.Model):
-    PLAYED, ADJUSTED, NOT_PLAYED = "played", "adjusted", "not_played"
-    KIND_CHOICES = [(PLAYED, "played"), (ADJUSTED, "adjusted"), (NOT_PLAYED, "not played")]
+    PLAYED, ADJUSTED, NOT_PLAYED, WEIGHTED = "played", "adjusted", "not_played", "weighted"
+    KIND_CHOICES = [
+        (PLAYED, "played"), (ADJUSTED, "adjusted"), (NOT_PLAYED, "not played"),
+        (WEIGHTED, "weighted adjusted"),
+    ]  # fmt: skip
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
     ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_results")
@@ -208,6 +296,9 @@ class Result(models.Model):
     ns_score = models.IntegerField(null=True, blank=True)
     ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    foul_group = models.PositiveSmallIntegerField(
+        default=0, help_text="Law 87: results of a fouled board in each form are scored apart."
+    )
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
@@ -246,8 +337,10 @@ class Result(models.Model):
                 name="result_adjusted_has_percentages",
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=["played", "adjusted", "not_played"]), name="result_kind"
+                condition=Q(kind__in=["played", "adjusted", "not_played", "weighted"]),
+                name="result_kind",
             ),
+            models.CheckConstraint(condition=Q(foul_group__lte=9), name="result_foul_group_0_9"),
         ]
 
     def __str__(self) -> str:
@@ -279,3 +372,32 @@ class ResultChange(models.Model):
     def __str__(self) -> str:
         shown = self.new_text or self.old_text
         return f"Board {self.board_id}: {self.get_action_display()} {shown}"
+
+
+class Penalty(models.Model):
+    """A procedural penalty off a pair's score, shown beside it on the results."""
+
+    POINTS, PERCENT = "points", "percent"
+    UNIT_CHOICES = [(POINTS, "matchpoints or IMPs"), (PERCENT, "% of a top (matchpoints)")]
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
+    amount = models.DecimalField(max_digits=6, decimal_places=2)
+    unit = models.CharField(max_length=8, choices=UNIT_CHOICES, default=POINTS)
+    reason = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="penalty_amount_positive"),
+            models.CheckConstraint(
+                condition=Q(unit__in=["points", "percent"]), name="penalty_unit"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        unit = "%" if self.unit == self.PERCENT else " points"
+        return f"{self.pair}: -{self.amount}{unit} {self.reason}".strip()

@@ -1,30 +1,49 @@
-"""Entering, correcting and deleting results: one transaction each, board locked, rescored.
+"""Entering, correcting and deleting results: one transaction each, session locked, rescored.
 
-Every save locks its board row, so two people entering the same board at once queue up
-instead of losing a result; every change is written to the board's history.
+Every save first takes its session's row lock (bumping the session's version), so two people
+entering at once queue up instead of losing a result, and rescoring, which reaches across
+boards (the common top, Law 12C2's session rule, scoring across the field), always sees
+every committed result. Every change is written to the board's history.
 """
 
 from django.db import transaction
+from django.db.models import F
 
 import scoring
-from events.models import Board, Pair, Result, ResultChange
+from events import scorer
+from events.models import Board, Event, Pair, Result, ResultChange
 
 
 class EntryError(ValueError):
     """Bad input, explained in the director's words: nothing was stored."""
 
 
-class MovementWarning(EntryError):
+class EntryWarning(EntryError):
+    """Probably a slip of the pen; the director may confirm and save anyway."""
+
+
+class MovementWarning(EntryWarning):
     """The movement does not send this pair to this board; the director may override."""
 
 
-def save_result(board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False) -> Result:
-    """Validate and store one traveller line, then rescore the board. Raises EntryError."""
+def save_result(
+    board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False, foul_group=None,
+    rescore=True,
+) -> Result:  # fmt: skip
+    """Validate and store one traveller line, then rescore. Raises EntryError.
+
+    `override` confirms a warning (an off-movement pairing, a doubtful trick count). A line
+    ending in F2 (or `foul_group`) puts the result in group 2 of a fouled board (Law 87).
+    `rescore=False` leaves rescoring to the caller (an import rescores once at the end).
+    """
     with transaction.atomic():
         board = _locked(board)
         _check_pairs(board, ns, ew)
+        text, marked_group = scoring.split_foul_group(text)
         try:
-            entry = scoring.parse_entry(text, board.number)
+            entry = scoring.parse_entry(text, board.number, confirmed=override)
+        except scoring.NeedsConfirmation as doubt:
+            raise EntryWarning(str(doubt)) from None
         except ValueError as error:
             raise EntryError(str(error)) from None
         seating = _seating(board, ns, ew, override)
@@ -46,11 +65,14 @@ def save_result(board: Board, ns: Pair, ew: Pair, text: str, user, *, override=F
         result.ew_pair = ew
         result.round = seating.round if seating else result.round
         _fill(result, entry)
+        if marked_group is not None or foul_group is not None:
+            result.foul_group = marked_group if marked_group is not None else foul_group
         result.updated_by = _author(user)
         result.save()
         if before != (result.text, result.ns_score, result.ew_pair_id):
             _record(board, result, before, user)
-        rescore_board(board)
+        if rescore:
+            scorer.rescore(board.section.event, [board.section_id])
         return result
 
 
@@ -67,30 +89,22 @@ def delete_result(result: Result, user) -> None:
             changed_by=_author(user),
         )
         result.delete()
-        rescore_board(board)
+        scorer.rescore(board.section.event, [board.section_id])
 
 
-def rescore_board(board: Board) -> None:
-    """Score every result of the board again with the session's method (two queries)."""
-    results = list(Result.objects.filter(board=board).order_by("pk"))
-    entries = [
-        scoring.Entry(r.kind, ns_score=r.ns_score, ns_percent=r.ns_percent, ew_percent=r.ew_percent)
-        for r in results
-    ]
-    method = board.section.event.scoring
-    for result, points in zip(
-        results, scoring.score_board(method, entries, board.expected_results), strict=True
-    ):
-        result.ns_points, result.ew_points, result.top = points.ns, points.ew, points.top
-    Result.objects.bulk_update(results, ["ns_points", "ew_points", "top"])
+def rescore_event(event: Event) -> None:
+    """Rescore every section, e.g. after the director changed a scoring option."""
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).update(version=F("version") + 1)
+        scorer.rescore(Event.objects.get(pk=event.pk))
 
 
 def _locked(board: Board) -> Board:
-    return (
-        Board.objects.select_for_update(of=("self",))
-        .select_related("section__event")
-        .get(pk=board.pk)
-    )
+    """Lock the session (one row, always first: no deadlock), bump its version, and reload
+    the board with its section and session."""
+    event_id = Board.objects.filter(pk=board.pk).values_list("section__event_id", flat=True)
+    Event.objects.filter(pk__in=event_id).update(version=F("version") + 1)
+    return Board.objects.select_related("section__event").get(pk=board.pk)
 
 
 def _check_pairs(board: Board, ns: Pair, ew: Pair) -> None:
@@ -138,6 +152,7 @@ def _fill(result: Result, entry: scoring.Entry) -> None:
     result.ns_score = entry.ns_score
     result.ns_percent = entry.ns_percent
     result.ew_percent = entry.ew_percent
+    result.foul_group = 0
     result.contract_level = contract.level if contract else None
     result.contract_strain = contract.strain if contract else ""
     result.doubled = contract.doubled if contract else 0

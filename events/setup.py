@@ -20,8 +20,12 @@ def create_session(
     boards_per_round,
     phantom="",
     rounds=None,
+    options=None,
 ) -> Event:
-    """A session with one section whose pairs and boards come from the movement."""
+    """A session with one section whose pairs and boards come from the movement.
+
+    `options` are the scoring conventions (ScoringOptionFields names); the club's by default.
+    """
     event = Event.objects.create(
         club=club,
         name=name,
@@ -29,6 +33,7 @@ def create_session(
         scoring=scoring_method,
         movement=movement,
         boards_per_round=boards_per_round,
+        **(club.option_values() if options is None else options),
     )
     section = Section.objects.create(
         event=event, name="A", tables=tables, phantom=phantom, rounds=rounds

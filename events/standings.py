@@ -1,18 +1,23 @@
-"""Standings and recaps of a section, computed from the stored board points."""
+"""Standings of a session's sections, computed exactly from the stored traveller lines."""
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import scoring
-from events.models import Pair, Result, Section
+from events.models import Event, Pair, Section
+from events.scorer import penalties_by_pair, scoring_units
 
 
 @dataclass(frozen=True)
 class StandingRow:
     pair: Pair
-    total: float
+    total: float  # as printed: raw or factored, less penalties
     percentage: float | None
     rank: str
     boards: int
+    average: float | None = None  # IMPs per board played
+    penalty: float = 0.0
+    exact_percentage: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -21,38 +26,73 @@ class StandingGroup:
     rows: list[StandingRow]
 
 
-def section_standings(section: Section, pairs: list[Pair] | None = None) -> list[StandingGroup]:
-    """One group per direction in a Mitchell, one for a Howell, best first (two queries)."""
+def event_standings(event: Event, pairs=None) -> list[tuple[Section, list[StandingGroup]]]:
+    """(section, groups) for every section; across the field, one set of groups for all."""
+    sections = {section.pk: section for section in event.sections.all()}
     if pairs is None:
+        pairs = Pair.objects.filter(section__event=event).select_related("section")
+    pairs = {pair.pk: pair for pair in pairs}
+    shown = []
+    for unit in scoring_units(event):
+        members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
+        groups = _groups(event, unit, members, pairs)
+        shown.append((sections[unit.section_ids[0]], groups))
+    return shown
+
+
+def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
+    """The groups a section's pairs are ranked in (its own, or across the field)."""
+    event = section.event
+    if event.across_field:
+        pairs = Pair.objects.filter(section__event=event).select_related("section")
+    elif pairs is None:
         pairs = Pair.objects.filter(section=section)
     pairs = {pair.pk: pair for pair in pairs}
-    rows = Result.objects.filter(board__section=section).values_list(
-        "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points", "top"
-    )
-    scored = [
-        scoring.ScoredResult(number, ns, ew, scoring.BoardPoints(ns_points, ew_points, top))
-        for number, ns, ew, ns_points, ew_points, top in rows
-    ]
-    board_sets = None
-    if section.event.scoring == "hdb":
-        board_sets = dict(section.boards.values_list("number", "board_set"))
+    (unit,) = scoring_units(event, [section.pk])
+    members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
+    return _groups(event, unit, members, pairs)
+
+
+def _groups(event, unit, members, pairs) -> list[StandingGroup]:
     table = scoring.standings(
-        section.event.scoring,
-        scored,
-        list(pairs),
+        event.scoring,
+        unit.scored,
+        members,
         group_of=lambda pk: pairs[pk].direction or None,
-        board_sets=board_sets,
+        board_sets=unit.board_sets if event.scoring == "hdb" else None,
+        options=event.scoring_options,
+        penalties=penalties_by_pair(unit.section_ids),
     )
-    groups: dict[str | None, list[StandingRow]] = {}
+    groups: dict[str | None, list[tuple]] = {}
     for standing in table:
-        row = StandingRow(
-            pairs[standing.pair], standing.total, standing.percentage, standing.rank,
-            standing.boards,
-        )  # fmt: skip
-        groups.setdefault(standing.group, []).append(row)
+        groups.setdefault(standing.group, []).append(standing)
     ordered = []
     # NS before EW, the order of a printed recap.
     for group in sorted(groups, key=lambda g: {"NS": 0, "EW": 1}.get(g, 2)):
-        members = sorted(groups[group], key=lambda r: (-round(r.total, 6), r.pair.number))
-        ordered.append(StandingGroup(f"{group} pairs" if group else "All pairs", members))
+        members_sorted = sorted(
+            groups[group],
+            key=lambda s: (_place(s.rank), pairs[s.pair].section_id, pairs[s.pair].number),
+        )
+        rows = [_row(pairs[s.pair], s) for s in members_sorted]
+        ordered.append(StandingGroup(f"{group} pairs" if group else "All pairs", rows))
     return ordered
+
+
+def _place(rank: str) -> int:
+    return int(rank.rstrip("="))
+
+
+def _row(pair: Pair, standing: scoring.Standing) -> StandingRow:
+    def number(value):
+        return None if value is None else float(value)
+
+    return StandingRow(
+        pair=pair,
+        total=float(standing.shown_total),
+        percentage=number(standing.percentage),
+        rank=standing.rank,
+        boards=standing.boards,
+        average=number(standing.average),
+        penalty=float(standing.penalty),
+        exact_percentage=standing.percentage,
+    )

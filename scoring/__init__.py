@@ -1,25 +1,49 @@
 """Clubscore's scoring engine: pure Python, no Django. Every published number comes from here."""
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
-from scoring.board_scoring import METHODS, BoardPoints, score_board
+from scoring.board_scoring import IMP_METHODS, MATCHPOINT_METHODS, METHODS, BoardPoints, score_board
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
 from scoring.contracts import Contract, contract_score, parse_contract
-from scoring.entry import Entry, parse_entry, possible_ns_scores
-from scoring.field_imps import butler, cross_imps
+from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_scores
+from scoring.field_imps import butler, cross_imp_totals, cross_imps
+from scoring.fouled import split_foul_group
+from scoring.hancock import hancock_points
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.matchpoints import matchpoints, neuberg
 from scoring.movements import Movement, Pair, Seating, howell, mitchell
+from scoring.one_table import OneTableResult, one_table_board, one_table_par, tally
+from scoring.options import ScoringOptions, parse_butler_drop
+from scoring.par import Par, par
 from scoring.ranking import rank
-from scoring.standings import ScoredResult, Standing, standings
+from scoring.session import ResultLine, ScoredResult, common_due, score_section
+from scoring.standings import Penalty, Standing, standings
 from scoring.vps import vp_harris, vp_wbf
 
 __all__ = [
+    "IMP_METHODS",
+    "MATCHPOINT_METHODS",
     "METHODS",
+    "Penalty",
+    "ResultLine",
+    "ScoringOptions",
+    "common_due",
+    "cross_imp_totals",
+    "parse_butler_drop",
+    "score_section",
+    "split_foul_group",
     "BoardPoints",
     "Contract",
     "Entry",
     "Movement",
+    "NeedsConfirmation",
+    "OneTableResult",
+    "Par",
+    "hancock_points",
+    "one_table_board",
+    "one_table_par",
+    "par",
+    "tally",
     "Pair",
     "ScoredResult",
     "Seating",

@@ -1,28 +1,43 @@
 """Scoring one board by a session's method: comparable results against each other, adjusted
-scores as fixed awards, and Neuberg factoring when fewer results than due are comparable."""
+scores as fixed awards, missing results made up (Neuberg or averages), and the board brought
+to the section's common top so that every board weighs the same.
+
+All points are exact Fractions: places are decided by comparing them, and a float rounding
+must never split a tie or make one.
+"""
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
-from scoring.entry import ADJUSTED, PLAYED, Entry
-from scoring.field_imps import butler, cross_imps
-from scoring.hdb import hdb_imps
+from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
+from scoring.field_imps import butler_datum, cross_imp_totals
+from scoring.imps import imps
 from scoring.matchpoints import matchpoints, neuberg, top
+from scoring.options import ScoringOptions
 
-__all__ = ["BoardPoints", "score_board", "METHODS", "MATCHPOINT_METHODS", "scale_of"]
+__all__ = [
+    "BoardPoints",
+    "score_board",
+    "METHODS",
+    "MATCHPOINT_METHODS",
+    "IMP_METHODS",
+    "scale_of",
+]
 
 MATCHPOINT_METHODS = {"matchpoints": "acbl", "ebu-matchpoints": "ebu"}
 IMP_METHODS = ("cross-imps", "butler", "hdb")
 METHODS = (*MATCHPOINT_METHODS, *IMP_METHODS)
+DEFAULT_OPTIONS = ScoringOptions()
 
 
 @dataclass(frozen=True)
 class BoardPoints:
     """What one result earned; `top` is the most either side could earn (matchpoints only)."""
 
-    ns: float | None
-    ew: float | None
-    top: float | None = None
+    ns: Fraction | None
+    ew: Fraction | None
+    top: Fraction | None = None
 
 
 NOT_SCORED = BoardPoints(None, None)
@@ -32,31 +47,57 @@ def scale_of(method: str) -> str:
     return MATCHPOINT_METHODS[method]
 
 
-def score_board(method: str, entries: list[Entry], expected: int) -> list[BoardPoints]:
+def score_board(
+    method: str,
+    entries: list[Entry],
+    expected: int,
+    options: ScoringOptions = DEFAULT_OPTIONS,
+    *,
+    due: int | None = None,
+) -> list[BoardPoints]:
     """Points of each entry on one board, in the same order.
 
     `expected` is how many results the movement says the board gets; results not yet in,
-    not played or adjusted leave fewer comparable ones, which Neuberg factors up to it.
+    not played or adjusted leave fewer comparable ones, made up as `options` says. `due` is
+    the section's common number of results: a board due fewer is factored up to it.
     """
     if method not in METHODS:
         raise ValueError(f"unknown scoring method {method!r}: use one of {', '.join(METHODS)}")
-    comparable = [i for i, entry in enumerate(entries) if entry.kind == PLAYED]
-    ns_scores = [entries[i].ns_score for i in comparable]
+    comparable = [i for i, entry in enumerate(entries) if _is_comparable(entry)]
+    spreads = [_spread(entries[i]) for i in comparable]
     if method in MATCHPOINT_METHODS:
-        return _matchpoint_board(scale_of(method), entries, comparable, ns_scores, expected)
-    return _imp_board(method, entries, comparable, ns_scores)
+        board_due = max(expected, len(comparable), 1)
+        common_due = max(due or board_due, board_due)
+        return _matchpoint_board(
+            scale_of(method), entries, comparable, spreads, (board_due, common_due), options
+        )
+    return _imp_board(method, entries, comparable, spreads, options)
 
 
-def _matchpoint_board(scale, entries, comparable, ns_scores, expected) -> list[BoardPoints]:
-    due = max(expected, len(comparable), 1)
-    board_top = top(due, scale)
+def _is_comparable(entry: Entry) -> bool:
+    return entry.kind in (PLAYED, WEIGHTED)
+
+
+def _spread(entry: Entry) -> tuple[tuple[Fraction, int], ...]:
+    """A result as (weight, NS score) parts: one part, or a weighted score's (Law 12C1(c))."""
+    if entry.kind == WEIGHTED:
+        return tuple((Fraction(percent, 100), part.ns_score) for percent, part in entry.components)
+    return ((Fraction(1), entry.ns_score),)
+
+
+def _matchpoint_board(scale, entries, comparable, spreads, dues, options) -> list[BoardPoints]:
+    board_due, common_due = dues
+    board_top = Fraction(top(common_due, scale))
+    unit = Fraction(1, 2) if scale == "acbl" else Fraction(1)  # one tied comparison
     points = [NOT_SCORED] * len(entries)
-    if comparable:
-        earned = matchpoints(ns_scores, scale) if len(comparable) > 1 else [0.0]
-        for index, mp in zip(comparable, earned, strict=True):
-            if len(comparable) < due:
-                mp = neuberg(mp, len(comparable), due, scale)
-            points[index] = BoardPoints(mp, board_top - mp, board_top)
+    for index, earned in zip(comparable, _comparison_points(spreads, scale), strict=True):
+        count = len(comparable)
+        if count < board_due and options.missing_results == "average":
+            # ScoreBridge: each missing result is an average comparison (a tie).
+            earned, count = earned + (board_due - count) * unit, board_due
+        if count < common_due:
+            earned = neuberg(earned, count, common_due, scale)
+        points[index] = BoardPoints(earned, board_top - earned, board_top)
     for index, entry in enumerate(entries):
         if entry.kind == ADJUSTED:
             points[index] = BoardPoints(
@@ -67,26 +108,102 @@ def _matchpoint_board(scale, entries, comparable, ns_scores, expected) -> list[B
     return points
 
 
-def _imp_board(method, entries, comparable, ns_scores) -> list[BoardPoints]:
+def _comparison_points(spreads, scale) -> list[Fraction]:
+    """NS matchpoints of each comparable result against the others on the board.
+
+    A weighted result counts in each comparison by the weights of its parts, both when it is
+    scored and when others are compared with it, so the board still sums to n(n-1)/2.
+    """
+    if len(spreads) <= 1:
+        return [Fraction(0)] * len(spreads)
+    if all(len(spread) == 1 for spread in spreads):
+        return [Fraction(mp) for mp in matchpoints([s[0][1] for s in spreads], scale)]
+    win = 1 if scale == "acbl" else 2
+    earned = []
+    for index, spread in enumerate(spreads):
+        total = Fraction(0)
+        for other_index, other in enumerate(spreads):
+            if other_index == index:
+                continue
+            for weight, score in spread:
+                for other_weight, other_score in other:
+                    share = weight * other_weight * win
+                    total += share if score > other_score else share / 2 if score == other_score \
+                        else 0  # fmt: skip
+        earned.append(total)
+    return earned
+
+
+def _imp_board(method, entries, comparable, spreads, options) -> list[BoardPoints]:
     points = [NOT_SCORED] * len(entries)
     if len(comparable) == 1:
-        ns_imps, ew_imps = [0.0], [0.0]
+        ns_imps, ew_imps = [Fraction(0)], [Fraction(0)]
     elif method == "cross-imps" and comparable:
-        ns_imps = cross_imps(ns_scores)
+        ns_imps = _cross_imps(spreads, options.cross_imps == "total")
         ew_imps = [-imps for imps in ns_imps]
     elif method == "butler" and comparable:
-        ns_imps = butler(ns_scores)[1]
+        ns_imps = _butler_imps(spreads, options)
         ew_imps = [-imps for imps in ns_imps]
     elif comparable:  # Home Duplicate Bridge: each direction against its own lowest score
-        ns_imps = hdb_imps(ns_scores)
-        ew_imps = hdb_imps([-score for score in ns_scores])
+        ns_imps = _imps_above_lowest(spreads)
+        ew_imps = _imps_above_lowest([[(w, -s) for w, s in spread] for spread in spreads])
     else:
         ns_imps = ew_imps = []
     for index, ns, ew in zip(comparable, ns_imps, ew_imps, strict=True):
-        points[index] = BoardPoints(float(ns), float(ew))
+        points[index] = BoardPoints(ns, ew)
     for index, entry in enumerate(entries):
         if entry.kind == ADJUSTED:
-            points[index] = BoardPoints(
-                adjusted_imps(entry.ns_percent), adjusted_imps(entry.ew_percent)
-            )
+            points[index] = _adjusted_imp_points(method, entry, ns_imps, ew_imps, options)
     return points
+
+
+def _adjusted_imp_points(method, entry, ns_imps, ew_imps, options) -> BoardPoints:
+    per_board = options.ave_plus_imps
+    if method == "cross-imps" and options.cross_imps == "total":
+        # Ruter: Ave+ is worth so many IMPs for each result it would have been compared with.
+        per_board = options.ave_plus_imps * max(len(ns_imps), 1)
+    if method != "hdb":
+        return BoardPoints(
+            adjusted_imps(entry.ns_percent, per_board), adjusted_imps(entry.ew_percent, per_board)
+        )
+    # IMPs above the lowest are never negative, so Average cannot be 0 IMPs (that is the
+    # bottom): Average is the mean the played results in the direction earned, Ave+ that mean
+    # plus the Ave+ IMPs, Ave- that mean less them, never below the bottom (0).
+    return BoardPoints(
+        max(_mean(ns_imps) + adjusted_imps(entry.ns_percent, per_board), Fraction(0)),
+        max(_mean(ew_imps) + adjusted_imps(entry.ew_percent, per_board), Fraction(0)),
+    )
+
+
+def _mean(values) -> Fraction:
+    return Fraction(sum(values), len(values)) if values else Fraction(0)
+
+
+def _cross_imps(spreads, total: bool) -> list[Fraction]:
+    """Each result's IMPs against every other result: summed (total) or averaged."""
+    if all(len(spread) == 1 for spread in spreads):
+        sums = [Fraction(s) for s in cross_imp_totals([spread[0][1] for spread in spreads])]
+    else:
+        sums = [
+            sum(
+                (w * ow * imps(s - os) for o, other in enumerate(spreads) if o != i
+                 for w, s in spread for ow, os in other),
+                Fraction(0),
+            )
+            for i, spread in enumerate(spreads)
+        ]  # fmt: skip
+    return sums if total else [value / (len(spreads) - 1) for value in sums]
+
+
+def _butler_imps(spreads, options) -> list[Fraction]:
+    """IMPs against the trimmed mean of the played scores; a weighted result takes no part in
+    the datum (it was not played out) and each of its parts is IMPed against it."""
+    plain = [spread[0][1] for spread in spreads if len(spread) == 1]
+    plain = plain or [score for spread in spreads for _, score in spread]
+    datum = butler_datum(plain, options.drop, options.datum_rounding)
+    return [sum((w * imps(s - datum) for w, s in spread), Fraction(0)) for spread in spreads]
+
+
+def _imps_above_lowest(spreads) -> list[Fraction]:
+    lowest = min(score for spread in spreads for _, score in spread)
+    return [sum((w * imps(s - lowest) for w, s in spread), Fraction(0)) for spread in spreads]

@@ -1,6 +1,7 @@
 """Matchpoints on one board, and Neuberg factoring for boards with fewer results than due."""
 
 from bisect import bisect_left, bisect_right
+from fractions import Fraction
 
 from scoring._checks import known_scale, whole_scores
 
@@ -32,10 +33,11 @@ def matchpoints(ns_scores, scale: str = "acbl") -> list[float]:
     return points
 
 
-def neuberg(mp: float, results: int, expected: int, scale: str = "acbl") -> float:
+def neuberg(mp, results: int, expected: int, scale: str = "acbl") -> Fraction:
     """Factor `mp`, earned among `results` comparable results, up to `expected` results.
 
-    ACBL form (MP + 1/2)·E/A − 1/2; EBU form (MP + 1)·E/A − 1.
+    ACBL form (MP + 1/2)·E/A − 1/2; EBU form (MP + 1)·E/A − 1. Exact: the result is a Fraction
+    (ties between pairs must survive the division, so no float rounding here).
     """
     known_scale(scale)
     if isinstance(results, bool) or not isinstance(results, int) or results < 1:
@@ -44,5 +46,5 @@ def neuberg(mp: float, results: int, expected: int, scale: str = "acbl") -> floa
         raise ValueError(f"expected must be a whole number of at least 1, got {expected!r}")
     if not 0 <= mp <= top(results, scale):
         raise ValueError(f"{mp} matchpoints is outside 0-{top(results, scale)} for {results}")
-    shift = 0.5 if scale == "acbl" else 1.0
-    return (mp + shift) * expected / results - shift
+    shift = Fraction(1, 2) if scale == "acbl" else Fraction(1)
+    return (Fraction(mp) + shift) * expected / results - shift

@@ -1,39 +1,49 @@
 """A session's standings from its scored results: totals, percentages and places.
 
-Matchpoints: percentage of the tops of the boards a pair has been scored on so far.
-Cross-IMPs and Butler: IMP totals (no percentage). Home Duplicate Bridge (seed 004): each set of
-boards played together at one table gives every pair VPs for its IMP total against the mean of
-the other pairs' totals in its direction on that set; a pair's total is its VPs.
+Places never follow raw totals, because pairs play different numbers of boards (sit-outs,
+boards not played, short movements):
+- matchpoints: the percentage of the tops of the boards a pair was scored on;
+- cross-IMPs and Butler: the IMPs per board played (the factored total orders the same);
+- Home Duplicate Bridge (seed 004): VPs per set against the field, as a percentage of the
+  VPs the pair could have won.
+Everything is exact (Fractions): a tie is a tie only when the values are equal.
 """
 
 from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
-from scoring.board_scoring import MATCHPOINT_METHODS, BoardPoints
+from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS
 from scoring.hdb import hdb_set_vps
+from scoring.options import ScoringOptions
 from scoring.ranking import rank
+from scoring.session import ScoredResult
 from scoring.vps import HARRIS_SCALES
 
-__all__ = ["ScoredResult", "Standing", "standings", "hdb_vps_by_pair"]
+__all__ = ["ScoredResult", "Standing", "Penalty", "standings", "hdb_vps_by_pair"]
 
 
 @dataclass(frozen=True)
-class ScoredResult:
-    board: int
-    ns: Hashable
-    ew: Hashable
-    points: BoardPoints
+class Penalty:
+    """Procedural penalties off a pair's score: in the method's points (matchpoints, IMPs or
+    VPs) and, at matchpoints, in percent of a top on one board (EBU practice)."""
+
+    points: Fraction = Fraction(0)
+    percent_of_top: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
 class Standing:
     pair: Hashable
     group: str | None  # the direction in a Mitchell, None when all pairs rank together
-    total: float
-    percentage: float | None
+    total: Fraction  # earned on the boards, less any penalty
+    percentage: Fraction | None
     rank: str
     boards: int
+    shown_total: Fraction  # the total as printed: raw, or factored up to the group's boards
+    average: Fraction | None = None  # IMPs per board played (IMP methods)
+    penalty: Fraction = Fraction(0)
 
 
 def standings(
@@ -42,45 +52,83 @@ def standings(
     pairs: list[Hashable],
     group_of=lambda pair: None,
     board_sets: Mapping[int, Hashable] | None = None,
+    options: ScoringOptions = DEFAULT_OPTIONS,
+    penalties: Mapping[Hashable, Penalty] | None = None,
 ) -> list[Standing]:
     """Standings of `pairs`, ranked within the group `group_of(pair)` gives (a direction)."""
-    totals: dict[Hashable, float] = {pair: 0.0 for pair in pairs}
-    tops: dict[Hashable, float] = defaultdict(float)
-    boards: dict[Hashable, int] = defaultdict(int)
-    for result in results:
-        for pair, earned in ((result.ns, result.points.ns), (result.ew, result.points.ew)):
-            if earned is None:
-                continue
-            boards[pair] += 1
-            if method != "hdb":
-                totals[pair] = totals.get(pair, 0.0) + earned
-            if result.points.top:
-                tops[pair] += result.points.top
-
-    vp_possible: dict[Hashable, int] = {}
+    earned, tops, boards = _tally(results, pairs)
+    possible = tops
     if method == "hdb":
         if board_sets is None:
             raise ValueError("Home Duplicate Bridge needs the board sets of the movement")
         vps, vp_possible = hdb_vps_by_pair(results, board_sets)
-        totals = {pair: float(vps.get(pair, 0)) for pair in totals}
+        earned = {pair: Fraction(vps.get(pair, 0)) for pair in earned}
+        possible = {pair: Fraction(vp_possible.get(pair, 0)) for pair in earned}
+    deducted = {
+        pair: _deduction(method, penalty, tops[pair], boards[pair])
+        for pair, penalty in (penalties or {}).items()
+        if pair in earned
+    }
 
-    def percentage(pair) -> float | None:
-        if method in MATCHPOINT_METHODS:
-            return 100 * totals[pair] / tops[pair] if tops[pair] else None
-        if method == "hdb":
-            return 100 * totals[pair] / vp_possible[pair] if vp_possible.get(pair) else None
-        return None
+    rows = {}
+    for pair in earned:
+        total = earned[pair] - deducted.get(pair, 0)
+        percentage = None
+        if method in MATCHPOINT_METHODS or method == "hdb":
+            percentage = 100 * total / possible[pair] if possible[pair] else None
+        average = total / boards[pair] if boards[pair] and percentage is None else None
+        rows[pair] = (total, percentage, average)
 
     grouped: dict[str | None, list[Hashable]] = defaultdict(list)
-    for pair in totals:
+    for pair in earned:
         grouped[group_of(pair)].append(pair)
     table = []
     for group, members in grouped.items():
-        # Rank on rounded totals so float noise (1/3 IMPs) never splits a real tie.
-        places = rank([round(totals[pair], 6) for pair in members])
+        most_boards = max(boards[pair] for pair in members)
+        places = rank([_ranking_value(*rows[pair], boards[pair]) for pair in members])
         for pair, place in zip(members, places, strict=True):
-            table.append(Standing(pair, group, totals[pair], percentage(pair), place, boards[pair]))
+            total, percentage, average = rows[pair]
+            shown = total
+            if options.totals == "factored" and boards[pair] and method != "hdb":
+                # ACBLscore: a pair that played fewer boards has its total factored up; a
+                # penalty comes off the factored total.
+                penalty = deducted.get(pair, 0)
+                shown = (total + penalty) * most_boards / boards[pair] - penalty
+            table.append(Standing(pair, group, total, percentage, place, boards[pair], shown,
+                                  average, deducted.get(pair, Fraction(0))))  # fmt: skip
     return table
+
+
+def _tally(results, pairs):
+    earned: dict[Hashable, Fraction] = {pair: Fraction(0) for pair in pairs}
+    tops: dict[Hashable, Fraction] = {pair: Fraction(0) for pair in pairs}
+    boards: dict[Hashable, int] = {pair: 0 for pair in pairs}
+    for result in results:
+        for pair, points in ((result.ns, result.points.ns), (result.ew, result.points.ew)):
+            if points is None:
+                continue
+            earned[pair] = earned.get(pair, Fraction(0)) + points
+            tops[pair] = tops.get(pair, Fraction(0)) + (result.points.top or 0)
+            boards[pair] = boards.get(pair, 0) + 1
+    return earned, tops, boards
+
+
+def _deduction(method, penalty: Penalty, tops: Fraction, boards: int) -> Fraction:
+    if penalty.percent_of_top and method not in MATCHPOINT_METHODS:
+        raise ValueError(f"a penalty in percent of a top needs matchpoints, not {method}")
+    top = tops / boards if boards else 0
+    return Fraction(penalty.points) + Fraction(penalty.percent_of_top) * top / 100
+
+
+_NOTHING_YET = Fraction(-(10**9))  # below any real score: a pair with no boards ranks last
+
+
+def _ranking_value(total, percentage, average, boards) -> Fraction:
+    if not boards:
+        return _NOTHING_YET
+    if percentage is not None:
+        return percentage
+    return average if average is not None else total
 
 
 def hdb_vps_by_pair(
@@ -90,7 +138,7 @@ def hdb_vps_by_pair(
     set_sizes: dict[Hashable, int] = defaultdict(int)
     for board_set in board_sets.values():
         set_sizes[board_set] += 1
-    meetings: dict[Hashable, dict[tuple, list[float]]] = defaultdict(dict)
+    meetings: dict[Hashable, dict[tuple, list[Fraction]]] = defaultdict(dict)
     for result in results:
         if result.points.ns is None:
             continue

@@ -15,7 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
 from events.forms import ResultForm
 from events.models import Board, Pair, Result, ResultChange
-from events.results import EntryError, MovementWarning, delete_result, save_result
+from events.results import EntryError, EntryWarning, delete_result, save_result
 from events.standings import section_standings
 from events.travellers import Row, board_rows, mark_saved, table_round_rows
 
@@ -127,7 +127,7 @@ def _save(request, pairs, board_of) -> dict | None:
         save_result(
             board, data["ns"], data["ew"], data["text"], request.user, override=data["override"]
         )
-    except MovementWarning as warning:
+    except EntryWarning as warning:
         return {**outcome, "warning": str(warning)}
     except EntryError as error:
         return {**outcome, "error": str(error)}

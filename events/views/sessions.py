@@ -1,3 +1,4 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
 from django.shortcuts import redirect, render
@@ -6,10 +7,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import PlayerNamesFormSet, SessionForm
+from events.forms import OPTION_FIELDS, PlayerNamesFormSet, ScoringOptionsForm, SessionForm
 from events.models import Board, Pair
+from events.results import rescore_event
 from events.setup import create_session
-from events.standings import section_standings
+from events.standings import event_standings
 
 
 @login_required
@@ -29,13 +31,14 @@ def session_create(request):
             tables=data["tables"],
             boards_per_round=data["boards_per_round"],
             phantom=data.get("phantom", ""),
+            options={name: data[name] for name in OPTION_FIELDS},
         )
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_form.html", {"form": form})
 
 
 def _standings_context(event):
-    return [(section, section_standings(section)) for section in event.sections.all()]
+    return event_standings(event)
 
 
 def _sections_with_progress(event):
@@ -109,3 +112,17 @@ def session_pairs(request, pk):
         formset.save()
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/pairs.html", {"event": event, "formset": formset})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_options(request, pk):
+    """The director changes the method or a convention; the whole session is rescored."""
+    event = event_for_director(request, pk)
+    form = ScoringOptionsForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        rescore_event(event)
+        messages.success(request, f"Rescored: {event.describe_scoring()}.")
+        return redirect("session_detail", pk=event.pk)
+    return render(request, "events/session_options.html", {"event": event, "form": form})

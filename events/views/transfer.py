@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from events.access import event_for_reader
 from events.export import results_document
-from events.forms import ImportForm
+from events.forms import OPTION_FIELDS, ImportForm
 from events.importer import ImportProblems, import_travellers
 
 
@@ -29,6 +29,7 @@ def session_import(request):
                 event = import_travellers(
                     text, club=data["club"], name=data["name"], movement=data["movement"],
                     scoring_method=data["scoring"], user=request.user,
+                    options={name: data[name] for name in OPTION_FIELDS},
                 )  # fmt: skip
             except ImportProblems as error:
                 problems = error.problems

@@ -47,12 +47,17 @@ def test_export_results_prints_the_documented_json(db, tmp_path):
     assert document["scoring"] == "ebu-matchpoints"
     (section,) = document["sections"]
     assert section["name"] == "A"
-    assert set(section["pairs"][0]) == {"pair", "direction", "total", "percentage", "rank"}
+    assert set(section["pairs"][0]) == {
+        "pair", "direction", "section", "names", "total", "percentage", "imps_per_board",
+        "penalty", "boards", "rank",
+    }  # fmt: skip
     assert {p["direction"] for p in section["pairs"]} == {"NS", "EW"}
     board_one = section["boards"][0]
     assert board_one["board"] == 1
     assert board_one["results"][0] == {
-        "ns": 1, "ew": 1, "ns_score": 420, "ns_points": 2.0, "ew_points": 2.0
+        "ns": 1, "ew": 1, "kind": "played", "text": "4S N =", "contract": "4S",
+        "declarer": "N", "tricks": 10, "ns_score": 420, "ns_points": 2.0, "ew_points": 2.0,
+        "foul_group": None,
     }  # fmt: skip
     adjusted = section["boards"][2]["results"][0]
     assert adjusted["ns_score"] is None and adjusted["ns_points"] == 2.4

@@ -1,3 +1,5 @@
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -29,7 +31,8 @@ def test_adjusted_scores_are_fixed_awards_and_not_comparisons():
     # Three comparable results of four due: Neuberg (MP + 1/2) * 4/3 - 1/2.
     assert points[0].ns == pytest.approx((1 + 0.5) * 4 / 3 - 0.5)
     assert points[1].ns == pytest.approx((2 + 0.5) * 4 / 3 - 0.5)
-    assert points[3] == BoardPoints(1.8, 1.2, 3)
+    # A+/A-: 60% and 40% of a top of 3, exactly.
+    assert points[3] == BoardPoints(Fraction(9, 5), Fraction(6, 5), 3)
 
 
 def test_not_played_earns_nothing():

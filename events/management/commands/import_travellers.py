@@ -1,9 +1,24 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from events.importer import ImportProblems, import_travellers
-from events.models import METHOD_CHOICES, Club
+from events.models import (
+    ADJUSTED_RULE_CHOICES,
+    CROSS_IMP_CHOICES,
+    METHOD_CHOICES,
+    MISSING_CHOICES,
+    TOTALS_CHOICES,
+    Club,
+)
+from events.penalties import PenaltyError, add_penalty, parse_penalty
+from events.results import rescore_event
+from scoring import parse_butler_drop
+
+
+def _choices(pairs):
+    return [value for value, _ in pairs]
 
 
 class Command(BaseCommand):
@@ -13,10 +28,29 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
         parser.add_argument("--name", required=True, help="the session's name")
         parser.add_argument("--movement", choices=["mitchell", "howell"], default="mitchell")
-        parser.add_argument(
-            "--scoring", choices=[m for m, _ in METHOD_CHOICES], default="matchpoints"
-        )
+        parser.add_argument("--scoring", choices=_choices(METHOD_CHOICES), default="matchpoints")
         parser.add_argument("--club", help="the club's slug (default: the only club)")
+        parser.add_argument("--publish", action="store_true", help="publish the results at once")
+        options = parser.add_argument_group("scoring options (default: the club's)")
+        options.add_argument("--totals", choices=_choices(TOTALS_CHOICES))
+        options.add_argument("--missing-results", choices=_choices(MISSING_CHOICES))
+        options.add_argument("--adjusted-rule", choices=_choices(ADJUSTED_RULE_CHOICES))
+        options.add_argument("--cross-imps", choices=_choices(CROSS_IMP_CHOICES))
+        options.add_argument("--ave-plus-imps", type=int, metavar="N")
+        options.add_argument(
+            "--butler-drop",
+            metavar="N|P%",
+            help="results dropped at each end of a Butler datum, e.g. 1 or 5%%",
+        )
+        options.add_argument("--datum-rounding", type=int, choices=[10, 1])
+        options.add_argument(
+            "--across-field",
+            action="store_true",
+            help="matchpoint the file's sections together (a 'section' column)",
+        )
+        options.add_argument("--penalty", action="append", default=[], metavar="PAIR:AMOUNT",
+                             help='a procedural penalty, e.g. "NS 3:1.5" (points) or '
+                                  '"B EW 2:25%%" (percent of a top); may be repeated')  # fmt: skip
 
     def handle(self, *args, **options):
         try:
@@ -25,21 +59,57 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {options['file']}: {error.strerror}") from None
         except UnicodeDecodeError:
             raise CommandError(f"{options['file']} is not UTF-8 text") from None
-        club = self._club(options["club"])
         try:
-            event = import_travellers(
-                text, club=club, name=options["name"], movement=options["movement"],
-                scoring_method=options["scoring"],
-            )  # fmt: skip
-        except ImportProblems as problems:
-            for line, message in problems.problems:
-                self.stderr.write(f"{options['file']}: line {line}: {message}")
-            raise CommandError(
-                f"nothing imported: {len(problems.problems)} bad line(s) in {options['file']}"
-            ) from None
-        results = sum(board.results.count() for board in event.sections.get().boards.all())
-        self.stdout.write(f"Imported {results} results into session {event.pk} ({event.name})")
+            penalties = [parse_penalty(spec) for spec in options["penalty"]]
+        except PenaltyError as error:
+            raise CommandError(str(error)) from None
+        warnings = []
+        # One transaction: a refused file leaves nothing behind, not even a new club.
+        with transaction.atomic():
+            club = self._club(options["club"])
+            chosen = self._scoring_options(club, options)
+            try:
+                event = import_travellers(
+                    text, club=club, name=options["name"], movement=options["movement"],
+                    scoring_method=options["scoring"], options=chosen,
+                    across_field=options["across_field"], publish=options["publish"],
+                    warnings=warnings,
+                )  # fmt: skip
+            except ImportProblems as problems:
+                for line, message in problems.problems:
+                    self.stderr.write(f"{options['file']}: line {line}: {message}")
+                raise CommandError(
+                    f"nothing imported: {len(problems.problems)} bad line(s) in {options['file']}"
+                ) from None
+            try:
+                for penalty in penalties:
+                    add_penalty(event, penalty)
+            except PenaltyError as error:
+                raise CommandError(f"nothing imported: {error}") from None
+            if penalties:
+                rescore_event(event)
+        for line, message in warnings:
+            self.stderr.write(f"{options['file']}: line {line}: warning: {message}")
+        results = sum(section.boards.filter(results__isnull=False).count()
+                      for section in event.sections.all())  # fmt: skip
+        self.stdout.write(
+            f"Imported {results} results into session {event.pk} ({event.name}); "
+            f"scored: {event.describe_scoring()}"
+        )
         self.stdout.write(str(event.pk))
+
+    def _scoring_options(self, club, options) -> dict:
+        chosen = club.option_values()
+        for name in chosen:
+            if options.get(name) is not None:
+                chosen[name] = options[name]
+        try:
+            parse_butler_drop(chosen["butler_drop"])
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        if not 0 <= chosen["ave_plus_imps"] <= 24:
+            raise CommandError("--ave-plus-imps must be 0-24")
+        return chosen
 
     def _club(self, slug):
         if slug:

@@ -1,0 +1,111 @@
+"""The one adapter between stored results and the scoring library.
+
+A section is scored as a whole (or, when its session scores across the field, together with
+the other sections): the common top, Law 12C2's session rule and fouled boards all reach
+beyond one board. Stored points are a cache of this for the traveller pages; standings are
+always computed afresh and exactly from the stored lines.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+import scoring
+from events.models import Board, Event, Penalty, Result
+
+_LINE_FIELDS = (
+    "pk", "board__number", "board__section_id", "ns_pair_id", "ew_pair_id", "kind", "text",
+    "ns_score", "ns_percent", "ew_percent", "foul_group", "ns_points", "ew_points", "top",
+)  # fmt: skip
+
+
+@dataclass
+class ScoringUnit:
+    """The results scored together: one section, or every section of an across-field event."""
+
+    event: Event
+    section_ids: list[int]
+    result_ids: list[int]
+    stored: list[tuple]  # (ns_points, ew_points, top) as the database has them
+    scored: list[scoring.ScoredResult]
+    board_sets: dict[int, int]
+
+
+def entry_of(kind, text, board_number, ns_score, ns_percent, ew_percent) -> scoring.Entry:
+    if kind == Result.WEIGHTED:
+        # The weights and their parts live in the canonical text the parser wrote.
+        return scoring.parse_entry(text, board_number, confirmed=True)
+    return scoring.Entry(kind, ns_score=ns_score, ns_percent=ns_percent, ew_percent=ew_percent)
+
+
+def scoring_units(event: Event, section_ids=None) -> list[ScoringUnit]:
+    """Score the event's sections (those in `section_ids`, with their across-field partners)."""
+    all_ids = list(event.sections.values_list("pk", flat=True))
+    if event.across_field:
+        groups = [all_ids]
+    else:
+        groups = [[pk] for pk in all_ids if section_ids is None or pk in section_ids]
+    wanted = {pk for group in groups for pk in group}
+    rows = Result.objects.filter(board__section_id__in=wanted).order_by("pk")
+    boards = Board.objects.filter(section_id__in=wanted).values_list(
+        "section_id", "number", "expected_results", "board_set"
+    )
+    lines_by_section = defaultdict(list)
+    for row in rows.values_list(*_LINE_FIELDS):
+        lines_by_section[row[2]].append(row)
+    boards_by_section = defaultdict(list)
+    for board in boards:
+        boards_by_section[board[0]].append(board)
+    return [_score_unit(event, group, lines_by_section, boards_by_section) for group in groups]
+
+
+def _score_unit(event, section_ids, lines_by_section, boards_by_section) -> ScoringUnit:
+    rows = [row for pk in section_ids for row in lines_by_section[pk]]
+    expected: dict[int, int] = defaultdict(int)
+    board_sets = {}
+    for pk in section_ids:
+        for _, number, due, board_set in boards_by_section[pk]:
+            expected[number] += due
+            board_sets[number] = board_set
+    lines = [
+        scoring.ResultLine(
+            number, ns, ew, entry_of(kind, text, number, score, ns_pct, ew_pct), foul_group
+        )
+        for _, number, _, ns, ew, kind, text, score, ns_pct, ew_pct, foul_group, *_ in rows
+    ]
+    scored = scoring.score_section(event.scoring, lines, expected, event.scoring_options)
+    return ScoringUnit(
+        event, section_ids, [row[0] for row in rows], [tuple(row[-3:]) for row in rows],
+        scored, board_sets,
+    )  # fmt: skip
+
+
+def rescore(event: Event, section_ids=None) -> int:
+    """Store the points of every result whose points changed; returns how many changed."""
+    changed = []
+    for unit in scoring_units(event, section_ids):
+        for pk, stored, result in zip(unit.result_ids, unit.stored, unit.scored, strict=True):
+            fresh = tuple(_stored_number(v) for v in (result.points.ns, result.points.ew,
+                                                      result.points.top))  # fmt: skip
+            if fresh != stored:
+                changed.append(Result(pk=pk, ns_points=fresh[0], ew_points=fresh[1], top=fresh[2]))
+    Result.objects.bulk_update(changed, ["ns_points", "ew_points", "top"], batch_size=500)
+    return len(changed)
+
+
+def _stored_number(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def penalties_by_pair(section_ids) -> dict[int, scoring.Penalty]:
+    """Each pair's penalties, added up (a pair may have several)."""
+    points: dict[int, Fraction] = defaultdict(Fraction)
+    percent: dict[int, Fraction] = defaultdict(Fraction)
+    for pair_id, amount, unit in Penalty.objects.filter(
+        pair__section_id__in=section_ids
+    ).values_list("pair_id", "amount", "unit"):
+        (percent if unit == Penalty.PERCENT else points)[pair_id] += Fraction(amount)
+    return {
+        pair_id: scoring.Penalty(points[pair_id], percent[pair_id])
+        for pair_id in points.keys() | percent.keys()
+    }

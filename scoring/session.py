@@ -1,0 +1,116 @@
+"""Scoring every result of a section (or of several sections scored across the field).
+
+A board's results are scored together, except that a fouled board's groups (Law 87) are
+scored apart and each brought to the full top. Every board is factored to the section's
+common top, so boards played different numbers of times weigh the same. Under the session
+rule for adjusted scores (Law 12C2), Ave+ and Ave- then look at each pair's other boards.
+"""
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.adjusted import AVE_MINUS, AVE_PLUS
+from scoring.board_scoring import (
+    DEFAULT_OPTIONS,
+    MATCHPOINT_METHODS,
+    BoardPoints,
+    score_board,
+)
+from scoring.entry import ADJUSTED, Entry
+from scoring.options import ScoringOptions
+
+__all__ = ["ResultLine", "ScoredResult", "score_section", "common_due"]
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One traveller line: who sat NS and EW on which board, what happened there."""
+
+    board: int
+    ns: Hashable
+    ew: Hashable
+    entry: Entry
+    foul_group: int = 0
+
+
+@dataclass(frozen=True)
+class ScoredResult:
+    board: int
+    ns: Hashable
+    ew: Hashable
+    points: BoardPoints
+    adjusted: bool = False
+
+
+def common_due(lines: Iterable[ResultLine], expected: Mapping[int, int]) -> int:
+    """The number of results every board is factored to: the most any board is due or has."""
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for line in lines:
+        if line.entry.is_comparable or line.entry.kind == "weighted":
+            counts[(line.board, line.foul_group)] += 1
+    return max([*expected.values(), *counts.values(), 1])
+
+
+def score_section(
+    method: str,
+    lines: list[ResultLine],
+    expected: Mapping[int, int],
+    options: ScoringOptions = DEFAULT_OPTIONS,
+) -> list[ScoredResult]:
+    """Points of every line, in the same order."""
+    due = common_due(lines, expected)
+    groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for index, line in enumerate(lines):
+        groups[(line.board, line.foul_group)].append(index)
+    points: list[BoardPoints | None] = [None] * len(lines)
+    for (board, _), indexes in groups.items():
+        entries = [lines[i].entry for i in indexes]
+        board_expected = expected.get(board, len(indexes))
+        for index, earned in zip(
+            indexes, score_board(method, entries, board_expected, options, due=due), strict=True
+        ):
+            points[index] = earned
+    scored = [
+        ScoredResult(line.board, line.ns, line.ew, earned, line.entry.kind == ADJUSTED)
+        for line, earned in zip(lines, points, strict=True)
+    ]
+    if options.adjusted_rule == "session" and method != "hdb":
+        scored = _session_rule(method, lines, scored, options)
+    return scored
+
+
+def _session_rule(method, lines, scored, options) -> list[ScoredResult]:
+    """Law 12C2: a side not at fault gets Ave+ or its score on its other boards if higher; a
+    side at fault Ave- or its score on its other boards if lower. Average stays average."""
+    earned: dict[Hashable, Fraction] = defaultdict(Fraction)
+    possible: dict[Hashable, Fraction] = defaultdict(Fraction)
+    boards: dict[Hashable, int] = defaultdict(int)
+    for result in scored:
+        if result.adjusted or result.points.ns is None:
+            continue
+        for pair, points in ((result.ns, result.points.ns), (result.ew, result.points.ew)):
+            earned[pair] += points
+            possible[pair] += result.points.top or 0
+            boards[pair] += 1
+    matchpoints = method in MATCHPOINT_METHODS
+
+    def session_value(pair, percent, fixed, top):
+        if percent not in (AVE_PLUS, AVE_MINUS) or not boards[pair]:
+            return fixed
+        own = earned[pair] / possible[pair] * top if matchpoints else earned[pair] / boards[pair]
+        return max(fixed, own) if percent == AVE_PLUS else min(fixed, own)
+
+    rescored = []
+    for line, result in zip(lines, scored, strict=True):
+        if result.adjusted:
+            top = result.points.top
+            points = BoardPoints(
+                session_value(line.ns, line.entry.ns_percent, result.points.ns, top),
+                session_value(line.ew, line.entry.ew_percent, result.points.ew, top),
+                top,
+            )
+            result = ScoredResult(result.board, result.ns, result.ew, points, True)
+        rescored.append(result)
+    return rescored

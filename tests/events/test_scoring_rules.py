@@ -1,0 +1,197 @@
+"""Scoring rules through the database: places, options, confirmations, the importer's flags."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from events.models import Board, Club, Event, Penalty, Result
+from events.results import EntryWarning, save_result
+from events.standings import event_standings, section_standings
+from tests.events.test_results import seats
+from tests.factories import make_session
+
+
+def play_all(event, director, text_of=lambda board, ns, ew: "4S N ="):
+    section = event.sections.get()
+    pairs = {p.key: p for p in section.pairs.all()}
+    for board in Board.objects.filter(section=section):
+        for seating in section.movement().plays_of_board(board.number):
+            ns, ew = pairs[seating.ns], pairs[seating.ew]
+            save_result(board, ns, ew, text_of(board, ns, ew), director)
+    return section
+
+
+def test_a_phantom_mitchell_where_every_table_scored_the_same_is_a_tie(club, director):
+    # The issue's defect: a 6-table Mitchell with a phantom, every table the same score, put
+    # one EW pair 1st and four 2=. Every result is an average, so every pair has 50%.
+    event = make_session(club, tables=6, phantom="EW", boards_per_round=2)
+    section = play_all(event, director)
+    for group in section_standings(section):
+        assert {(row.percentage, row.rank) for row in group.rows if row.boards} == {(50.0, "1=")}
+
+
+def test_a_doubtful_trick_count_asks_before_it_is_stored(mitchell_session, director):
+    board, ((ns, ew), *_) = seats(mitchell_session, 1)
+    with pytest.raises(EntryWarning, match="4 tricks is down 6"):
+        save_result(board, ns, ew, "4S N 4", director)
+    assert not Result.objects.exists()
+    save_result(board, ns, ew, "4S N 4", director, override=True)
+    assert Result.objects.get().ns_score == -300
+
+
+def test_the_traveller_page_warns_and_a_second_enter_saves(director_client, mitchell_session):
+    board, ((ns, ew), *_) = seats(mitchell_session, 1)
+    url = reverse("board_traveller", args=[board.pk])
+    data = {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": "4S N 4"}
+    response = director_client.post(url, data, HTTP_HX_REQUEST="true")
+    assert (
+        "down 6" in response.content.decode() and "Press Enter again" in response.content.decode()
+    )
+    assert not Result.objects.exists()
+    director_client.post(url, {**data, "override": "on"}, HTTP_HX_REQUEST="true")
+    assert Result.objects.get().ns_score == -300
+
+
+def test_a_line_marked_f2_is_scored_in_its_fouled_group(mitchell_session, director):
+    # Law 87: three tables, two played the board as dealt, one the fouled form (group 2).
+    # Group 0: +450 and +420 raw 1 and 0 of top 1 -> Neuberg to 3: (mp + 1/2) x 3/2 - 1/2
+    # = 1.75 and 0.25; the lone group 2 result gets the average, 1, of the top 2.
+    board, tables = seats(mitchell_session, 1)
+    for (ns, ew), text in zip(tables, ["450", "420", "4S N -1 F2"]):
+        save_result(board, ns, ew, text, director)
+    points = {r.ns_score: (r.ns_points, r.foul_group) for r in Result.objects.all()}
+    assert points == {450: (1.75, 0), 420: (0.25, 0), -50: (1.0, 2)}
+
+
+def test_changing_an_option_in_the_browser_rescores_and_names_it(director_client, club, director):
+    event = make_session(club, tables=3, boards_per_round=1, scoring_method="cross-imps")
+    board, ((ns, ew), *others) = seats(event, 1)
+    for (n, e), text in zip([(ns, ew), *others], ["420", "450", "-50"]):
+        save_result(board, n, e, text, director)
+    before = Result.objects.get(ns_score=420).ns_points
+    data = {"scoring": "cross-imps", "totals": "raw", "missing_results": "neuberg",
+            "adjusted_rule": "fixed", "cross_imps": "total", "ave_plus_imps": "1",
+            "butler_drop": "", "datum_rounding": "10"}  # fmt: skip
+    response = director_client.post(reverse("session_options", args=[event.pk]), data)
+    assert response.status_code == 302
+    # +420 against +450 (-1) and -50 (+10): averaged 4.5, summed 9.
+    assert (before, Result.objects.get(ns_score=420).ns_points) == (4.5, 9.0)
+    page = director_client.get(reverse("session_detail", args=[event.pk])).content.decode()
+    assert "IMPs summed over comparisons" in page and "Ave+ 1 IMPs per comparison" in page
+
+
+def test_the_options_page_refuses_nonsense(director_client, club):
+    event = make_session(club, tables=3, boards_per_round=1)
+    data = {"scoring": "butler", "totals": "raw", "missing_results": "neuberg",
+            "adjusted_rule": "fixed", "cross_imps": "average", "ave_plus_imps": "30",
+            "butler_drop": "60%", "datum_rounding": "10"}  # fmt: skip
+    response = director_client.post(reverse("session_options", args=[event.pk]), data)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "At most 24 IMPs" in body and "percentage under 50" in body
+    assert Event.objects.get(pk=event.pk).scoring == "matchpoints"
+
+
+def test_only_the_clubs_directors_change_options(client, club, colleague, stranger):
+    event = make_session(club, tables=3, boards_per_round=1)
+    for user in (colleague, stranger):
+        client.force_login(user)
+        assert client.get(reverse("session_options", args=[event.pk])).status_code == 404
+
+
+# --- import_travellers and export_results, as the acceptance checks call them -------------
+
+HEADER = "board,ns,ew,contract,declarer,result\n"
+# Three NS pairs, board 1 only: NS 3 misses it (not played).
+SHORT = (
+    HEADER + "1,1,1,4S,N,=\n1,2,2,4S,N,+1\n1,3,3,NP,,\n2,1,2,4S,N,=\n2,2,3,4S,N,=\n2,3,1,4S,N,-1\n"
+)
+
+
+def run(*args):
+    out, err = StringIO(), StringIO()
+    call_command(*args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def import_and_export(tmp_path, text, *flags):
+    path = tmp_path / "travellers.csv"
+    path.write_text(text)
+    out, err = run("import_travellers", str(path), "--name", "Acceptance", *flags)
+    session_id = out.strip().splitlines()[-1]
+    return json.loads(run("export_results", session_id, "--format", "json")[0]), err
+
+
+def test_a_refused_import_on_an_empty_database_stores_nothing_not_even_a_club(db, tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text(HEADER + "1,1,1,9S,N,=\n")
+    with pytest.raises(CommandError, match="nothing imported"):
+        run("import_travellers", str(path), "--name", "Bad")
+    assert not Club.objects.exists() and not Event.objects.exists()
+
+
+def test_import_flags_become_the_sessions_options(db, tmp_path):
+    document, _ = import_and_export(
+        tmp_path, SHORT, "--scoring", "cross-imps", "--totals", "factored",
+        "--missing-results", "average", "--adjusted-rule", "session", "--cross-imps", "total",
+        "--ave-plus-imps", "1", "--butler-drop", "5%", "--datum-rounding", "1", "--publish",
+    )  # fmt: skip
+    assert document["options"] == {
+        "totals": "factored", "missing_results": "average", "adjusted_rule": "session",
+        "cross_imps": "total", "ave_plus_imps": 1, "butler_drop": "5%", "datum_rounding": 1,
+    }  # fmt: skip
+    assert document["session"]["published"] is True
+    assert "IMPs summed over comparisons" in document["scored"]
+
+
+def test_factored_totals_in_the_export(db, tmp_path):
+    # NS 3 played one board of two: ACBLscore factors its total up by 2/1. Board 2 (NS
+    # vulnerable): +620, +620, +100 (4S -1 by N? no: EW +100): NS 3 has 0 of a top of 2.
+    document, _ = import_and_export(tmp_path, SHORT, "--totals", "factored")
+    ns = {p["pair"]: p for p in document["sections"][0]["pairs"] if p["direction"] == "NS"}
+    # Board 1 (2 of 3 due, Neuberg (mp+1/2)x3/2-1/2): NS 1 +420 raw 0 -> 0.25, NS 2 1.75.
+    # Board 2 (NS vul): +620, +620, -100: NS 1 1.5, NS 2 1.5, NS 3 0.
+    assert (ns[1]["total"], ns[2]["total"], ns[3]["total"]) == (1.75, 3.25, 0.0)
+    assert (ns[1]["percentage"], ns[2]["percentage"], ns[3]["percentage"]) == (43.75, 81.25, 0.0)
+    assert [ns[n]["rank"] for n in (2, 1, 3)] == ["1", "2", "3"]
+
+
+def test_a_penalty_flag_comes_off_the_pair(db, tmp_path):
+    document, _ = import_and_export(tmp_path, SHORT, "--penalty", "NS 2:0.5 slow play")
+    ns2 = next(p for p in document["sections"][0]["pairs"] if p["pair"] == 2 and
+               p["direction"] == "NS")  # fmt: skip
+    assert (ns2["total"], ns2["penalty"]) == (2.75, 0.5)  # 3.25 less 0.5
+    assert Penalty.objects.get().reason == "slow play"
+
+
+def test_a_penalty_for_a_pair_that_does_not_exist_refuses_the_import(db, tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text(SHORT)
+    with pytest.raises(CommandError, match="no pair NS 9"):
+        run("import_travellers", str(path), "--name", "x", "--penalty", "NS 9:1")
+    assert not Event.objects.exists()
+
+
+def test_a_doubtful_trick_count_in_a_file_is_imported_with_a_warning(db, tmp_path):
+    _, err = import_and_export(tmp_path, HEADER + "1,1,1,4S,N,4\n1,2,2,4S,N,=\n")
+    assert "line 2: warning: 4S N 4: 4 tricks is down 6" in err
+    assert Result.objects.filter(ns_score=-300).exists()
+
+
+def test_sections_matchpointed_across_the_field(db, tmp_path):
+    # Two sections play board 1: across the field the four results are compared together:
+    # +450 3, +420 1.5 and 1.5, -50 0 (ACBL), and the pairs rank together.
+    text = "section,board,ns,ew,score\nA,1,1,1,450\nA,1,2,2,420\nB,1,1,1,420\nB,1,2,2,-50\n"
+    document, _ = import_and_export(tmp_path, text, "--across-field")
+    points = {(s["name"], r["ns"]): r["ns_points"] for s in document["sections"]
+              for b in s["boards"] for r in b["results"]}  # fmt: skip
+    assert points == {("A", 1): 3.0, ("A", 2): 1.5, ("B", 1): 1.5, ("B", 2): 0.0}
+    event = Event.objects.get()
+    ((_, groups),) = event_standings(event)
+    ns = next(group for group in groups if group.title == "NS pairs")
+    assert [(row.pair.section.name, row.pair.number, row.rank) for row in ns.rows] == [
+        ("A", 1, "1"), ("A", 2, "2="), ("B", 1, "2="), ("B", 2, "4"),
+    ]  # fmt: skip
