@@ -10,7 +10,7 @@ from events.models import (
     Pair,
     ScoringOptionFields,
 )
-from events.setup import movement_error
+from events.setup import arrow_switch_rounds, movement_error
 
 OPTION_FIELDS = list(ScoringOptionFields.OPTION_NAMES)
 
@@ -35,7 +35,7 @@ class ScoringOptionsForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["scoring", *OPTION_FIELDS]
+        fields = ["scoring", *OPTION_FIELDS, "one_winner", "across_field"]
 
     def clean_butler_drop(self):
         value = self.cleaned_data["butler_drop"].strip()
@@ -71,6 +71,10 @@ class SessionForm(forms.Form):
         choices=PHANTOM_CHOICES, required=False, label="Half table (a pair missing)"
     )
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
+    arrow_switch = forms.CharField(
+        required=False, max_length=40, label="Arrow-switch rounds (Mitchell)",
+        help_text="e.g. last, or 6,7: the pairs swap seats and all pairs rank together.",
+    )  # fmt: skip
     scoring = forms.ChoiceField(choices=METHOD_CHOICES)
 
     def __init__(self, *args, user, **kwargs):
@@ -92,9 +96,15 @@ class SessionForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        try:
+            data["arrow_switch"] = arrow_switch_rounds(
+                data.get("arrow_switch", ""), data["movement"], data["tables"]
+            )
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
         problem = movement_error(
             data["movement"], data["tables"], data.get("phantom", ""),
-            data["boards_per_round"], data["scoring"],
+            data["boards_per_round"], data["scoring"], arrow_switch=data["arrow_switch"],
         )  # fmt: skip
         if problem:
             raise forms.ValidationError(problem)

@@ -12,6 +12,7 @@ with a warning.
 import csv
 import datetime
 import io
+import re
 from collections import Counter, defaultdict
 
 from django.db import transaction
@@ -33,7 +34,7 @@ class ImportProblems(ValueError):
 
 def import_travellers(
     text: str, *, club, name, movement="mitchell", scoring_method="matchpoints", user=None,
-    options=None, across_field=False, publish=False, warnings=None,
+    options=None, across_field=False, one_winner=False, publish=False, warnings=None,
 ) -> Event:  # fmt: skip
     """A new scored session from the CSV; `warnings` (a list) collects doubtful lines."""
     rows = _read_rows(text, movement, warnings if warnings is not None else [])
@@ -50,7 +51,7 @@ def import_travellers(
         event = Event.objects.create(
             club=club, name=name, date=datetime.date.today(), scoring=scoring_method,
             movement=movement, boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
-            across_field=across_field, published=publish,
+            across_field=across_field, one_winner=one_winner, published=publish,
             **(club.option_values() if options is None else options),
         )  # fmt: skip
         pairs, boards = _create(event, rows, board_sets, movement)
@@ -73,10 +74,11 @@ def import_travellers(
 
 class _Row:
     def __init__(self, line, section, board, ns, ew, text, howell, foul_group=0):
+        """`ns` and `ew` are (number, direction or "") as the file gives them."""
         self.line, self.section, self.board, self.text = line, section, board, text
         self.foul_group = foul_group
-        self.ns_key = (section, ns, "" if howell else "NS")
-        self.ew_key = (section, ew, "" if howell else "EW")
+        self.ns_key = (section, ns[0], "" if howell else ns[1] or "NS")
+        self.ew_key = (section, ew[0], "" if howell else ew[1] or "EW")
 
 
 def _read_rows(text: str, movement: str, warnings: list) -> list[_Row]:
@@ -120,7 +122,7 @@ def _row(line: int, record: dict, howell: bool, warnings: list) -> _Row:
             raise ValueError(f"{column} {raw!r} is not a number from {lowest}")
         return int(raw)
 
-    board, ns, ew = number("board"), number("ns"), number("ew")
+    board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
     foul_group = number("foul_group", lowest=0) if (record.get("foul_group") or "").strip() else 0
     if foul_group > 9:
         raise ValueError(f"foul_group {foul_group}: a fouled board has groups 1-9")
@@ -138,6 +140,19 @@ def _row(line: int, record: dict, howell: bool, warnings: list) -> _Row:
     except scoring.NeedsConfirmation as doubt:
         warnings.append((line, str(doubt)))
     return _Row(line, section, board, ns, ew, text, howell, foul_group)
+
+
+_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d+)\s*(?P<after>NS|EW)?$")
+
+
+def _pair(record: dict, column: str) -> tuple[int, str]:
+    """A pair number, optionally with its direction ("3EW" in the ns column: an EW pair sat
+    NS, as in an arrow-switched round)."""
+    raw = (record.get(column) or "").strip().upper()
+    match = _PAIR.match(raw)
+    if match is None or int(match["number"]) < 1 or (match["before"] and match["after"]):
+        raise ValueError(f"{column} {raw!r} is not a pair number from 1 (e.g. 3, or 3EW)")
+    return int(match["number"]), match["before"] or match["after"] or ""
 
 
 def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:

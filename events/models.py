@@ -119,6 +119,10 @@ class Event(ScoringOptionFields):
     published = models.BooleanField(
         default=False, help_text="Published results are open to everyone; others to directors."
     )
+    one_winner = models.BooleanField(
+        default=False,
+        help_text="Rank every pair together (an arrow-switched Mitchell, or a Howell).",
+    )
     across_field = models.BooleanField(
         default=False,
         help_text="Sections play the same boards and are matchpointed together.",
@@ -173,7 +177,12 @@ class Event(ScoringOptionFields):
         return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
 
     def describe_scoring(self) -> str:
-        return self.scoring_options.describe(self.scoring)
+        described = self.scoring_options.describe(self.scoring)
+        if self.across_field:
+            described += ", sections scored across the field"
+        if self.one_winner and not self.is_howell:
+            described += ", one winner (all pairs ranked together)"
+        return described
 
 
 class Section(models.Model):
@@ -187,6 +196,10 @@ class Section(models.Model):
     has_movement = models.BooleanField(
         default=True, help_text="Imported sessions keep their pairings but no generated movement."
     )
+    arrow_switch = models.CharField(
+        max_length=40, blank=True, default="",
+        help_text="Mitchell rounds in which the pairs swap seats, e.g. 7 or 6,7.",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["name"]
@@ -206,7 +219,13 @@ class Section(models.Model):
             pairs = 2 * self.tables - (1 if self.phantom else 0)
             return scoring.howell(pairs, event.boards_per_round)
         phantom = self.phantom if self.phantom in ("NS", "EW") else None
-        return scoring.mitchell(self.tables, event.boards_per_round, phantom, self.rounds)
+        return scoring.mitchell(
+            self.tables, event.boards_per_round, phantom, self.rounds, self.arrow_switch_rounds
+        )
+
+    @property
+    def arrow_switch_rounds(self) -> tuple[int, ...]:
+        return tuple(int(r) for r in self.arrow_switch.replace(" ", "").split(",") if r)
 
 
 class Pair(models.Model):

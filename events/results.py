@@ -115,7 +115,12 @@ def _check_pairs(board: Board, ns: Pair, ew: Pair) -> None:
         raise EntryError(f"EW pair {ew} is not in this section.")
     if ns.pk == ew.pk:
         raise EntryError("A pair cannot play against itself.")
-    if not board.section.event.is_howell:
+    if board.section.event.is_howell:
+        return
+    if ns.direction == ew.direction:
+        raise EntryError(f"Pairs {ns} and {ew} are both {ns.direction} pairs.")
+    # Arrow-switched rounds (and imported files that say so) seat EW pairs NS.
+    if board.section.has_movement and not board.section.arrow_switch:
         if ns.direction != "NS":
             raise EntryError(f"Pair {ns} sits EW in this Mitchell, not NS.")
         if ew.direction != "EW":

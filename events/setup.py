@@ -21,6 +21,7 @@ def create_session(
     phantom="",
     rounds=None,
     options=None,
+    arrow_switch="",
 ) -> Event:
     """A session with one section whose pairs and boards come from the movement.
 
@@ -33,11 +34,13 @@ def create_session(
         scoring=scoring_method,
         movement=movement,
         boards_per_round=boards_per_round,
+        one_winner=bool(arrow_switch),
         **(club.option_values() if options is None else options),
     )
     section = Section.objects.create(
-        event=event, name="A", tables=tables, phantom=phantom, rounds=rounds
-    )
+        event=event, name="A", tables=tables, phantom=phantom, rounds=rounds,
+        arrow_switch=arrow_switch,
+    )  # fmt: skip
     plan = section.movement()
     Pair.objects.bulk_create(
         Pair(section=section, number=pair.number, direction=pair.direction or "")
@@ -57,7 +60,26 @@ def create_session(
     return event
 
 
-def movement_error(movement, tables, phantom, boards_per_round, scoring_method, rounds=None):
+def arrow_switch_rounds(text: str, movement, tables, rounds=None) -> str:
+    """The arrow-switch rounds as stored ("6,7"); "last" is the movement's last round."""
+    words = [word for word in text.replace(",", " ").lower().split() if word]
+    if not words:
+        return ""
+    if movement == "howell":
+        raise ValueError("Arrow-switching is for a Mitchell: in a Howell every pair moves.")
+    last = rounds or (tables - 1 if tables % 2 == 0 else tables)
+    try:
+        numbers = sorted({last if word == "last" else int(word) for word in words})
+    except ValueError:
+        raise ValueError(
+            "Arrow-switch rounds: give round numbers, e.g. 7 or 6,7, or last."
+        ) from None
+    return ",".join(map(str, numbers))
+
+
+def movement_error(
+    movement, tables, phantom, boards_per_round, scoring_method, rounds=None, arrow_switch=""
+):
     """Why this movement cannot be set up, in a director's words, or None when it can."""
     try:
         if movement == "howell":
@@ -65,7 +87,8 @@ def movement_error(movement, tables, phantom, boards_per_round, scoring_method, 
         else:
             if phantom == "any":
                 return "In a Mitchell the missing pair sits NS or EW."
-            scoring.mitchell(tables, boards_per_round, phantom or None, rounds)
+            switched = tuple(int(r) for r in arrow_switch.split(",") if r)
+            scoring.mitchell(tables, boards_per_round, phantom or None, rounds, switched)
     except ValueError as error:
         message = str(error)
         return f"{message[0].upper()}{message[1:]}."

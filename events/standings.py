@@ -58,7 +58,7 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
         event.scoring,
         unit.scored,
         members,
-        group_of=lambda pk: pairs[pk].direction or None,
+        group_of=lambda pk: None if event.one_winner else pairs[pk].direction or None,
         board_sets=unit.board_sets if event.scoring == "hdb" else None,
         options=event.scoring_options,
         penalties=penalties_by_pair(unit.section_ids),

@@ -83,9 +83,17 @@ def _check_boards_per_round(boards_per_round: int) -> None:
 
 
 def mitchell(
-    tables: int, boards_per_round: int, phantom: str | None = None, rounds: int | None = None
+    tables: int,
+    boards_per_round: int,
+    phantom: str | None = None,
+    rounds: int | None = None,
+    arrow_switch: tuple[int, ...] = (),
 ) -> Movement:
-    """A Mitchell; `phantom` ("NS" or "EW") makes the highest pair of that direction absent."""
+    """A Mitchell; `phantom` ("NS" or "EW") makes the highest pair of that direction absent.
+
+    In the `arrow_switch` rounds the pairs swap seats: the NS pairs play the EW cards, which
+    makes a two-winner Mitchell one field (the usual choice: the last round).
+    """
     if isinstance(tables, bool) or not isinstance(tables, int) or not 3 <= tables <= 30:
         raise ValueError(f"a Mitchell needs 3-30 tables, got {tables!r}")
     _check_boards_per_round(boards_per_round)
@@ -96,11 +104,16 @@ def mitchell(
     rounds = most_rounds if rounds is None else rounds
     if not 1 <= rounds <= most_rounds:
         raise ValueError(f"a {tables}-table Mitchell plays 1-{most_rounds} rounds, not {rounds}")
-    return _mitchell(tables, boards_per_round, phantom, rounds)
+    switched = tuple(sorted(set(arrow_switch)))
+    if any(not isinstance(r, int) or not 1 <= r <= rounds for r in switched):
+        raise ValueError(f"arrow-switch rounds must be among rounds 1-{rounds}")
+    return _mitchell(tables, boards_per_round, phantom, rounds, switched)
 
 
 @cache  # Movements are immutable; a session's is rebuilt on every save.
-def _mitchell(tables: int, boards_per_round: int, phantom: str | None, rounds: int) -> Movement:
+def _mitchell(
+    tables: int, boards_per_round: int, phantom: str | None, rounds: int, switched=()
+) -> Movement:
     skip = tables % 2 == 0
     seatings = []
     for r in range(rounds):
@@ -110,6 +123,8 @@ def _mitchell(tables: int, boards_per_round: int, phantom: str | None, rounds: i
             ns = None if phantom == NS and t == tables - 1 else Pair(t + 1, NS)
             ew = None if phantom == EW and ew_number == tables - 1 else Pair(ew_number + 1, EW)
             board_set = (t + r) % tables + 1
+            if r + 1 in switched:
+                ns, ew = ew, ns
             seatings.append(Seating(r + 1, t + 1, ns, ew, board_set))
     return Movement("mitchell", tables, rounds, boards_per_round, tables, tuple(seatings))
 

@@ -99,7 +99,8 @@ class ScoringOptions:
         if method in ("cross-imps", "butler"):
             unit = "per comparison" if method == "cross-imps" and self.cross_imps == "total" \
                 else "per board"  # fmt: skip
-            parts.append(f"Ave+ {self.ave_plus_imps} IMPs {unit}")
+            plural = "" if self.ave_plus_imps == 1 else "s"
+            parts.append(f"Ave+ {self.ave_plus_imps} IMP{plural} {unit}")
         if self.adjusted_rule == "session" and method != "hdb":
             parts.append("Ave+/Ave− at least/at most the session score (Law 12C2)")
         parts.append("factored totals" if self.totals == "factored" else "raw totals")

@@ -32,6 +32,7 @@ def session_create(request):
             boards_per_round=data["boards_per_round"],
             phantom=data.get("phantom", ""),
             options={name: data[name] for name in OPTION_FIELDS},
+            arrow_switch=data["arrow_switch"],
         )
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_form.html", {"form": form})

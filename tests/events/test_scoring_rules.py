@@ -80,7 +80,7 @@ def test_changing_an_option_in_the_browser_rescores_and_names_it(director_client
     # +420 against +450 (-1) and -50 (+10): averaged 4.5, summed 9.
     assert (before, Result.objects.get(ns_score=420).ns_points) == (4.5, 9.0)
     page = director_client.get(reverse("session_detail", args=[event.pk])).content.decode()
-    assert "IMPs summed over comparisons" in page and "Ave+ 1 IMPs per comparison" in page
+    assert "IMPs summed over comparisons" in page and "Ave+ 1 IMP per comparison" in page
 
 
 def test_the_options_page_refuses_nonsense(director_client, club):
@@ -195,3 +195,48 @@ def test_sections_matchpointed_across_the_field(db, tmp_path):
     assert [(row.pair.section.name, row.pair.number, row.rank) for row in ns.rows] == [
         ("A", 1, "1"), ("A", 2, "2="), ("B", 1, "2="), ("B", 2, "4"),
     ]  # fmt: skip
+
+
+# --- Arrow-switch and one winner -------------------------------------------------------
+
+
+def test_an_arrow_switched_mitchell_ranks_every_pair_in_one_field(director_client, club):
+    data = {"club": club.pk, "name": "One field", "date": "2026-11-26", "movement": "mitchell",
+            "tables": "3", "phantom": "", "boards_per_round": "1", "scoring": "matchpoints",
+            "arrow_switch": "last"}  # fmt: skip
+    director_client.post(reverse("session_create"), data)
+    event = Event.objects.get(name="One field")
+    section = event.sections.get()
+    assert (section.arrow_switch, event.one_winner) == ("3", True)
+    # NS pairs make +420 on rounds 1-2; in round 3 (switched) the EW pairs sit NS and make
+    # the same +420: everyone averages 50% and all six rank together.
+    section = play_all(event, event.club.directors.get())
+    (group,) = section_standings(section)
+    assert group.title == "All pairs" and len(group.rows) == 6
+    assert {r.ns_pair.direction for r in Result.objects.filter(round=3)} == {"EW"}
+    assert {r.ns_pair.direction for r in Result.objects.exclude(round=3)} == {"NS"}
+    assert "one winner" in event.describe_scoring()
+
+
+def test_arrow_switch_is_refused_in_a_howell(director_client, club):
+    data = {"club": club.pk, "name": "x", "date": "2026-11-26", "movement": "howell",
+            "tables": "3", "phantom": "", "boards_per_round": "2", "scoring": "matchpoints",
+            "arrow_switch": "last"}  # fmt: skip
+    response = director_client.post(reverse("session_create"), data)
+    assert b"Arrow-switching is for a Mitchell" in response.content
+    assert not Event.objects.exists()
+
+
+def test_an_imported_arrow_switched_round_and_one_winner(db, tmp_path):
+    # "2EW" in the ns column: EW pair 2 sat NS on board 2 (an arrow-switched round).
+    text = HEADER + "1,1,1,4S,N,=\n1,2,2,4S,N,+1\n2,2EW,1NS,4S,N,=\n2,1EW,2NS,4S,N,-1\n"
+    document, _ = import_and_export(tmp_path, text, "--one-winner")
+    pairs = document["sections"][0]["pairs"]
+    # Board 1: NS 2 +450 beats NS 1 +420, so NS 2 1 of 1, EW 1 (against NS 1) 1, EW 2 0.
+    # Board 2: EW 2 sitting NS +420 beats EW 1 sitting NS -50: EW 2 1, EW 1 0; NS 2 sitting
+    # EW against the -50 gets 1, NS 1 sitting EW 0. NS 2 100%, EW 1 and EW 2 50%, NS 1 0%.
+    ranks = {(p["direction"], p["pair"]): (p["percentage"], p["rank"]) for p in pairs}
+    assert ranks == {
+        ("NS", 2): (100.0, "1"), ("EW", 2): (50.0, "2="),
+        ("EW", 1): (50.0, "2="), ("NS", 1): (0.0, "4"),
+    }  # fmt: skip

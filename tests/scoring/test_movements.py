@@ -149,3 +149,20 @@ def test_howell_refuses_sizes_it_cannot_run(pairs):
 def test_seating_lookup_refuses_a_table_that_does_not_exist():
     with pytest.raises(ValueError, match="no table 9 in round 1"):
         mitchell(5, 2).seating(1, 9)
+
+
+def test_an_arrow_switched_round_seats_the_ew_pairs_north_south():
+    # DOMAIN.md: an arrow-switch turns the NS pairs to the EW cards for that round, which
+    # makes a two-winner Mitchell one field. Round 3 of 3 is switched; the others are not.
+    plain, switched = mitchell(3, 1), mitchell(3, 1, arrow_switch=(3,))
+    for before, after in zip(plain.seatings, switched.seatings, strict=True):
+        if before.round == 3:
+            assert (after.ns, after.ew) == (before.ew, before.ns)
+            assert after.ns.direction == "EW"
+        else:
+            assert after == before
+
+
+def test_arrow_switch_rounds_must_be_rounds_of_the_movement():
+    with pytest.raises(ValueError, match="arrow-switch rounds must be among rounds 1-3"):
+        mitchell(3, 1, arrow_switch=(4,))

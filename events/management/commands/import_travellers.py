@@ -44,6 +44,11 @@ class Command(BaseCommand):
         )
         options.add_argument("--datum-rounding", type=int, choices=[10, 1])
         options.add_argument(
+            "--one-winner",
+            action="store_true",
+            help="rank all pairs together (an arrow-switched Mitchell)",
+        )
+        options.add_argument(
             "--across-field",
             action="store_true",
             help="matchpoint the file's sections together (a 'section' column)",
@@ -72,7 +77,8 @@ class Command(BaseCommand):
                 event = import_travellers(
                     text, club=club, name=options["name"], movement=options["movement"],
                     scoring_method=options["scoring"], options=chosen,
-                    across_field=options["across_field"], publish=options["publish"],
+                    across_field=options["across_field"], one_winner=options["one_winner"],
+                    publish=options["publish"],
                     warnings=warnings,
                 )  # fmt: skip
             except ImportProblems as problems:
