@@ -8,6 +8,7 @@ from events.models import (
     Club,
     Event,
     Pair,
+    Penalty,
     ScoringOptionFields,
 )
 from events.setup import arrow_switch_rounds, movement_error
@@ -161,3 +162,27 @@ class ImportForm(forms.Form):
 PlayerNamesFormSet = forms.modelformset_factory(
     Pair, fields=("player1", "player2"), extra=0, edit_only=True
 )
+
+
+class PenaltyForm(forms.ModelForm):
+    """A procedural penalty off one pair of the session."""
+
+    class Meta:
+        model = Penalty
+        fields = ["pair", "amount", "unit", "reason"]
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields["pair"].queryset = Pair.objects.filter(section__event=event).select_related(
+            "section"
+        )
+        self.fields["amount"].min_value = 0.01
+        if event.uses_imps:
+            self.fields["unit"].choices = [(Penalty.POINTS, "IMPs")]
+
+    def clean_amount(self):
+        amount = self.cleaned_data["amount"]
+        if amount <= 0:
+            raise forms.ValidationError("A penalty is a positive amount taken off.")
+        return amount

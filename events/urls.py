@@ -11,6 +11,12 @@ urlpatterns = [
     path("sessions/<int:pk>/cards/", sessions.table_cards, name="table_cards"),
     path("sessions/<int:pk>/pairs/", sessions.session_pairs, name="session_pairs"),
     path("sessions/<int:pk>/options/", sessions.session_options, name="session_options"),
+    path("sessions/<int:pk>/penalties/", sessions.session_penalties, name="session_penalties"),
+    path(
+        "sessions/<int:pk>/penalties/<int:penalty_pk>/delete/",
+        sessions.penalty_delete,
+        name="penalty_delete",
+    ),
     path("sessions/<int:pk>/results.json", transfer.session_export, name="session_export"),
     path("boards/<int:pk>/", entry.board_traveller, name="board_traveller"),
     path("boards/<int:pk>/history/", entry.board_history, name="board_history"),

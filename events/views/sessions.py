@@ -1,14 +1,20 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import OPTION_FIELDS, PlayerNamesFormSet, ScoringOptionsForm, SessionForm
-from events.models import Board, Pair
+from events.forms import (
+    OPTION_FIELDS,
+    PenaltyForm,
+    PlayerNamesFormSet,
+    ScoringOptionsForm,
+    SessionForm,
+)
+from events.models import Board, Pair, Penalty
 from events.results import rescore_event
 from events.setup import create_session
 from events.standings import event_standings
@@ -127,3 +133,31 @@ def session_options(request, pk):
         messages.success(request, f"Rescored: {event.describe_scoring()}.")
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_options.html", {"event": event, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_penalties(request, pk):
+    """Procedural penalties: listed, added and removed by the club's directors."""
+    event = event_for_director(request, pk)
+    form = PenaltyForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        penalty = form.save(commit=False)
+        penalty.created_by = request.user
+        penalty.save()
+        rescore_event(event)
+        return redirect("session_penalties", pk=event.pk)
+    penalties = Penalty.objects.filter(pair__section__event=event).select_related(
+        "pair__section", "created_by"
+    )
+    context = {"event": event, "form": form, "penalties": penalties}
+    return render(request, "events/penalties.html", context)
+
+
+@login_required
+@require_POST
+def penalty_delete(request, pk, penalty_pk):
+    event = event_for_director(request, pk)
+    get_object_or_404(Penalty, pk=penalty_pk, pair__section__event=event).delete()
+    rescore_event(event)
+    return redirect("session_penalties", pk=event.pk)

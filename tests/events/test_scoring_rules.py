@@ -240,3 +240,38 @@ def test_an_imported_arrow_switched_round_and_one_winner(db, tmp_path):
         ("NS", 2): (100.0, "1"), ("EW", 2): (50.0, "2="),
         ("EW", 1): (50.0, "2="), ("NS", 1): (0.0, "4"),
     }  # fmt: skip
+
+
+def test_a_director_adds_and_removes_a_penalty_in_the_browser(director_client, club, director):
+    event = make_session(club, tables=3, boards_per_round=1)
+    section = play_all(event, director)
+    ns1 = section.pairs.get(number=1, direction="NS")
+    url = reverse("session_penalties", args=[event.pk])
+    data = {"pair": ns1.pk, "amount": "25", "unit": "percent", "reason": "slow play"}
+    assert director_client.post(url, data).status_code == 302
+    # Everyone scored 50% (all +420); 25% of a top of 2 is 0.5 off 3 matchpoints: 2.5 of 6.
+    row = next(r for g in section_standings(section) for r in g.rows if r.pair == ns1)
+    assert (row.total, row.penalty, round(row.percentage, 4)) == (2.5, 0.5, 41.6667)
+    page = director_client.get(reverse("session_detail", args=[event.pk])).content.decode()
+    assert "(−0.50 pen.)" in page
+    penalty = Penalty.objects.get()
+    director_client.post(reverse("penalty_delete", args=[event.pk, penalty.pk]))
+    assert not Penalty.objects.exists()
+
+
+def test_a_penalty_must_be_positive(director_client, club):
+    event = make_session(club, tables=3, boards_per_round=1)
+    pair = event.sections.get().pairs.first()
+    response = director_client.post(
+        reverse("session_penalties", args=[event.pk]),
+        {"pair": pair.pk, "amount": "-1", "unit": "points"},
+    )
+    assert b"positive" in response.content or b"greater than" in response.content
+    assert not Penalty.objects.exists()
+
+
+def test_only_the_clubs_directors_see_penalties(client, club, colleague, stranger):
+    event = make_session(club, tables=3, boards_per_round=1)
+    for user in (colleague, stranger):
+        client.force_login(user)
+        assert client.get(reverse("session_penalties", args=[event.pk])).status_code == 404

@@ -31,6 +31,10 @@ WRITE_URLS = [
     ("get", lambda s: reverse("session_pairs", args=[s["event"].pk]), None),
     ("post", lambda s: reverse("session_pairs", args=[s["event"].pk]), None),
     ("get", lambda s: reverse("table_round", args=[s["section"].pk, 1, 1]), None),
+    ("get", lambda s: reverse("session_options", args=[s["event"].pk]), None),
+    ("post", lambda s: reverse("session_options", args=[s["event"].pk]), None),
+    ("get", lambda s: reverse("session_penalties", args=[s["event"].pk]), None),
+    ("post", lambda s: reverse("session_penalties", args=[s["event"].pk]), None),
 ]
 
 
