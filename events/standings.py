@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import scoring
 from events.models import Event, Pair, Section
-from events.scorer import penalties_by_pair, scoring_units
+from events.scorer import cached_units, penalties_by_pair
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def event_standings(event: Event, pairs=None) -> list[tuple[Section, list[Standi
         pairs = Pair.objects.filter(section__event=event).select_related("section")
     pairs = {pair.pk: pair for pair in pairs}
     shown = []
-    for unit in scoring_units(event):
+    for unit in cached_units(event):
         members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
         groups = _groups(event, unit, members, pairs)
         shown.append((sections[unit.section_ids[0]], groups))
@@ -48,7 +48,7 @@ def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
     elif pairs is None:
         pairs = Pair.objects.filter(section=section)
     pairs = {pair.pk: pair for pair in pairs}
-    (unit,) = scoring_units(event, [section.pk])
+    (unit,) = [unit for unit in cached_units(event) if section.pk in unit.section_ids]
     members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
     return _groups(event, unit, members, pairs)
 

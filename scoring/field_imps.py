@@ -49,7 +49,7 @@ def drop_count(count: int, drop: "int | Fraction | None") -> int:
 
 def butler_datum(ns_scores, drop: "int | Fraction | None" = None, rounding: int = 10) -> int:
     """The mean NS score after dropping extremes, rounded to the nearest `rounding` points
-    (halves upward); `drop` as drop_count reads it.
+    (halves away from zero); `drop` as drop_count reads it.
     """
     scores = sorted(whole_scores(ns_scores, minimum=1, what="results"))
     count = len(scores)
@@ -60,7 +60,10 @@ def butler_datum(ns_scores, drop: "int | Fraction | None" = None, rounding: int 
         raise ValueError(f"cannot drop {drop} from each end of {count} results")
     kept = scores[drop : count - drop]
     mean = Fraction(sum(kept), len(kept))
-    return floor(mean / rounding + Fraction(1, 2)) * rounding
+    # Halves away from zero, so the datum for EW is exactly minus the datum for NS (as
+    # Compscore3 rounds: its published Butler results show -445 -> -450).
+    magnitude = floor(abs(mean) / rounding + Fraction(1, 2)) * rounding
+    return magnitude if mean >= 0 else -magnitude
 
 
 def butler(

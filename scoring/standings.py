@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from math import floor
 
 from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS
 from scoring.hdb import hdb_set_vps
@@ -54,8 +55,14 @@ def standings(
     board_sets: Mapping[int, Hashable] | None = None,
     options: ScoringOptions = DEFAULT_OPTIONS,
     penalties: Mapping[Hashable, Penalty] | None = None,
+    session_boards: int | None = None,
 ) -> list[Standing]:
-    """Standings of `pairs`, ranked within the group `group_of(pair)` gives (a direction)."""
+    """Standings of `pairs`, ranked within the group `group_of(pair)` gives (a direction).
+
+    `session_boards` is what factored totals are factored up to; by default the session's
+    boards as a full card has them: the most boards any pair played (ACBLscore's and
+    Compscore3's published totals both follow this, tests/events/real_events).
+    """
     earned, tops, boards = _tally(results, pairs)
     possible = tops
     if method == "hdb":
@@ -83,34 +90,64 @@ def standings(
     for pair in earned:
         grouped[group_of(pair)].append(pair)
     table = []
+    target = session_boards or max(boards.values(), default=0)
     for group, members in grouped.items():
-        most_boards = max(boards[pair] for pair in members)
-        places = rank([_ranking_value(*rows[pair], boards[pair]) for pair in members])
-        for pair, place in zip(members, places, strict=True):
-            total, percentage, average = rows[pair]
-            shown = total
+        for pair in members:
             if options.totals == "factored" and boards[pair] and method != "hdb":
-                # ACBLscore: a pair that played fewer boards has its total factored up; a
-                # penalty comes off the factored total.
-                penalty = deducted.get(pair, 0)
-                shown = (total + penalty) * most_boards / boards[pair] - penalty
+                rows[pair] = _factored(method, rows[pair], deducted.get(pair, 0),
+                                       boards[pair], target, tops[pair])  # fmt: skip
+            else:
+                rows[pair] = (*rows[pair], rows[pair][0])
+        places = rank([_ranking_value(*rows[pair][:3], boards[pair]) for pair in members])
+        for pair, place in zip(members, places, strict=True):
+            total, percentage, average, shown = rows[pair]
             table.append(Standing(pair, group, total, percentage, place, boards[pair], shown,
                                   average, deducted.get(pair, Fraction(0))))  # fmt: skip
     return table
 
 
+def _factored(method, row, penalty, boards, target, tops):
+    """ACBLscore: a pair that played fewer boards than the session has its total factored up
+    (total x session boards / boards played); its percentage is of that total as printed, to
+    two decimals, and the places follow it. A penalty comes off after factoring."""
+    total, percentage, average = row
+    shown = (total + penalty) * target / boards - penalty
+    if percentage is not None:
+        percentage = 100 * _two_places(shown) / (tops / boards * target)
+    return total, percentage, average, shown
+
+
+def _two_places(value: Fraction) -> Fraction:
+    """Rounded to hundredths, halves away from zero, as printed."""
+    sign = -1 if value < 0 else 1
+    return sign * Fraction(floor(abs(value) * 100 + Fraction(1, 2)), 100)
+
+
 def _tally(results, pairs):
-    earned: dict[Hashable, Fraction] = {pair: Fraction(0) for pair in pairs}
-    tops: dict[Hashable, Fraction] = {pair: Fraction(0) for pair in pairs}
+    """Each pair's points, tops and boards. Sums run in integers per denominator (most points
+    are whole or halves) and become Fractions once per pair: Fraction additions are slow."""
+    earned: dict[Hashable, dict[int, int]] = {pair: defaultdict(int) for pair in pairs}
+    tops: dict[Hashable, dict[int, int]] = {pair: defaultdict(int) for pair in pairs}
     boards: dict[Hashable, int] = {pair: 0 for pair in pairs}
     for result in results:
+        top = result.points.top
         for pair, points in ((result.ns, result.points.ns), (result.ew, result.points.ew)):
             if points is None:
                 continue
-            earned[pair] = earned.get(pair, Fraction(0)) + points
-            tops[pair] = tops.get(pair, Fraction(0)) + (result.points.top or 0)
-            boards[pair] = boards.get(pair, 0) + 1
-    return earned, tops, boards
+            if pair not in boards:
+                earned[pair], tops[pair], boards[pair] = defaultdict(int), defaultdict(int), 0
+            earned[pair][points.denominator] += points.numerator
+            if top:
+                tops[pair][top.denominator] += top.numerator
+            boards[pair] += 1
+    return _fractions(earned), _fractions(tops), boards
+
+
+def _fractions(sums: dict[Hashable, dict[int, int]]) -> dict[Hashable, Fraction]:
+    return {
+        pair: sum((Fraction(n, d) for d, n in by_denominator.items()), Fraction(0))
+        for pair, by_denominator in sums.items()
+    }
 
 
 def _deduction(method, penalty: Penalty, tops: Fraction, boards: int) -> Fraction:

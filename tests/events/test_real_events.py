@@ -3,8 +3,9 @@
 Each event's travellers are in tests/events/real_events/ (sources, licences and the publishing
 programs' conventions in its README.md). The standings below are transcribed from the published
 results, rounded as published; every traveller line's published points are in
-NAME.published.csv. Where Clubscore does not reproduce a published figure the test is a strict
-xfail that names the convention behind the difference.
+NAME.published.csv. Three conventions these events showed are Clubscore's too: ACBLscore
+factors a short pair's total to the session's boards and takes the percentage of that total
+as printed (two decimals); Compscore3 rounds a Butler datum's halves away from zero.
 """
 
 import csv
@@ -156,49 +157,18 @@ EVENTS = [
     SUNSHINE_MITCHELL, SUNSHINE_HOWELL,
 ]  # fmt: skip
 
-# Compscore3 rounds a Butler datum's halves away from zero, Clubscore upward: on these boards
-# of the Howell the mean of the two middle scores is a negative odd multiple of 5 (-445, -95,
-# -135, -105, -75, -185), so Compscore's datum is 10 lower and some results 1 IMP apart.
-COMPSCORE_HALF_DATUM_BOARDS = {2, 8, 11, 12, 22, 26}
 
-ACBL_FACTORS_TO_SESSION_BOARDS = (
-    "ACBLscore factors a total to the session's 26 boards (x 26/24 for every NS pair, who all "
-    "sat out a round); Clubscore factors to the most boards played in the direction (24), so "
-    "prints the NS raw totals"
-)
-ACBL_PERCENT_OF_ROUNDED_TOTAL = (
-    "ACBLscore takes the percentage of the factored total already rounded to 2 decimals "
-    "(e.g. 161 x 26/24 = 174.4167 -> 174.42 -> 60.99%); Clubscore's exact 161/264 is 60.98%"
-)
-COMPSCORE_DATUM_HALVES = (
-    "Compscore3 rounds a Butler datum's halves away from zero (-445 -> -450), Clubscore "
-    "upward (-445 -> -440): 13 lines on boards 2, 8, 11, 12, 22, 26 differ by 1 IMP"
-)
-
-
-def _xfail(event, reasons):
-    reason = reasons.get(event.name)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(event, id=event.name, marks=marks)
-
-
-def _params(events, **reasons):
-    return [_xfail(event, {getattr(ev, "name"): why for ev, why in reasons.values()})
-            for event in events]  # fmt: skip
-
-
-def params(events, xfails=()):
-    """pytest params of `events`; `xfails` pairs an event with the reason it must fail."""
-    reasons = {event.name: why for event, why in xfails}
-    return [_xfail(event, reasons) for event in events]
+def exported(event: RealEvent) -> dict:
+    """The event imported with its flags and exported as JSON (once per test run: the
+    document outlives the test's database transaction)."""
+    return _exported(event.name, event.flags)
 
 
 @cache
-def exported(event: RealEvent) -> dict:
-    """The event imported with its flags and exported as JSON (once per test run)."""
+def _exported(name: str, flags: tuple[str, ...]) -> dict:
     out = StringIO()
-    call_command("import_travellers", str(EVENTS_DIR / f"{event.name}.csv"), "--name",
-                 event.name, *event.flags, stdout=out, stderr=StringIO())  # fmt: skip
+    call_command("import_travellers", str(EVENTS_DIR / f"{name}.csv"), "--name", name,
+                 *flags, stdout=out, stderr=StringIO())  # fmt: skip
     session_id = out.getvalue().strip().splitlines()[-1]
     out = StringIO()
     call_command("export_results", session_id, "--format", "json", stdout=out)
@@ -264,22 +234,15 @@ def differing_lines(event):
     return wrong
 
 
-@pytest.mark.parametrize(
-    "event", params(EVENTS, [(SUNSHINE_HOWELL, COMPSCORE_DATUM_HALVES)])
-)
+EVENT_PARAMS = [pytest.param(event, id=event.name) for event in EVENTS]
+
+
+@pytest.mark.parametrize("event", EVENT_PARAMS)
 def test_every_traveller_line_scores_as_published(db, event):
     assert differing_lines(event) == set()
 
 
-def test_the_butler_howell_differs_only_where_compscore_rounds_a_half_datum_down(db):
-    assert {board for board, _, _ in differing_lines(SUNSHINE_HOWELL)} == (
-        COMPSCORE_HALF_DATUM_BOARDS
-    )
-
-
-@pytest.mark.parametrize(
-    "event", params(EVENTS, [(LIVERMORE, ACBL_FACTORS_TO_SESSION_BOARDS)])
-)
+@pytest.mark.parametrize("event", EVENT_PARAMS)
 def test_totals_as_published(db, event):
     rows = rows_by_pair(event)
     assert set(rows) == set(event.standings)
@@ -292,11 +255,7 @@ def test_totals_as_published(db, event):
 MATCHPOINT_EVENTS = [event for event in EVENTS if event.matchpoints]
 
 
-@pytest.mark.parametrize(
-    "event",
-    params(MATCHPOINT_EVENTS, [(LIVERMORE, ACBL_PERCENT_OF_ROUNDED_TOTAL),
-                               (STONERIDGE, ACBL_PERCENT_OF_ROUNDED_TOTAL)]),
-)  # fmt: skip
+@pytest.mark.parametrize("event", MATCHPOINT_EVENTS, ids=lambda event: event.name)
 def test_percentages_as_published(db, event):
     rows = rows_by_pair(event)
     shown = {pair: rows[pair]["percentage"] for pair in event.standings}
@@ -310,43 +269,9 @@ def _place(published):
     return f"{tie.group(1)}=" if tie else published
 
 
-@pytest.mark.parametrize("event", params(EVENTS))
+@pytest.mark.parametrize("event", EVENT_PARAMS)
 def test_places_as_published(db, event):
     rows = rows_by_pair(event)
     shown = {pair: rows[pair]["rank"] for pair, (_, _, place) in event.standings.items() if place}
     published = {pair: _place(place) for pair, (_, _, place) in event.standings.items() if place}
     assert shown == published
-
-
-def _round2(value: Fraction) -> Fraction:
-    return Fraction(int(value * 100 + Fraction(1, 2)), 100)  # halves up, as ACBLscore prints
-
-
-@pytest.mark.parametrize("event", [LIVERMORE, STONERIDGE], ids=lambda event: event.name)
-def test_acblscores_rounding_applied_to_clubscores_matchpoints_gives_the_published_figures(
-    db, event
-):
-    # ACBLscore: total = round(raw x session boards / boards played, 2) and
-    # percentage = round(total / (session boards x top) x 100, 2). Applied to the matchpoints
-    # Clubscore gives each pair, it reproduces every published total and percentage, so the
-    # xfails above come from these two conventions alone.
-    boards = section(event)["boards"]
-    top = max(Fraction(str(line["ns_points"])) + Fraction(str(line["ew_points"]))
-              for board in boards for line in board["results"])  # fmt: skip
-    raw = {}
-    for board in boards:
-        for line in board["results"]:
-            for pair, points in (((line["ns"], "NS"), line["ns_points"]),
-                                 ((line["ew"], "EW"), line["ew_points"])):  # fmt: skip
-                raw[pair] = raw.get(pair, 0) + Fraction(str(points))
-    figures = {}
-    for (number, direction), row in rows_by_pair(event).items():
-        mine = raw.get((number, direction or "NS"), 0)
-        if direction is None:  # a Howell pair sits both ways
-            mine += raw.get((number, "EW"), 0)
-        total = _round2(mine * len(boards) / row["boards"])
-        percentage = _round2(total / (len(boards) * top) * 100)
-        figures[(number, direction)] = (float(total), float(percentage))
-    published = {pair: (total, percentage)
-                 for pair, (total, percentage, _) in event.standings.items()}  # fmt: skip
-    assert figures == published
