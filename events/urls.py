@@ -18,6 +18,12 @@ urlpatterns = [
         name="penalty_delete",
     ),
     path("sessions/<int:pk>/results.json", transfer.session_export, name="session_export"),
+    path("sessions/<int:pk>/results.csv", transfer.session_results_csv, name="session_results_csv"),
+    path(
+        "sessions/<int:pk>/travellers.csv",
+        transfer.session_travellers_csv,
+        name="session_travellers_csv",
+    ),
     path("boards/<int:pk>/", entry.board_traveller, name="board_traveller"),
     path("boards/<int:pk>/history/", entry.board_history, name="board_history"),
     path(

@@ -1,4 +1,4 @@
-"""Upload a travellers CSV as a new session; download a session's results as JSON."""
+"""Upload a travellers CSV as a new session; download a session's results as JSON or CSV."""
 
 import json
 
@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from events.access import event_for_reader
 from events.export import results_document
+from events.formats.csv_export import results_csv, travellers_csv
 from events.forms import OPTION_FIELDS, ImportForm
 from events.importer import ImportProblems, import_travellers
 
@@ -45,3 +46,23 @@ def session_export(request, pk):
     response = HttpResponse(body, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="clubscore-session-{event.pk}.json"'
     return response
+
+
+def _csv_download(event, body: str, what: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    filename = f"clubscore-session-{event.pk}-{what}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def session_results_csv(request, pk):
+    event = event_for_reader(request, pk)
+    return _csv_download(event, results_csv(event), "results")
+
+
+@require_GET
+def session_travellers_csv(request, pk):
+    """Every result in the format the import page and import_travellers read back."""
+    event = event_for_reader(request, pk)
+    return _csv_download(event, travellers_csv(event), "travellers")

@@ -1,20 +1,40 @@
 import json
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from events.export import results_document
+from events.formats.csv_export import results_csv, travellers_csv
 from events.models import Event
 
 
 class Command(BaseCommand):
-    help = "Print a session's results as JSON (format clubscore-results/1)."
+    help = (
+        "Print a session's results as JSON (format clubscore-results/1) or as a results CSV; "
+        "--travellers FILE also writes its travellers CSV (import_travellers reads it back)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("id", type=int, help="the session's id")
-        parser.add_argument("--format", choices=["json"], default="json")
+        parser.add_argument("--format", choices=["json", "csv"], default="json")
+        parser.add_argument(
+            "--travellers",
+            type=Path,
+            metavar="FILE",
+            help="also write every result to FILE as a travellers CSV",
+        )
 
     def handle(self, *args, **options):
         event = Event.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no session {options['id']}")
-        self.stdout.write(json.dumps(results_document(event), indent=2))
+        if options["travellers"] is not None:
+            path = options["travellers"]
+            try:
+                path.write_text(travellers_csv(event), encoding="utf-8", newline="")
+            except OSError as error:
+                raise CommandError(f"cannot write {path}: {error.strerror}") from None
+        if options["format"] == "csv":
+            self.stdout.write(results_csv(event), ending="")
+        else:
+            self.stdout.write(json.dumps(results_document(event), indent=2))

@@ -1,0 +1,1 @@
+"""A session's results in other files' formats (the JSON document is events/export.py)."""
