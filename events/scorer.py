@@ -6,7 +6,7 @@ beyond one board. Stored points are a cache of this for the traveller pages; sta
 always computed afresh and exactly from the stored lines.
 """
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -36,6 +36,29 @@ def entry_of(kind, text, board_number, ns_score, ns_percent, ew_percent) -> scor
         # The weights and their parts live in the canonical text the parser wrote.
         return scoring.parse_entry(text, board_number, confirmed=True)
     return scoring.Entry(kind, ns_score=ns_score, ns_percent=ns_percent, ew_percent=ew_percent)
+
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 32
+
+
+def cached_units(event: Event) -> list[ScoringUnit]:
+    """Every section scored, reused while the session's version is unchanged.
+
+    Read pages only: the key holds the version the caller read *before* the results were
+    loaded, so a cached entry is never older than its key (versions only go up), and
+    created_at tells apart sessions that reuse an id after a rollback.
+    """
+    key = (event.pk, event.created_at, event.version)
+    units = _CACHE.get(key)
+    if units is None:
+        units = scoring_units(event)
+        _CACHE[key] = units
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return units
 
 
 def scoring_units(event: Event, section_ids=None) -> list[ScoringUnit]:

@@ -161,6 +161,8 @@ def _int(value) -> int | None:
 
 def _context(request, section, rows, pairs, **extra) -> dict:
     event = section.event
+    if request.method == "POST":
+        event.refresh_from_db(fields=["version"])  # the save moved it on: no stale standings
     return {
         "event": event,
         "section": section,
