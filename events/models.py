@@ -119,6 +119,9 @@ class Event(ScoringOptionFields):
     published = models.BooleanField(
         default=False, help_text="Published results are open to everyone; others to directors."
     )
+    finalised = models.BooleanField(
+        default=False, help_text="Results are provisional until the director finalises them."
+    )
     one_winner = models.BooleanField(
         default=False,
         help_text="Rank every pair together (an arrow-switched Mitchell, or a Howell).",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.views import entry, home, sessions, transfer
+from events.views import entry, home, results, sessions, transfer
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -8,6 +8,12 @@ urlpatterns = [
     path("sessions/import/", transfer.session_import, name="session_import"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/publish/", sessions.session_publish, name="session_publish"),
+    path("sessions/<int:pk>/finalise/", results.session_finalise, name="session_finalise"),
+    path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),
+    path("sessions/<int:pk>/travellers/", results.travellers, name="session_travellers"),
+    path("sessions/<int:pk>/pairs/<int:pair_pk>/", results.score_card, name="score_card"),
+    path("sessions/<int:pk>/score-cards/", results.score_cards, name="score_cards"),
+    path("clubs/<slug:slug>/", results.club_sessions, name="club_sessions"),
     path("sessions/<int:pk>/cards/", sessions.table_cards, name="table_cards"),
     path("sessions/<int:pk>/pairs/", sessions.session_pairs, name="session_pairs"),
     path("sessions/<int:pk>/options/", sessions.session_options, name="session_options"),

@@ -2,6 +2,8 @@
 
 from django import template
 
+from scoring.deal import parse_deal
+
 register = template.Library()
 
 _AWARD_NAMES = {60: "Ave+", 50: "Ave", 40: "Ave−"}
@@ -25,3 +27,24 @@ def points(value) -> str:
         return ""
     text = f"{value:.2f}"
     return text[:-3] if text.endswith(".00") else text
+
+
+_SUIT_NAMES = (("S", "♠", "spades"), ("H", "♥", "hearts"), ("D", "♦", "diamonds"),
+               ("C", "♣", "clubs"))  # fmt: skip
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@register.filter
+def hands(deal: str) -> list[dict]:
+    """A PBN deal as the hand diagram lays it out; [] when there is none or it is unreadable."""
+    try:
+        seats = parse_deal(deal)
+    except ValueError:
+        return []
+    return [
+        {"seat": seat, "name": _SEAT_NAMES[seat],
+         "suits": [{"code": code, "symbol": symbol, "name": name,
+                    "cards": " ".join(cards.replace("T", "10"))}
+                   for (code, symbol, name), cards in zip(_SUIT_NAMES, seats[seat], strict=True)]}
+        for seat in ("N", "W", "E", "S")
+    ]  # fmt: skip

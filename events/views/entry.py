@@ -17,6 +17,7 @@ from events.forms import ResultForm
 from events.models import Board, Pair, Result, ResultChange
 from events.results import EntryError, EntryWarning, delete_result, save_result
 from events.standings import section_standings
+from events.recaps import sorted_lines
 from events.travellers import Row, board_rows, mark_saved, table_round_rows
 
 
@@ -38,6 +39,9 @@ def board_traveller(request, pk):
         request, board.section, rows, pairs, board=board, show_board=False,
         action=reverse("board_traveller", args=[board.pk]),
     )  # fmt: skip
+    if not context["director"]:
+        context["lines"] = sorted_lines(board, pairs)
+        context["highlight"] = _int(request.GET.get("pair"))
     if not request.htmx:
         context.update(_neighbours(board))
     return _respond(request, "events/board.html", context)

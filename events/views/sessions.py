@@ -1,6 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -18,6 +19,7 @@ from events.models import Board, Pair, Penalty
 from events.results import rescore_event
 from events.setup import create_session
 from events.standings import event_standings
+from events.views.results import unchanged
 
 
 @login_required
@@ -65,6 +67,8 @@ def _sections_with_progress(event):
 @vary_on_headers("HX-Request")
 def session_detail(request, pk):
     event = event_for_reader(request, pk)
+    if unchanged(request, event):
+        return HttpResponse(status=204)
     context = {
         "event": event,
         "standings": _standings_context(event),

@@ -1,0 +1,46 @@
+"""A deal in PBN notation ("N:AKQ2.KJ3.Q54.A32 ...": hands clockwise from the first seat,
+suits spades, hearts, diamonds, clubs), read into each seat's cards for hand diagrams."""
+
+__all__ = ["parse_deal", "SEAT_ORDER"]
+
+SEAT_ORDER = ("N", "E", "S", "W")
+_RANKS = "AKQJT98765432"
+
+
+def parse_deal(text: str) -> dict[str, tuple[str, str, str, str]]:
+    """Each seat's spades, hearts, diamonds and clubs as rank strings ("AKQ2", "" for a void).
+
+    A ValueError says what is wrong: PBN's Deal tag must hold four hands of 13 cards, 52
+    different cards in all ("-" stands for a hand left out, which is allowed).
+    """
+    first, _, hands = str(text).strip().partition(":")
+    if first.upper() not in SEAT_ORDER or not hands:
+        raise ValueError(f"deal {text!r}: write it as PBN, e.g. N:AKQ2.KJ3.Q54.A32 ...")
+    parts = hands.split()
+    if len(parts) != 4:
+        raise ValueError(f"deal {text!r}: four hands are needed, found {len(parts)}")
+    start = SEAT_ORDER.index(first.upper())
+    seats: dict[str, tuple[str, str, str, str]] = {}
+    seen: set[tuple[int, str]] = set()
+    for offset, hand in enumerate(parts):
+        seat = SEAT_ORDER[(start + offset) % 4]
+        seats[seat] = _hand(hand, seat, seen)
+    return {seat: seats[seat] for seat in SEAT_ORDER}
+
+
+def _hand(hand: str, seat: str, seen: set) -> tuple[str, str, str, str]:
+    if hand == "-":
+        return ("", "", "", "")
+    suits = hand.upper().replace("10", "T").split(".")
+    if len(suits) != 4:
+        raise ValueError(f"{seat}'s hand {hand!r}: four suits separated by dots are needed")
+    for suit_index, suit in enumerate(suits):
+        for rank in suit:
+            if rank not in _RANKS:
+                raise ValueError(f"{seat}'s hand {hand!r}: {rank!r} is not a card rank")
+            if (suit_index, rank) in seen:
+                raise ValueError(f"{seat}'s hand {hand!r}: a card appears twice in the deal")
+            seen.add((suit_index, rank))
+    if sum(len(suit) for suit in suits) != 13:
+        raise ValueError(f"{seat}'s hand {hand!r}: a hand has 13 cards")
+    return tuple("".join(sorted(suit, key=_RANKS.index)) for suit in suits)
