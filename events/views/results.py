@@ -13,6 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from events import recaps
 from events.access import directs, event_for_director, event_for_reader, is_director
 from events.models import Club, Event
+from events.standings import event_standings
 
 
 def unchanged(request, event) -> bool:
@@ -98,3 +99,14 @@ def session_finalise(request, pk):
     event.save(update_fields=["finalised"])
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)  # open pages refresh
     return redirect("session_detail", pk=event.pk)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def standings_fragment(request, pk):
+    """The compact standings beside a traveller, for its live refresh."""
+    event = event_for_reader(request, pk)
+    if unchanged(request, event):
+        return HttpResponse(status=204)
+    context = {"event": event, "standings": event_standings(event), "compact": True}
+    return render(request, "events/_standings.html", context)

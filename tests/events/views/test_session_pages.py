@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from events.models import Event, Pair
 from tests.events.test_importer import THREE_TABLES
-from tests.factories import upload_travellers
+from tests.factories import make_session, upload_travellers
 
 
 def test_the_session_page_shows_standings_and_travellers(director_client, mitchell_session):
@@ -81,3 +81,15 @@ def test_a_director_types_the_player_names(director_client, mitchell_session):
     assert Pair.objects.get(pk=pairs[0].pk).names == "Player 0a & Player 0b"
     standings = director_client.get(reverse("session_detail", args=[mitchell_session.pk]))
     assert b"Player 0a &amp; Player 0b" in standings.content
+
+
+def test_the_standings_beside_a_traveller_refresh_only_when_the_session_changed(client, club):
+    event = make_session(club, tables=3, boards_per_round=1)
+    Event.objects.filter(pk=event.pk).update(published=True)
+    event.refresh_from_db()
+    url = reverse("session_standings", args=[event.pk])
+    unchanged = client.get(url, {"since": event.version}, HTTP_HX_REQUEST="true")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    changed = client.get(url, {"since": event.version - 1}, HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200
+    assert b'id="standings"' in changed.content and b"<html" not in changed.content
