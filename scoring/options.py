@@ -103,7 +103,8 @@ class ScoringOptions:
             parts.append(f"Ave+ {self.ave_plus_imps} IMP{plural} {unit}")
         if self.adjusted_rule == "session" and method != "hdb":
             parts.append("Ave+/Ave− at least/at most the session score (Law 12C2)")
-        parts.append("factored totals" if self.totals == "factored" else "raw totals")
+        if method != "hdb":  # VPs per set are never factored
+            parts.append("factored totals" if self.totals == "factored" else "raw totals")
         return ", ".join(parts)
 
 

@@ -149,3 +149,30 @@ def test_hdb_average_is_the_directions_mean_and_never_below_the_bottom():
     assert (average[4].points.ns, average[4].points.ew) == (F(31, 4), F(13, 4))
     lopsided = score_section("hdb", lines(1, ["420", "420", "A-/A+"]), {1: 3})
     assert lopsided[2].points.ns == 0  # mean 0 - 3, held at the bottom
+
+
+@pytest.mark.parametrize(
+    "method,options,described",
+    [
+        ("matchpoints", ScoringOptions(),
+         "matchpoints, ACBL 1/½, Neuberg for missing results, every board factored to the "
+         "section's top, raw totals"),
+        ("cross-imps", ScoringOptions(cross_imps="total", ave_plus_imps=1, totals="factored"),
+         "cross-IMPs, IMPs summed over comparisons, Ave+ 1 IMP per comparison, factored totals"),
+        ("butler", ScoringOptions(butler_drop="5%", adjusted_rule="session"),
+         "Butler IMPs, datum drops 5% at each end, rounded to 10, Ave+ 3 IMPs per board, "
+         "Ave+/Ave− at least/at most the session score (Law 12C2), raw totals"),
+        ("hdb", ScoringOptions(), "Home Duplicate Bridge: IMPs above the lowest, VPs per set"),
+    ],
+)  # fmt: skip
+def test_the_results_page_names_how_the_session_was_scored(method, options, described):
+    assert options.describe(method) == described
+
+
+def test_options_refuse_what_no_program_does():
+    with pytest.raises(ValueError, match="totals 'sum'"):
+        ScoringOptions(totals="sum")
+    with pytest.raises(ValueError, match="ave_plus_imps must be 0-24"):
+        ScoringOptions(ave_plus_imps=30)
+    with pytest.raises(ValueError, match="percentage under 50"):
+        ScoringOptions(butler_drop="50%")
