@@ -1,0 +1,123 @@
+"""The results pages as PDF files: the pages' own templates and print stylesheet, laid out by
+WeasyPrint inside the request's process (no browser to start).
+
+The templates get a `pdf` flag and drop what only a screen needs (navigation, live polling).
+Nothing is fetched over the network: the stylesheet is read from the static files on disk
+and every other URL a page names is refused.
+"""
+
+import logging
+import math
+import mimetypes
+from dataclasses import dataclass, replace
+from urllib.parse import unquote, urljoin, urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.template.loader import render_to_string
+
+# WeasyPrint is imported where a PDF is made: it needs the Pango libraries, and without them
+# only the PDF links should fail, not the whole site.
+
+__all__ = [
+    "MOST_BOARDS_ACROSS",
+    "PAPERS",
+    "RecapPart",
+    "StaticFilesOnly",
+    "recap_in_parts",
+    "render_pdf",
+]
+
+# ?paper= values and their CSS page sizes: ISO for most clubs, US Letter for the ACBL's.
+PAPERS = {"a4": "A4", "letter": "letter"}
+# The recap columns a landscape Letter page holds at the print stylesheet's 7.5pt (measured).
+MOST_BOARDS_ACROSS = 21
+
+# WeasyPrint warns of every screen-only rule it skips (width media queries, sticky headers) on
+# every PDF; what matters (a stylesheet that failed to load) it logs as an error.
+logging.getLogger("weasyprint").setLevel(logging.ERROR)
+
+
+def render_pdf(request, template: str, context: dict, paper: str = "a4") -> bytes:
+    """`template` rendered as its page would be, then printed to PDF on `paper`."""
+    from weasyprint import HTML
+
+    html = render_to_string(template, {**context, "pdf": True}, request=request)
+    base_url = request.build_absolute_uri("/")  # the PDF's links lead back to the site
+    fetcher = StaticFilesOnly(urljoin(base_url, settings.STATIC_URL))
+    document = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+    return document.write_pdf(stylesheets=[_paper_rules(PAPERS[paper])])
+
+
+def _paper_rules(size: str):
+    from weasyprint import CSS
+
+    # A user stylesheet, so `!important` to beat the page's own `@page recap { size: landscape }`.
+    return CSS(
+        string=f"""
+        @page {{ size: {size} !important;
+          @bottom-left {{ content: string(heading); font: 7pt sans-serif; color: #5b6478; }}
+          @bottom-right {{ content: counter(page) " / " counter(pages);
+                           font: 7pt sans-serif; color: #5b6478; }} }}
+        @page recap {{ size: {size} landscape !important; }}
+        h1 {{ string-set: heading content(); }}
+        """
+    )
+
+
+class StaticFilesOnly:
+    """A WeasyPrint URL fetcher that serves the app's static files from disk and refuses
+    every other URL (a refused URL is a warning, not a failed PDF)."""
+
+    _fail_on_errors = False  # read by WeasyPrint's fetching
+
+    def __init__(self, static_url: str):
+        self.static_url = static_url
+
+    def __call__(self, url):
+        return self.fetch(url)
+
+    def fetch(self, url, headers=None):
+        from weasyprint.urls import URLFetcherResponse
+
+        if not url.startswith(self.static_url):
+            raise ValueError(f"A PDF loads only Clubscore's static files, not {url}")
+        name = unquote(urlsplit(url[len(self.static_url) :]).path)
+        path = finders.find(name)
+        if path is None and staticfiles_storage.exists(name):
+            path = staticfiles_storage.path(name)  # collectstatic's hashed names in production
+        if path is None:
+            raise ValueError(f"No static file {name}")
+        with open(path, "rb") as file:
+            body = file.read()
+        content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, body, {"Content-Type": content_type})
+
+
+@dataclass(frozen=True)
+class RecapPart:
+    """Some boards of a section's recap; the recap template titles it "section {name}"."""
+
+    name: str
+
+
+def recap_in_parts(recap: list, most: int = MOST_BOARDS_ACROSS) -> list:
+    """`recaps.recap(...)` with every section wider than `most` boards cut into parts of
+    nearly equal width, each a printed page, so that no board's column falls off the paper."""
+    parts = []
+    for section, boards, tables in recap:
+        count = math.ceil(len(boards) / most)
+        if count <= 1:
+            parts.append((section, boards, tables))
+            continue
+        size = math.ceil(len(boards) / count)
+        for start in range(0, len(boards), size):
+            shown = boards[start : start + size]
+            part = RecapPart(f"{section.name}, boards {shown[0].number}–{shown[-1].number}")
+            cut = [
+                (title, [replace(row, cells=row.cells[start : start + size]) for row in rows])
+                for title, rows in tables
+            ]
+            parts.append((part, shown, cut))
+    return parts

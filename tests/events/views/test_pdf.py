@@ -1,0 +1,204 @@
+import io
+
+import pytest
+from django.core.exceptions import SuspiciousFileOperation
+from django.urls import reverse
+from pypdf import PdfReader
+
+from events import recaps
+from events.models import Pair
+from events.pdf import RecapPart, StaticFilesOnly, recap_in_parts
+from events.results import rescore_event, save_result
+from tests.factories import make_session
+
+PAGES = ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf"]
+LINES = ["4S N =", "4S N +1", "3NT S -1"]
+A4, LETTER = (595, 842), (612, 792)  # points, portrait
+
+
+@pytest.fixture
+def scored(club, director):
+    return scored_session(club, director)
+
+
+def scored_session(club, director, name="Thursday duplicate"):
+    """A 3-table Mitchell of 6 boards, every result in, every player named."""
+    event = make_session(club, name=name)
+    section = event.sections.get()
+    pairs = {pair.key: pair for pair in section.pairs.all()}
+    for index, pair in enumerate(pairs.values()):
+        pair.player1, pair.player2 = f"Ann{index} Able", f"Bob{index} Baker"
+    Pair.objects.bulk_update(pairs.values(), ["player1", "player2"])
+    movement = section.movement()
+    for board in section.boards.all():
+        for seating, line in zip(movement.plays_of_board(board.number), LINES, strict=True):
+            save_result(board, pairs[seating.ns], pairs[seating.ew], line, director, rescore=False)
+    rescore_event(event)
+    return event
+
+
+def pdf_of(response) -> PdfReader:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return PdfReader(io.BytesIO(response.content))
+
+
+def text_of(reader: PdfReader) -> str:
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def size_of(page) -> tuple[int, int]:
+    return round(float(page.mediabox.width)), round(float(page.mediabox.height))
+
+
+NAMES = "Ann0 Able & Bob0 Baker"
+SCORED = "Scored: matchpoints, ACBL 1/½"
+
+
+@pytest.mark.parametrize(
+    "name, filename, words",
+    [
+        ("session_standings_pdf", "standings", ["NS pairs", "EW 3", NAMES, SCORED]),
+        ("session_recap_pdf", "recap", ["Recap · Thursday duplicate", "NS 1", NAMES, SCORED]),
+        ("session_travellers_pdf", "travellers", ["Travellers", "Board 6", "4♠ N +1", SCORED]),
+        ("score_cards_pdf", "score-cards", ["Score cards · Thursday duplicate", "EW 2", NAMES]),
+    ],
+)
+def test_it_downloads_each_page_as_a_pdf(director_client, scored, name, filename, words):
+    response = director_client.get(reverse(name, args=[scored.pk]))
+    reader = pdf_of(response)
+    text = text_of(reader)
+    a4 = A4[::-1] if name == "session_recap_pdf" else A4  # the recap is landscape
+    assert {size_of(page) for page in reader.pages} == {a4}
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="clubscore-{scored.pk}-{filename}.pdf"'
+    )
+    for word in ["Thursday duplicate", *words]:
+        assert word in text
+    assert "PDF (A4)" not in text and "Log out" not in text  # no navigation printed
+
+
+@pytest.mark.parametrize("paper, size", [("", A4), ("?paper=a4", A4), ("?paper=letter", LETTER)])
+def test_it_prints_the_recap_landscape_on_either_paper(director_client, scored, paper, size):
+    url = reverse("session_recap_pdf", args=[scored.pk]) + paper
+    reader = pdf_of(director_client.get(url))
+    width, height = size_of(reader.pages[0])
+    assert width > height and (height, width) == size
+
+
+@pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
+def test_it_prints_several_travellers_a_page_and_every_board(director_client, scored, paper, size):
+    url = reverse("session_travellers_pdf", args=[scored.pk]) + f"?paper={paper}"
+    reader = pdf_of(director_client.get(url))
+    assert len(reader.pages) < 6
+    assert {size_of(page) for page in reader.pages} == {size}
+    text = text_of(reader)
+    assert all(f"Board {number}" in text for number in range(1, 7))
+
+
+@pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
+def test_it_prints_one_score_card_a_page(director_client, scored, paper, size):
+    url = reverse("score_cards_pdf", args=[scored.pk]) + f"?paper={paper}"
+    reader = pdf_of(director_client.get(url))
+    pairs = Pair.objects.filter(section__event=scored)
+    assert len(reader.pages) == pairs.count() == 6
+    assert {size_of(page) for page in reader.pages} == {size}
+    headings = [f"{pair} · {pair.names}" for pair in pairs]
+    for page in reader.pages:
+        assert sum(heading in page.extract_text() for heading in headings) == 1
+
+
+def test_it_refuses_a_paper_it_does_not_know(director_client, scored):
+    url = reverse("session_recap_pdf", args=[scored.pk]) + "?paper=a3"
+    assert director_client.get(url).status_code == 400
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_it_hides_an_unpublished_session_from_a_stranger(client, stranger, scored, name):
+    client.force_login(stranger)
+    assert client.get(reverse(name, args=[scored.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_it_hides_an_unpublished_session_from_another_clubs_director(
+    client, colleague, scored, name
+):
+    client.force_login(colleague)
+    assert client.get(reverse(name, args=[scored.pk])).status_code == 404
+
+
+def test_it_lets_anyone_download_a_published_session(client, scored):
+    scored.published = True
+    scored.save(update_fields=["published"])
+    assert "Thursday duplicate" in text_of(
+        pdf_of(client.get(reverse("session_recap_pdf", args=[scored.pk])))
+    )
+
+
+@pytest.mark.parametrize(
+    "page, pdf_name",
+    [
+        ("session_detail", "session_standings_pdf"),
+        ("session_recap", "session_recap_pdf"),
+        ("session_travellers", "session_travellers_pdf"),
+        ("score_cards", "score_cards_pdf"),
+    ],
+)
+def test_it_links_each_page_to_its_pdf(director_client, scored, page, pdf_name):
+    body = director_client.get(reverse(page, args=[scored.pk])).content.decode()
+    url = reverse(pdf_name, args=[scored.pk])
+    assert f'href="{url}"' in body and f'href="{url}?paper=letter"' in body
+
+
+def test_it_cuts_a_wide_recap_into_parts_of_nearly_equal_width(scored):
+    whole = recaps.recap(recaps.load(scored))
+    parts = recap_in_parts(whole, most=4)
+    assert [part.name for part, _, _ in parts] == ["A, boards 1–3", "A, boards 4–6"]
+    assert all(isinstance(part, RecapPart) for part, _, _ in parts)
+    (_, _, tables) = whole[0]
+    for index, (_, boards, part_tables) in enumerate(parts):
+        assert [board.number for board in boards] == [index * 3 + n for n in (1, 2, 3)]
+        for (_, rows), (_, part_rows) in zip(tables, part_tables, strict=True):
+            assert [row.cells[index * 3 : index * 3 + 3] for row in rows] == [
+                row.cells for row in part_rows
+            ]
+            assert [row.total for row in rows] == [row.total for row in part_rows]
+
+
+def test_it_leaves_a_recap_that_fits_whole(scored):
+    whole = recaps.recap(recaps.load(scored))
+    assert recap_in_parts(whole) == whole
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://elsewhere.example/static/css/clubscore.css",
+        "https://fonts.example/font.woff2",
+        "file:///etc/passwd",
+        "http://testserver/static/../clubscore/settings.py",
+        "http://testserver/static/css/missing.css",
+        "http://testserver/sessions/1/",
+    ],
+)
+def test_the_fetcher_refuses_anything_but_our_static_files(url):
+    with pytest.raises((ValueError, SuspiciousFileOperation)):
+        StaticFilesOnly("http://testserver/static/").fetch(url)
+
+
+def test_the_fetcher_reads_our_stylesheet_from_disk():
+    response = StaticFilesOnly("http://testserver/static/").fetch(
+        "http://testserver/static/css/clubscore.css"
+    )
+    assert response.content_type == "text/css"
+    assert b"@page recap" in response.read()
+
+
+def test_the_fetcher_reads_collectstatics_hashed_names(settings, tmp_path):
+    settings.STATIC_ROOT = tmp_path
+    (tmp_path / "css").mkdir()
+    (tmp_path / "css" / "clubscore.0123abcd.css").write_text("@page { margin: 1cm }")
+    response = StaticFilesOnly("https://club.example/static/").fetch(
+        "https://club.example/static/css/clubscore.0123abcd.css"
+    )
+    assert response.read() == b"@page { margin: 1cm }"
