@@ -7,6 +7,7 @@ from events.models import (
     PHANTOM_CHOICES,
     Club,
     Event,
+    OneTableSession,
     Pair,
     Penalty,
     ScoringOptionFields,
@@ -186,3 +187,30 @@ class PenaltyForm(forms.ModelForm):
         if amount <= 0:
             raise forms.ValidationError("A penalty is a positive amount taken off.")
         return amount
+
+
+class OneTableSessionForm(forms.ModelForm):
+    """A one-table game: the four players, how many hands, and how each is scored."""
+
+    boards = forms.IntegerField(
+        min_value=1, max_value=32, initial=16, label="Hands",
+        help_text="16 plays every dealer and vulnerability once (seed 002).",
+    )  # fmt: skip
+
+    class Meta:
+        model = OneTableSession
+        fields = ["club", "name", "date", "north", "east", "south", "west", "boards", "method",
+                  "doubled_rule", "vulnerable_rule"]  # fmt: skip
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"method": "Scoring"}
+        help_texts = {
+            "doubled_rule": "Hancock scoring only: seed 001 leaves doubles open.",
+            "vulnerable_rule": "Hancock scoring only: seed 001 leaves vulnerability open.",
+        }
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        clubs = Club.objects.filter(directors=user)
+        self.fields["club"].queryset = clubs
+        if len(clubs) == 1:
+            self.fields["club"].initial = clubs[0]

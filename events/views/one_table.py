@@ -1,0 +1,104 @@
+"""One-table games: set one up, enter one hand a screen, read the live tally sheet.
+
+The hand page is a plain form (POST, then a redirect to the next hand), so it works without
+JavaScript and a reload never loses a saved hand; the tally sheet asks every second whether
+the game changed, like the pairs pages.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import F
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from events import one_table
+from events.access import directs
+from events.forms import OneTableSessionForm
+from events.models import OneTableSession
+from events.views.results import unchanged
+
+_HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scoring_line",
+                "side_voids")  # fmt: skip
+
+
+def _game_for_reader(request, pk: int) -> OneTableSession:
+    games = OneTableSession.objects.readable_by(request.user).select_related("club")
+    return get_object_or_404(games, pk=pk)
+
+
+def _game_for_director(request, pk: int) -> OneTableSession:
+    games = OneTableSession.objects.directed_by(request.user).select_related("club")
+    return get_object_or_404(games, pk=pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def one_table_create(request):
+    form = OneTableSessionForm(request.POST or None, user=request.user)
+    if request.method == "GET":
+        form.initial.setdefault("date", timezone.localdate())
+    if request.method == "POST" and form.is_valid():
+        game = form.save(commit=False)
+        game.created_by = request.user
+        game.save()
+        return redirect("one_table_hand", pk=game.pk, number=1)
+    return render(request, "events/one_table_form.html", {"form": form})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def one_table_tally(request, pk):
+    game = _game_for_reader(request, pk)
+    if unchanged(request, game):
+        return HttpResponse(status=204)
+    context = {"game": game, "tally": one_table.tally_sheet(game),
+               "director": directs(request, game.club)}  # fmt: skip
+    if request.htmx:
+        return render(request, "events/one_table_tally.html#live", context)
+    return render(request, "events/one_table_tally.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def one_table_hand(request, pk, number):
+    game = _game_for_director(request, pk)
+    if not 1 <= number <= game.boards:
+        raise Http404("No such hand")
+    error = None
+    if request.method == "POST":
+        typed = {name: request.POST.get(name, "") for name in _HAND_FIELDS}
+        typed["trump_length_7"] = bool(request.POST.get("trump_length_7"))
+        try:
+            one_table.save_hand(game, number, **typed)
+        except one_table.HandError as problem:
+            error = problem
+        else:
+            if number < game.boards:
+                return redirect("one_table_hand", pk=game.pk, number=number + 1)
+            return redirect("one_table_tally", pk=game.pk)
+    tally = one_table.tally_sheet(game)
+    row = tally.row(number)
+    values = typed if error else one_table.hand_values(row.hand)
+    dealer_side = "NS" if row.dealer in ("N", "S") else "EW"
+    seats = [("N", game.north), ("E", game.east), ("S", game.south), ("W", game.west)]
+    values["scoring_line"] = values.get("scoring_line") or dealer_side
+    context = {
+        "game": game, "tally": tally, "row": row, "values": values, "error": error,
+        "previous": tally.row(number - 1) if number > 1 else None,
+        "focus": error.field if error else "contract", "dealer_side": dealer_side,
+        "seats": seats, "dealer_name": dict(seats)[row.dealer],
+        "sides": ("NS", "EW"),
+    }  # fmt: skip
+    return render(request, "events/one_table_hand.html", context)
+
+
+@login_required
+@require_POST
+def one_table_publish(request, pk):
+    game = _game_for_director(request, pk)
+    game.published = request.POST.get("published") == "1"
+    game.save(update_fields=["published"])
+    OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    return redirect("one_table_tally", pk=game.pk)
