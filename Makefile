@@ -37,6 +37,7 @@ test: install-dev lint
 benchmark: install-dev
 	$(BIN)/python benchmarks/scoring_speed.py
 	$(BIN)/python benchmarks/save_latency.py
+	$(BIN)/python benchmarks/results_pages.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -6,9 +6,14 @@ whatever the field size); the points are the stored ones, which rescoring keeps 
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.db.models import prefetch_related_objects
+from django.urls import reverse
 
 from events.models import Board, Event, Pair, Result, Section
 from events.standings import StandingGroup, event_standings
+from events.templatetags.clubscore import adjusted_label
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 UNSORTED = float("-inf")
@@ -23,7 +28,7 @@ class Line:
     ns: Pair
     ew: Pair
 
-    @property
+    @cached_property
     def contract(self) -> str:
         r = self.result
         if r.contract_level is None:
@@ -44,6 +49,26 @@ class Line:
     @property
     def sort_key(self) -> float:
         return self.result.ns_score if self.result.kind == Result.PLAYED else UNSORTED
+
+    # What the pages print, worked out here once rather than by template logic on every row
+    # (a 40-table session's travellers have 1,440 rows).
+
+    @property
+    def shown_contract(self) -> str:
+        """The contract column: "4♠× S −2", an adjusted score's name, "Not played"."""
+        r = self.result
+        if self.contract:
+            return f"{self.contract} {r.declarer} {self.outcome}"
+        if r.kind == Result.ADJUSTED:
+            return adjusted_label(r)
+        if r.kind == Result.NOT_PLAYED:
+            return "Not played"
+        return r.text
+
+    @property
+    def shown_score(self) -> str:
+        """NS's score, signed ("+420", "-50"), for a board that was played."""
+        return f"{self.result.ns_score:+d}" if self.result.kind == Result.PLAYED else ""
 
 
 @dataclass
@@ -73,8 +98,20 @@ class SessionData:
     pairs: dict[int, Pair]
     boards: list[Board]
     lines: list[Line]
-    standings: list[tuple[Section, list[StandingGroup]]]
     lines_by_board: dict[int, list[Line]] = field(default_factory=dict)
+
+    @cached_property
+    def standings(self) -> list[tuple[Section, list[StandingGroup]]]:
+        """Worked out (or taken from the scoring cache) when a page first asks for them."""
+        return event_standings(self.event, self.pairs.values())
+
+    @cached_property
+    def lines_by_pair(self) -> dict[int, list[Line]]:
+        by_pair = defaultdict(list)
+        for line in self.lines:
+            by_pair[line.ns.pk].append(line)
+            by_pair[line.ew.pk].append(line)
+        return by_pair
 
     @property
     def top(self) -> float | None:
@@ -83,16 +120,20 @@ class SessionData:
 
 
 def load(event: Event) -> SessionData:
-    """The whole session in five queries (plus the standings' cached scoring)."""
+    """The whole session in four queries; its standings, when a page asks for them, take one
+    more (and three to score the session, unless its version's scoring is cached)."""
+    prefetch_related_objects([event], "sections")  # the templates' event.sections.all
     sections = list(event.sections.all())
     by_section = {section.pk: section for section in sections}
     pairs = {pair.pk: pair for pair in Pair.objects.filter(section__event=event)}
     for pair in pairs.values():
         pair.section = by_section[pair.section_id]
+    _link_score_cards(event.pk, pairs.values())
     boards = list(Board.objects.filter(section__event=event).order_by("section__name", "number"))
     by_board = {}
     for board in boards:
         board.section = by_section[board.section_id]
+        board.traveller_url = reverse("board_traveller", args=[board.pk])
         by_board[board.pk] = board
     lines = [
         Line(result, by_board[result.board_id], pairs[result.ns_pair_id], pairs[result.ew_pair_id])
@@ -103,8 +144,13 @@ def load(event: Event) -> SessionData:
         lines_by_board[line.board.pk].append(line)
     for board_lines in lines_by_board.values():
         board_lines.sort(key=lambda line: line.sort_key, reverse=True)
-    standings = event_standings(event, pairs.values())
-    return SessionData(event, sections, pairs, boards, lines, standings, dict(lines_by_board))
+    return SessionData(event, sections, pairs, boards, lines, dict(lines_by_board))
+
+
+def _link_score_cards(event_id: int, pairs) -> None:
+    """Each pair's score card address, reversed once rather than on every row naming it."""
+    for pair in pairs:
+        pair.card_url = reverse("score_card", args=[event_id, pair.pk])
 
 
 def recap(data: SessionData) -> list[tuple[Section, list, list[tuple[str, list[RecapRow]]]]]:
@@ -130,8 +176,8 @@ def recap(data: SessionData) -> list[tuple[Section, list, list[tuple[str, list[R
 
 def score_card(data: SessionData, pair: Pair) -> list[CardRow]:
     """The pair's session board by board, in the order it played them."""
-    mine = [line for line in data.lines if pair.pk in (line.ns.pk, line.ew.pk)]
-    mine.sort(key=lambda line: (line.result.round or 0, line.board.number))
+    mine = sorted(data.lines_by_pair.get(pair.pk, ()),
+                  key=lambda line: (line.result.round or 0, line.board.number))  # fmt: skip
     rows, running = [], 0.0
     for line in mine:
         sat_ns = line.ns.pk == pair.pk
@@ -159,6 +205,7 @@ def standing_of(data: SessionData, pair: Pair):
 def sorted_lines(board: Board, pairs) -> list[Line]:
     """One board's results as its public traveller shows them, best NS score first."""
     by_pk = {pair.pk: pair for pair in pairs}
+    _link_score_cards(board.section.event_id, by_pk.values())
     lines = [
         Line(result, board, by_pk[result.ns_pair_id], by_pk[result.ew_pair_id])
         for result in Result.objects.filter(board=board)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.views import entry, home, results, sessions, transfer
+from events.views import entry, home, one_table, pdf, results, sessions, transfer
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -14,6 +14,10 @@ urlpatterns = [
     path("sessions/<int:pk>/travellers/", results.travellers, name="session_travellers"),
     path("sessions/<int:pk>/pairs/<int:pair_pk>/", results.score_card, name="score_card"),
     path("sessions/<int:pk>/score-cards/", results.score_cards, name="score_cards"),
+    path("sessions/<int:pk>/standings.pdf", pdf.standings, name="session_standings_pdf"),
+    path("sessions/<int:pk>/recap.pdf", pdf.recap, name="session_recap_pdf"),
+    path("sessions/<int:pk>/travellers.pdf", pdf.travellers, name="session_travellers_pdf"),
+    path("sessions/<int:pk>/score-cards.pdf", pdf.score_cards, name="score_cards_pdf"),
     path("clubs/<slug:slug>/", results.club_sessions, name="club_sessions"),
     path("sessions/<int:pk>/cards/", sessions.table_cards, name="table_cards"),
     path("sessions/<int:pk>/pairs/", sessions.session_pairs, name="session_pairs"),
@@ -39,4 +43,8 @@ urlpatterns = [
         name="table_round",
     ),
     path("results/<int:pk>/delete/", entry.result_delete, name="result_delete"),
+    path("one-table/new/", one_table.one_table_create, name="one_table_create"),
+    path("one-table/<int:pk>/", one_table.one_table_tally, name="one_table_tally"),
+    path("one-table/<int:pk>/hands/<int:number>/", one_table.one_table_hand, name="one_table_hand"),
+    path("one-table/<int:pk>/publish/", one_table.one_table_publish, name="one_table_publish"),
 ]

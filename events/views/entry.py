@@ -15,9 +15,9 @@ from django.views.decorators.vary import vary_on_headers
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
 from events.forms import ResultForm
 from events.models import Board, Pair, Result, ResultChange
+from events.recaps import sorted_lines
 from events.results import EntryError, EntryWarning, delete_result, save_result
 from events.standings import section_standings
-from events.recaps import sorted_lines
 from events.travellers import Row, board_rows, mark_saved, table_round_rows
 
 
