@@ -211,3 +211,16 @@ def sorted_lines(board: Board, pairs) -> list[Line]:
         for result in Result.objects.filter(board=board)
     ]
     return sorted(lines, key=lambda line: line.sort_key, reverse=True)
+
+
+def card(data: SessionData, pair: Pair) -> dict:
+    """What a score card shows: the pair, its boards and its standing."""
+    return {"pair": pair, "rows": score_card(data, pair), "standing": standing_of(data, pair)}
+
+
+def all_cards(data: SessionData) -> list[dict]:
+    """Everyone's score card, in standings order."""
+    return [
+        card(data, row.pair) for _, groups in data.standings for group in groups
+        for row in group.rows
+    ]  # fmt: skip

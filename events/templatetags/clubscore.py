@@ -1,6 +1,8 @@
 """Template filters for results pages."""
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from scoring.deal import parse_deal
 
@@ -22,11 +24,8 @@ def adjusted_label(result) -> str:
 
 @register.filter
 def points(value) -> str:
-    """Board points: matchpoints to two places, IMPs signed."""
-    if value is None:
-        return ""
-    text = f"{value:.2f}"
-    return text[:-3] if text.endswith(".00") else text
+    """Board points to two places, so that a column of them lines up."""
+    return "" if value is None else f"{value:.2f}"
 
 
 _SUIT_NAMES = (("S", "♠", "spades"), ("H", "♥", "hearts"), ("D", "♦", "diamonds"),
@@ -48,3 +47,38 @@ def hands(deal: str) -> list[dict]:
                    for (code, symbol, name), cards in zip(_SUIT_NAMES, seats[seat], strict=True)]}
         for seat in ("N", "W", "E", "S")
     ]  # fmt: skip
+
+
+def _pair_cell(pair, other_direction: str) -> str:
+    sitting = f"<small>{other_direction}</small>" if pair.direction == other_direction else ""
+    return f'<td><a href="{escape(pair.card_url)}">{pair.number}{sitting}</a></td>'
+
+
+@register.simple_tag
+def traveller_rows(lines, highlight=None):
+    """A sorted traveller's rows. Written here rather than in the template because a
+    40-table session's travellers are 1,440 rows, and the template engine spends ~40 µs on
+    each (its variable lookups), this ~3 µs: the page's render time."""
+    if not lines:
+        return mark_safe('<tr><td colspan="6" class="empty text">No results yet.</td></tr>')
+    rows = []
+    for line in lines:
+        mine = ' class="mine"' if highlight and highlight in (line.ns.pk, line.ew.pk) else ""
+        result = line.result
+        fouled = ""
+        if result.foul_group:
+            fouled = (f' <span class="tag" title="Fouled board, group {result.foul_group}'
+                      f' (Law 87)">F{result.foul_group}</span>')  # fmt: skip
+        rows.append(
+            f"<tr{mine}>{_pair_cell(line.ns, 'EW')}{_pair_cell(line.ew, 'NS')}"
+            f'<td class="text">{escape(line.shown_contract)}{fouled}</td>'
+            f"<td>{line.shown_score}</td><td>{points(result.ns_points)}</td>"
+            f"<td>{points(result.ew_points)}</td></tr>"
+        )
+    return mark_safe("\n".join(rows))
+
+
+@register.simple_tag
+def recap_cells(cells):
+    """A recap row's points on each board, one cell each (a 40-table recap has 2,880)."""
+    return mark_safe("".join(f"<td>{points(cell)}</td>" for cell in cells))

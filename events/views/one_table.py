@@ -16,8 +16,8 @@ from django.views.decorators.vary import vary_on_headers
 from events import one_table
 from events.access import directs
 from events.forms import OneTableSessionForm
+from events.live import unchanged
 from events.models import OneTableSession
-from events.views.results import unchanged
 
 _HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scoring_line",
                 "side_voids")  # fmt: skip

@@ -40,13 +40,7 @@ def score_cards(request, pk):
     """Every pair's score card, one pair a page, in the order of the standings."""
     paper, event = _paper(request), event_for_reader(request, pk)
     data = recaps.load(event)
-    pairs = [row.pair for _, groups in data.standings for group in groups for row in group.rows]
-    cards = [
-        {"pair": pair, "rows": recaps.score_card(data, pair),
-         "standing": recaps.standing_of(data, pair)}
-        for pair in pairs
-    ]  # fmt: skip
-    context = {"data": data, "cards": cards, "everyone": True}
+    context = {"data": data, "cards": recaps.all_cards(data), "everyone": True}
     return _download(request, event, "score-cards", "events/score_card.html", context, paper)
 
 

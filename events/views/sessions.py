@@ -1,7 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -15,11 +14,11 @@ from events.forms import (
     ScoringOptionsForm,
     SessionForm,
 )
+from events.live import live_page, touch
 from events.models import Board, Pair, Penalty
 from events.results import rescore_event
 from events.setup import create_session
 from events.standings import event_standings
-from events.views.results import unchanged
 
 
 @login_required
@@ -46,10 +45,6 @@ def session_create(request):
     return render(request, "events/session_form.html", {"form": form})
 
 
-def _standings_context(event):
-    return event_standings(event)
-
-
 def _sections_with_progress(event):
     boards = Board.objects.annotate(entered=Count("results")).order_by("number")
     sections = list(event.sections.prefetch_related(Prefetch("boards", queryset=boards)))
@@ -67,17 +62,11 @@ def _sections_with_progress(event):
 @vary_on_headers("HX-Request")
 def session_detail(request, pk):
     event = event_for_reader(request, pk)
-    if unchanged(request, event):
-        return HttpResponse(status=204)
-    context = {
-        "event": event,
-        "standings": _standings_context(event),
-        "sections": _sections_with_progress(event),
-        "director": is_director(request, event),
-    }
-    if request.htmx:
-        return render(request, "events/session_detail.html#live", context)
-    return render(request, "events/session_detail.html", context)
+
+    def context():
+        return {"standings": event_standings(event), "sections": _sections_with_progress(event)}
+
+    return live_page(request, event, "events/session_detail.html", context)
 
 
 @login_required
@@ -86,6 +75,7 @@ def session_publish(request, pk):
     event = event_for_director(request, pk)
     event.published = request.POST.get("published") == "1"
     event.save(update_fields=["published"])
+    touch(event)
     return redirect("session_detail", pk=event.pk)
 
 
@@ -121,6 +111,7 @@ def session_pairs(request, pk):
     formset = PlayerNamesFormSet(request.POST or None, queryset=pairs)
     if request.method == "POST" and formset.is_valid():
         formset.save()
+        touch(event)  # open pages show the new names
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/pairs.html", {"event": event, "formset": formset})
 

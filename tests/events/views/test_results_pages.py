@@ -41,7 +41,7 @@ def test_the_recap_is_a_matrix_of_points_with_the_method_and_top_named(client, s
     card = reverse("score_card", args=[session.pk, ns1.pk])
     row = re.search(rf'href="{card}".*?</tr>', body, re.S).group(0)
     cells = re.findall(r"<td>([^<]*)</td>", row)
-    assert cells[:2] == ["2", ""]  # board 1: top; board 2 not played yet
+    assert cells[:2] == ["2.00", ""]  # board 1: top; board 2 not played yet
     assert "Provisional" in body
 
 
@@ -138,3 +138,31 @@ def test_only_directors_finalise(client, session, colleague):
     assert response.status_code == 404
     session.refresh_from_db()
     assert not session.finalised
+
+
+def test_every_open_copy_of_a_page_shares_one_render_per_version(
+    client, session, director, django_assert_num_queries
+):
+    url = reverse("session_recap", args=[session.pk])
+    since = {"since": session.version - 1}
+    first = client.get(url, since, HTTP_HX_REQUEST="true").content
+    # A second viewer's refresh of the same version: the session's row, nothing else.
+    with django_assert_num_queries(1):
+        again = client.get(url, since, HTTP_HX_REQUEST="true").content
+    assert again == first
+
+
+def test_new_names_and_publishing_move_the_version_on(director_client, session):
+    pairs = list(session.sections.get().pairs.order_by("section__name", "direction", "number"))
+    data = {"form-TOTAL_FORMS": len(pairs), "form-INITIAL_FORMS": len(pairs)}
+    for index, pair in enumerate(pairs):
+        data[f"form-{index}-id"] = pair.pk
+        data[f"form-{index}-player1"] = "Renamed" if index == 0 else pair.player1
+        data[f"form-{index}-player2"] = pair.player2
+    before = session.version
+    director_client.post(reverse("session_pairs", args=[session.pk]), data)
+    session.refresh_from_db()
+    assert session.version == before + 1
+    director_client.post(reverse("session_publish", args=[session.pk]), {"published": "0"})
+    session.refresh_from_db()
+    assert session.version == before + 2
