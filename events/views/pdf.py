@@ -53,6 +53,14 @@ def _paper(request) -> str:
 
 def _download(request, event, page: str, template: str, context: dict, paper: str):
     context = {"event": event, "director": is_director(request, event), **context}
-    response = HttpResponse(render_pdf(request, template, context, paper), "application/pdf")
+    try:
+        pdf = render_pdf(request, template, context, paper)
+    except OSError as error:  # WeasyPrint without the Pango libraries it loads at import
+        return HttpResponse(
+            "PDFs need the Pango libraries on the server (Debian: apt-get install "
+            f"libpango-1.0-0 libpangoft2-1.0-0). The page itself prints fine. ({error})",
+            content_type="text/plain; charset=utf-8", status=503,
+        )  # fmt: skip
+    response = HttpResponse(pdf, "application/pdf")
     response["Content-Disposition"] = f'attachment; filename="clubscore-{event.pk}-{page}.pdf"'
     return response

@@ -6,10 +6,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from events import recaps
-from events.models import Pair
+from events.models import Event, Pair
 from events.pdf import RecapPart, StaticFilesOnly, recap_in_parts
 from events.results import rescore_event, save_result
-from tests.factories import make_session
+from tests.factories import make_club, make_session
 
 PAGES = ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf"]
 LINES = ["4S N =", "4S N +1", "3NT S -1"]
@@ -202,3 +202,18 @@ def test_the_fetcher_reads_collectstatics_hashed_names(settings, tmp_path):
         "https://club.example/static/css/clubscore.0123abcd.css"
     )
     assert response.read() == b"@page { margin: 1cm }"
+
+
+def test_a_server_without_pango_says_so_instead_of_failing(db, client, monkeypatch):
+    from events.views import pdf as pdf_views
+
+    event = make_session(make_club(), tables=3, boards_per_round=1)
+    Event.objects.filter(pk=event.pk).update(published=True)
+
+    def no_pango(*args, **kwargs):
+        raise OSError("cannot load library 'libpango-1.0-0'")
+
+    monkeypatch.setattr(pdf_views, "render_pdf", no_pango)
+    response = client.get(reverse("session_recap_pdf", args=[event.pk]))
+    assert response.status_code == 503
+    assert "apt-get install libpango-1.0-0" in response.content.decode()
