@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from events.models import Board, Event, Pair, Result, Section
 from events.standings import StandingGroup, event_standings
-from events.templatetags.clubscore import adjusted_label
+from events.templatetags.clubscore import adjusted_label, signed
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 UNSORTED = float("-inf")
@@ -68,7 +68,7 @@ class Line:
     @property
     def shown_score(self) -> str:
         """NS's score, signed ("+420", "-50"), for a board that was played."""
-        return f"{self.result.ns_score:+d}" if self.result.kind == Result.PLAYED else ""
+        return signed(self.result.ns_score) if self.result.kind == Result.PLAYED else ""
 
 
 @dataclass

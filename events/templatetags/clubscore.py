@@ -23,6 +23,14 @@ def adjusted_label(result) -> str:
 
 
 @register.filter
+def signed(score) -> str:
+    """A score as a traveller prints it: +420, -50, and a passed-out board's 0 unsigned."""
+    if score is None or score == "":
+        return ""
+    return f"{score:+d}" if score else "0"
+
+
+@register.filter
 def points(value) -> str:
     """Board points to two places, so that a column of them lines up."""
     return "" if value is None else f"{value:.2f}"
