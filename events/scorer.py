@@ -6,6 +6,7 @@ beyond one board. Stored points are a cache of this for the traveller pages; sta
 always computed afresh and exactly from the stored lines.
 """
 
+import threading
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -40,6 +41,7 @@ def entry_of(kind, text, board_number, ns_score, ns_percent, ew_percent) -> scor
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()
 
 
 def cached_units(event: Event) -> list[ScoringUnit]:
@@ -50,14 +52,16 @@ def cached_units(event: Event) -> list[ScoringUnit]:
     created_at tells apart sessions that reuse an id after a rollback.
     """
     key = (event.pk, event.created_at, event.version)
-    units = _CACHE.get(key)
-    if units is None:
-        units = scoring_units(event)
+    with _CACHE_LOCK:  # threaded servers: no eviction between a lookup and its reordering
+        units = _CACHE.get(key)
+        if units is not None:
+            _CACHE.move_to_end(key)
+            return units
+    units = scoring_units(event)  # outside the lock: two threads may both score, harmlessly
+    with _CACHE_LOCK:
         _CACHE[key] = units
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
     return units
 
 
