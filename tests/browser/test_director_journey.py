@@ -153,3 +153,16 @@ def test_a_howell_entered_by_table_and_round(page, screenshot, director):
     page.goto(f"/sessions/{event.pk}/")
     expect(page.locator("#standings")).to_contain_text("All pairs")
     screenshot("howell-standings")
+
+
+def test_a_save_that_cannot_reach_the_server_says_so(page, director):
+    board = open_new_mitchell_board(page)
+    page.route("**/boards/*/", lambda route: route.abort() if route.request.method == "POST"
+               else route.continue_())  # fmt: skip
+    expect(page.locator("input.entry-input:focus")).to_have_count(1)
+    page.keyboard.type("4S N =")
+    page.keyboard.press("Enter")
+    alert = page.locator("p.connection-error")
+    expect(alert).to_contain_text("Not saved: no connection to the server")
+    expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")
+    assert not Result.objects.filter(board=board).exists()
