@@ -94,6 +94,12 @@ class SessionForm(forms.Form):
     def clean_butler_drop(self):
         return ScoringOptionsForm.clean_butler_drop(self)
 
+    def setup_fields(self):
+        return [field for field in self if field.name not in OPTION_FIELDS]
+
+    def convention_fields(self):
+        return [field for field in self if field.name in OPTION_FIELDS]
+
     def clean(self):
         data = super().clean()
         if self.errors:
