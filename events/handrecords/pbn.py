@@ -1,0 +1,90 @@
+"""A small reader for PBN hand records: the [Board], [Vulnerable] and [Deal] tags of each game.
+
+endplay's PBN parser accepts a card dealt twice without complaint and parses auction and play
+sections a hand record does not need, so the few tags we use are read here and every deal is
+checked with `scoring.deal.parse_deal`.
+"""
+
+import re
+from dataclasses import dataclass
+
+from scoring import board_vulnerability
+from scoring.deal import SEAT_ORDER, parse_deal
+
+__all__ = ["HandRecord", "PBNError", "read_pbn"]
+
+_TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]')
+_COMMENT = re.compile(r"\{.*?\}", re.DOTALL)
+# PBN 2.1 section 3.5: Vulnerable is None/Love/-, NS, EW or All/Both.
+_VULNERABILITY = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
+                  "all": "Both", "both": "Both"}  # fmt: skip
+
+
+class PBNError(ValueError):
+    """What is wrong with a PBN file, naming the board."""
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    board: int
+    vulnerability: str  # "None", "NS", "EW" or "Both"
+    deal: str  # "N:<spades>.<hearts>.<diamonds>.<clubs> ..." with all 52 cards, ranks AKQJT9..2
+
+
+def read_pbn(text: str) -> list[HandRecord]:
+    """Every game of the file that has a deal, in file order; a PBNError for the first problem."""
+    records = []
+    previous: dict[str, str] = {}
+    for number, tags in enumerate(_games(text), start=1):
+        # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
+        tags = {name: previous.get(name, "") if value == "#" else value
+                for name, value in tags.items()}  # fmt: skip
+        previous = tags
+        if "deal" in tags:
+            records.append(_record(tags, number))
+    if not records:
+        raise PBNError('no deals found: a PBN hand record has [Deal "N:..."] tags')
+    return records
+
+
+def _games(text: str):
+    """Each game's tags (names lowercased); PBN separates games with an empty line."""
+    tags: dict[str, str] = {}
+    for line in _COMMENT.sub("", text).splitlines():
+        line = line.strip()
+        if not line:
+            if tags:
+                yield tags
+            tags = {}
+            continue
+        match = _TAG.match(line)
+        if match:
+            tags[match[1].lower()] = match[2].strip()
+    if tags:
+        yield tags
+
+
+def _record(tags: dict[str, str], number: int) -> HandRecord:
+    where = f"game {number}"
+    board_text = tags.get("board", "")
+    if not board_text.isdigit() or int(board_text) < 1:
+        raise PBNError(f"{where}: the Board tag must be a board number, got {board_text!r}")
+    board = int(board_text)
+    where = f"board {board}"
+    if "vulnerable" in tags:
+        vulnerability = _VULNERABILITY.get(tags["vulnerable"].lower())
+        if vulnerability is None:
+            raise PBNError(
+                f"{where}: Vulnerable must be None, NS, EW or All, got {tags['vulnerable']!r}"
+            )
+    else:
+        vulnerability = board_vulnerability(board)
+    try:
+        hands = parse_deal(tags["deal"])
+    except ValueError as error:
+        raise PBNError(f"{where}: {error}") from None
+    if any(not "".join(hands[seat]) for seat in SEAT_ORDER):
+        # parse_deal allows "-" for a hand left out; double dummy needs all 52 cards.
+        raise PBNError(f"{where}: the deal must show all four hands, 52 cards")
+    deal = "N:" + " ".join(".".join(hands[seat]) for seat in SEAT_ORDER)
+    return HandRecord(board, vulnerability, deal)
