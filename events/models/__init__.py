@@ -1,0 +1,26 @@
+"""Clubs own sessions; a session has sections of pairs and boards; boards collect results.
+
+The database refuses impossible data itself: unique seats on a board, no pair against itself,
+levels 0-7 and tricks 0-13, adjusted percentages 0-100, and a score wherever one is needed.
+"""
+
+from .choices import *  # noqa: F403
+from .clubs import Club, ScoringOptionFields
+from .one_table import (
+    HANCOCK_DOUBLED_CHOICES,
+    HANCOCK_VULNERABLE_CHOICES,
+    ONE_TABLE_METHOD_CHOICES,
+    SCORING_LINE_CHOICES,
+    SEAT_CHOICES,
+    OneTableHand,
+    OneTableSession,
+)
+from .results import Penalty, Result, ResultChange, ResultQuerySet
+from .sessions import Board, Event, EventQuerySet, Pair, Section
+
+__all__ = [
+    "Board", "Club", "Event", "EventQuerySet", "OneTableHand", "OneTableSession", "Pair",
+    "Penalty", "Result", "ResultChange", "ResultQuerySet", "ScoringOptionFields", "Section",
+    "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES", "ONE_TABLE_METHOD_CHOICES",
+    "SCORING_LINE_CHOICES", "SEAT_CHOICES",
+]  # fmt: skip

@@ -1,0 +1,71 @@
+"""Clubs and the scoring conventions a club sets as defaults for its sessions."""
+
+from django.conf import settings
+from django.db import models
+
+import scoring
+
+from .choices import (
+    ADJUSTED_RULE_CHOICES,
+    CROSS_IMP_CHOICES,
+    DATUM_ROUNDING_CHOICES,
+    METHOD_CHOICES,
+    MISSING_CHOICES,
+    TOTALS_CHOICES,
+)
+
+
+class ScoringOptionFields(models.Model):
+    """The director's scoring conventions: a club's defaults, and each session's own."""
+
+    totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default="raw")
+    missing_results = models.CharField(max_length=10, choices=MISSING_CHOICES, default="neuberg")
+    adjusted_rule = models.CharField(
+        max_length=10, choices=ADJUSTED_RULE_CHOICES, default="fixed",
+        verbose_name="Ave+ and Ave-",
+    )  # fmt: skip
+    cross_imps = models.CharField(
+        max_length=10, choices=CROSS_IMP_CHOICES, default="average", verbose_name="Cross-IMPs"
+    )
+    ave_plus_imps = models.PositiveSmallIntegerField(
+        default=3, verbose_name="Ave+ IMPs",
+        help_text="IMPs for Ave+ at IMP scoring: per board, or per comparison when summed.",
+    )  # fmt: skip
+    butler_drop = models.CharField(
+        max_length=6, blank=True, default="",
+        help_text="Butler: results dropped at each end, e.g. 1 or 5% (blank: the usual trim).",
+    )  # fmt: skip
+    datum_rounding = models.PositiveSmallIntegerField(
+        choices=DATUM_ROUNDING_CHOICES, default=10, verbose_name="Butler datum rounding"
+    )
+
+    OPTION_NAMES = (
+        "totals", "missing_results", "adjusted_rule", "cross_imps", "ave_plus_imps",
+        "butler_drop", "datum_rounding",
+    )  # fmt: skip
+
+    class Meta:
+        abstract = True
+
+    @property
+    def scoring_options(self) -> scoring.ScoringOptions:
+        return scoring.ScoringOptions(**{name: getattr(self, name) for name in self.OPTION_NAMES})
+
+    def option_values(self) -> dict:
+        return {name: getattr(self, name) for name in self.OPTION_NAMES}
+
+
+class Club(ScoringOptionFields):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
+    default_scoring = models.CharField(
+        max_length=20, choices=METHOD_CHOICES, default="matchpoints",
+        help_text="Matchpoints on the ACBL scale unless the club scores EBU-style 2/1.",
+    )  # fmt: skip
+
+    def __str__(self) -> str:
+        return self.name
+
+    def is_director(self, user) -> bool:
+        return user.is_authenticated and self.directors.filter(pk=user.pk).exists()

@@ -1,0 +1,129 @@
+"""One-table games (seeds 001 and 002): four players, no field, every hand scored
+against a par."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+import scoring
+
+from .clubs import Club
+from .sessions import EventQuerySet
+
+ONE_TABLE_METHOD_CHOICES = [
+    ("par-imps", "Par-table IMPs (seed 002’s tally sheet)"),
+    ("hancock", "Hancock points (HCP par, seed 001)"),
+]
+HANCOCK_DOUBLED_CHOICES = [
+    ("ignore", "Ignored: X and XX change nothing"),
+    ("into-game", "Doubling into game: a doubled part score worth 100 trick points is a game"),
+    ("multiply", "Into game, and each overtrick and undertrick counts ×2 doubled, ×4 redoubled"),
+]
+HANCOCK_VULNERABLE_CHOICES = [
+    ("ignore", "Ignored: vulnerability changes nothing"),
+    ("double-undertricks", "A vulnerable declarer’s undertricks count double"),
+]
+SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+SCORING_LINE_CHOICES = [("", "the dealer's side"), ("NS", "NS"), ("EW", "EW")]
+
+
+class OneTableSession(models.Model):
+    """Four friends at one table: each hand is scored against a par, not against a field."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="one_table_sessions")
+    name = models.CharField(max_length=100, default="One-table game")
+    date = models.DateField()
+    north = models.CharField(max_length=60, blank=True)
+    east = models.CharField(max_length=60, blank=True)
+    south = models.CharField(max_length=60, blank=True)
+    west = models.CharField(max_length=60, blank=True)
+    boards = models.PositiveSmallIntegerField(
+        default=16, help_text="16 plays every dealer and vulnerability once (seed 002)."
+    )
+    method = models.CharField(max_length=10, choices=ONE_TABLE_METHOD_CHOICES, default="par-imps")
+    doubled_rule = models.CharField(
+        max_length=10, choices=HANCOCK_DOUBLED_CHOICES, default="ignore",
+        verbose_name="Doubled and redoubled (Hancock)",
+    )  # fmt: skip
+    vulnerable_rule = models.CharField(
+        max_length=20, choices=HANCOCK_VULNERABLE_CHOICES, default="ignore",
+        verbose_name="Vulnerability (Hancock)",
+    )  # fmt: skip
+    published = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up with every change, so open pages know when to refresh."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(boards__gte=1) & Q(boards__lte=32), name="one_table_boards_1_to_32"
+            ),
+            models.CheckConstraint(
+                condition=Q(method__in=["par-imps", "hancock"]), name="one_table_method_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(doubled_rule__in=scoring.hancock.DOUBLED_RULES)
+                & Q(vulnerable_rule__in=scoring.hancock.VULNERABLE_RULES),
+                name="one_table_hancock_rules_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def ns_names(self) -> str:
+        return " & ".join(name for name in (self.north, self.south) if name)
+
+    @property
+    def ew_names(self) -> str:
+        return " & ".join(name for name in (self.east, self.west) if name)
+
+
+class OneTableHand(models.Model):
+    """One hand as the table wrote it down: what was bid, made and held."""
+
+    session = models.ForeignKey(OneTableSession, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    contract = models.CharField(max_length=6, help_text="4S, 3NTX, 7NTXX or PASS.")
+    declarer = models.CharField(max_length=1, blank=True)  # blank when passed out
+    tricks = models.PositiveSmallIntegerField(default=0)
+    hcp_ns = models.PositiveSmallIntegerField()
+    fit = models.CharField(max_length=3, blank=True, help_text="9H; blank for no 8-card fit.")
+    scoring_line = models.CharField(
+        max_length=2, blank=True, help_text="On a 20-20 hand: NS or EW instead of the dealer's."
+    )
+    trump_length_7 = models.BooleanField(
+        default=False, help_text="Hancock: a declaring hand holds 7 or more trumps."
+    )
+    side_voids = models.PositiveSmallIntegerField(
+        default=0, help_text="Hancock: the declaring side's voids in the other suits."
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="one_table_hand_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="one_table_hand_positive"),
+            models.CheckConstraint(condition=Q(tricks__lte=13), name="one_table_tricks_0_13"),
+            models.CheckConstraint(condition=Q(hcp_ns__lte=40), name="one_table_hcp_0_40"),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="one_table_declarer_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(scoring_line__in=["", "NS", "EW"]), name="one_table_scoring_line"
+            ),
+            models.CheckConstraint(condition=Q(side_voids__lte=6), name="one_table_side_voids"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number}: {self.contract} {self.declarer}".strip()

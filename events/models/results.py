@@ -1,0 +1,143 @@
+"""Results on boards, their history, and penalties off a pair's score."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from .sessions import Board, Pair
+
+
+class ResultQuerySet(models.QuerySet):
+    def for_board(self, board):
+        return self.filter(board=board).select_related("ns_pair", "ew_pair")
+
+    def for_section(self, section):
+        return self.filter(board__section=section).select_related("board", "ns_pair", "ew_pair")
+
+
+class Result(models.Model):
+    PLAYED, ADJUSTED, NOT_PLAYED, WEIGHTED = "played", "adjusted", "not_played", "weighted"
+    KIND_CHOICES = [
+        (PLAYED, "played"), (ADJUSTED, "adjusted"), (NOT_PLAYED, "not played"),
+        (WEIGHTED, "weighted adjusted"),
+    ]  # fmt: skip
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_results")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    text = models.CharField(max_length=30, help_text="The result as the traveller shows it.")
+    contract_level = models.PositiveSmallIntegerField(null=True, blank=True)  # 0: passed out
+    contract_strain = models.CharField(max_length=2, blank=True)
+    doubled = models.PositiveSmallIntegerField(default=0)
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_score = models.IntegerField(null=True, blank=True)
+    ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    foul_group = models.PositiveSmallIntegerField(
+        default=0, help_text="Law 87: results of a fouled board in each form are scored apart."
+    )
+    ns_points = models.FloatField(null=True, blank=True)
+    ew_points = models.FloatField(null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        # No default ordering: it would join boards and pairs into every lookup on the save path.
+        constraints = [
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="result_ns_once_a_board"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="result_ew_once_a_board"),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=F("ew_pair")), name="result_pair_never_plays_itself"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
+            ),
+            models.CheckConstraint(
+                condition=Q(contract_level__isnull=True) | Q(contract_level__lte=7),
+                name="result_level_0_7",
+            ),
+            models.CheckConstraint(condition=Q(doubled__lte=2), name="result_doubled_0_2"),
+            models.CheckConstraint(
+                condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="result_declarer_seat"
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="played") | Q(ns_score__isnull=False),
+                name="result_played_has_score",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="adjusted") | (Q(ns_percent__lte=100) & Q(ew_percent__lte=100)),
+                name="result_adjusted_has_percentages",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["played", "adjusted", "not_played", "weighted"]),
+                name="result_kind",
+            ),
+            models.CheckConstraint(condition=Q(foul_group__lte=9), name="result_foul_group_0_9"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}: {self.ns_pair} v {self.ew_pair}: {self.text}"
+
+
+class ResultChange(models.Model):
+    """Every create, correction and deletion of a result: who, when, before and after."""
+
+    CREATED, CORRECTED, DELETED = "created", "corrected", "deleted"
+    ACTION_CHOICES = [(CREATED, "entered"), (CORRECTED, "corrected"), (DELETED, "deleted")]
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=10, choices=ACTION_CHOICES)
+    old_text = models.CharField(max_length=30, blank=True)
+    new_text = models.CharField(max_length=30, blank=True)
+    old_ns_score = models.IntegerField(null=True, blank=True)
+    new_ns_score = models.IntegerField(null=True, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        shown = self.new_text or self.old_text
+        return f"Board {self.board_id}: {self.get_action_display()} {shown}"
+
+
+class Penalty(models.Model):
+    """A procedural penalty off a pair's score, shown beside it on the results."""
+
+    POINTS, PERCENT = "points", "percent"
+    UNIT_CHOICES = [(POINTS, "matchpoints or IMPs"), (PERCENT, "% of a top (matchpoints)")]
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
+    amount = models.DecimalField(max_digits=6, decimal_places=2)
+    unit = models.CharField(max_length=8, choices=UNIT_CHOICES, default=POINTS)
+    reason = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="penalty_amount_positive"),
+            models.CheckConstraint(
+                condition=Q(unit__in=["points", "percent"]), name="penalty_unit"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        unit = "%" if self.unit == self.PERCENT else " points"
+        return f"{self.pair}: -{self.amount}{unit} {self.reason}".strip()

@@ -1,0 +1,214 @@
+"""A session (event) has sections of pairs and boards."""
+
+from django.db import models
+from django.db.models import Q
+
+import scoring
+
+from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
+from .clubs import Club, ScoringOptionFields
+
+
+class EventQuerySet(models.QuerySet):
+    def readable_by(self, user):
+        if not user.is_authenticated:
+            return self.filter(published=True)
+        return self.filter(Q(published=True) | Q(club__directors=user)).distinct()
+
+    def directed_by(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(club__directors=user)
+
+
+class Event(ScoringOptionFields):
+    """One session of duplicate: tonight's pairs game."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=100)
+    date = models.DateField()
+    scoring = models.CharField(max_length=20, choices=METHOD_CHOICES, default="matchpoints")
+    movement = models.CharField(max_length=10, choices=MOVEMENT_CHOICES, default="mitchell")
+    boards_per_round = models.PositiveSmallIntegerField(default=3)
+    published = models.BooleanField(
+        default=False, help_text="Published results are open to everyone; others to directors."
+    )
+    finalised = models.BooleanField(
+        default=False, help_text="Results are provisional until the director finalises them."
+    )
+    one_winner = models.BooleanField(
+        default=False,
+        help_text="Rank every pair together (an arrow-switched Mitchell, or a Howell).",
+    )
+    across_field = models.BooleanField(
+        default=False,
+        help_text="Sections play the same boards and are matchpointed together.",
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up with every change, so open pages know when to refresh."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Double-dummy analysis of the hand records runs in the background (events.handrecords.jobs);
+    # these say when it was asked for and why the last attempt failed, so no failure is silent.
+    analysis_queued_at = models.DateTimeField(null=True, blank=True)
+    analysis_attempts = models.PositiveSmallIntegerField(default=0)
+    analysis_error = models.TextField(blank=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "session"
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1) & Q(boards_per_round__lte=8),
+                name="event_boards_per_round_1_to_8",
+            ),
+            models.CheckConstraint(
+                condition=Q(scoring__in=scoring.METHODS), name="event_scoring_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(totals__in=["raw", "factored"])
+                & Q(missing_results__in=["neuberg", "average"])
+                & Q(adjusted_rule__in=["fixed", "session"])
+                & Q(cross_imps__in=["average", "total"])
+                & Q(ave_plus_imps__lte=24)
+                & Q(datum_rounding__in=[1, 10]),
+                name="event_options_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def is_howell(self) -> bool:
+        return self.movement == "howell"
+
+    @property
+    def uses_percentages(self) -> bool:
+        return self.scoring in ("matchpoints", "ebu-matchpoints", "hdb")
+
+    @property
+    def uses_imps(self) -> bool:
+        return self.scoring in scoring.IMP_METHODS
+
+    @property
+    def points_name(self) -> str:
+        """What a board earns under this method, for column headings."""
+        return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
+
+    def describe_scoring(self) -> str:
+        described = self.scoring_options.describe(self.scoring)
+        if self.across_field:
+            described += ", sections scored across the field"
+        if self.one_winner and not self.is_howell:
+            described += ", one winner (all pairs ranked together)"
+        return described
+
+
+class Section(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(max_length=3, default="A")
+    tables = models.PositiveSmallIntegerField()
+    phantom = models.CharField(max_length=3, choices=PHANTOM_CHOICES, default="", blank=True)
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Fewer rounds than the full movement, if wanted."
+    )
+    has_movement = models.BooleanField(
+        default=True, help_text="Imported sessions keep their pairings but no generated movement."
+    )
+    arrow_switch = models.CharField(
+        max_length=40, blank=True, default="",
+        help_text="Mitchell rounds in which the pairs swap seats, e.g. 7 or 6,7.",
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="section_name_unique"),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.name}"
+
+    def movement(self) -> scoring.Movement | None:
+        if not self.has_movement:
+            return None
+        event = self.event
+        if event.is_howell:
+            pairs = 2 * self.tables - (1 if self.phantom else 0)
+            return scoring.howell(pairs, event.boards_per_round)
+        phantom = self.phantom if self.phantom in ("NS", "EW") else None
+        return scoring.mitchell(
+            self.tables, event.boards_per_round, phantom, self.rounds, self.arrow_switch_rounds
+        )
+
+    @property
+    def arrow_switch_rounds(self) -> tuple[int, ...]:
+        return tuple(int(r) for r in self.arrow_switch.replace(" ", "").split(",") if r)
+
+
+class Pair(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=DIRECTION_CHOICES, blank=True)
+    player1 = models.CharField(max_length=60, blank=True)
+    player2 = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["direction", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number", "direction"], name="pair_number_unique"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.direction} {self.number}".strip()
+
+    @property
+    def key(self) -> scoring.Pair:
+        return scoring.Pair(self.number, self.direction or None)
+
+    @property
+    def names(self) -> str:
+        return " & ".join(name for name in (self.player1, self.player2) if name)
+
+
+class Board(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    board_set = models.PositiveSmallIntegerField(
+        help_text="Boards of one set are played together in a round (HDB scores per set)."
+    )
+    expected_results = models.PositiveSmallIntegerField(
+        help_text="How many tables the movement sends this board to (the Neuberg target)."
+    )
+    deal = models.CharField(max_length=80, blank=True, help_text="PBN deal, e.g. N:AKQ.…")
+    # Filled by the background analysis; null until the deal has been analysed.
+    dd = models.JSONField(
+        null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
+    )
+    par_score = models.IntegerField(null=True, blank=True, help_text="From NS's side (seed 000).")
+    par_contracts = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="board_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
