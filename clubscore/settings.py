@@ -18,6 +18,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_q",
     "events",
 ]
 
@@ -83,6 +84,24 @@ STORAGES = {
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
+}
+
+# Background jobs (double-dummy analysis of hand records) run in `manage.py qcluster`, which
+# `make run` starts beside the web server. The database is the queue, so SQLite and PostgreSQL
+# both work without a broker server. A job that raises is not acknowledged: the queue hands it
+# out again after `retry` seconds, up to `max_attempts` times, and the session page shows the
+# error meanwhile. Each job analyses one batch of boards, well inside `timeout`.
+Q_CLUSTER = {
+    "name": "clubscore",
+    "orm": "default",
+    "workers": 1,  # DDS solves a batch on every core itself
+    "timeout": 120,
+    "retry": 150,
+    "max_attempts": 3,
+    "poll": 1,
+    "catch_up": False,
+    "save_limit": 500,
+    "label": "Background jobs",
 }
 
 if not DEBUG:

@@ -220,3 +220,25 @@ class OneTableSessionForm(forms.ModelForm):
         self.fields["club"].queryset = clubs
         if len(clubs) == 1:
             self.fields["club"].initial = clubs[0]
+
+
+class HandRecordForm(forms.Form):
+    """A PBN hand record for a session's boards, as dealing programs write it."""
+
+    MAX_BYTES = 1_000_000  # a 36-board hand record is about 20 kB, even with analyses in it
+
+    file = forms.FileField(label="Hand record (PBN)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size // 1000:,} kB; a hand record is at most "
+                f"{self.MAX_BYTES // 1000:,} kB."
+            )
+        raw = upload.read()
+        # PBN files are Latin-1 (PBN 2.1 section 3.1) unless they start with a UTF-8 BOM.
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")

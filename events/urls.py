@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.views import entry, home, one_table, pdf, results, sessions, transfer
+from events.views import entry, hand_records, home, one_table, pdf, results, sessions, transfer
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -34,6 +34,22 @@ urlpatterns = [
         "sessions/<int:pk>/travellers.csv",
         transfer.session_travellers_csv,
         name="session_travellers_csv",
+    ),
+    path("sessions/<int:pk>/hand-records/", hand_records.hand_records, name="hand_records"),
+    path(
+        "sessions/<int:pk>/hand-records/retry/",
+        hand_records.analysis_retry,
+        name="analysis_retry",
+    ),
+    path(
+        "sessions/<int:pk>/hand-records/sheet/",
+        hand_records.hand_record_sheet,
+        name="hand_record_sheet",
+    ),
+    path(
+        "sessions/<int:pk>/hand-records.pdf",
+        hand_records.hand_record_sheet_pdf,
+        name="hand_record_sheet_pdf",
     ),
     path("boards/<int:pk>/", entry.board_traveller, name="board_traveller"),
     path("boards/<int:pk>/history/", entry.board_history, name="board_history"),

@@ -8,7 +8,7 @@ checked with `scoring.deal.parse_deal`.
 import re
 from dataclasses import dataclass
 
-from scoring import board_vulnerability
+from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 
 __all__ = ["HandRecord", "PBNError", "read_pbn"]
@@ -27,6 +27,7 @@ class PBNError(ValueError):
 @dataclass(frozen=True)
 class HandRecord:
     board: int
+    dealer: str  # "N", "E", "S" or "W"
     vulnerability: str  # "None", "NS", "EW" or "Both"
     deal: str  # "N:<spades>.<hearts>.<diamonds>.<clubs> ..." with all 52 cards, ranks AKQJT9..2
 
@@ -79,6 +80,9 @@ def _record(tags: dict[str, str], number: int) -> HandRecord:
             )
     else:
         vulnerability = board_vulnerability(board)
+    dealer = tags.get("dealer", "").upper() or board_dealer(board)
+    if dealer not in SEAT_ORDER:
+        raise PBNError(f"{where}: Dealer must be N, E, S or W, got {tags['dealer']!r}")
     try:
         hands = parse_deal(tags["deal"])
     except ValueError as error:
@@ -87,4 +91,4 @@ def _record(tags: dict[str, str], number: int) -> HandRecord:
         # parse_deal allows "-" for a hand left out; double dummy needs all 52 cards.
         raise PBNError(f"{where}: the deal must show all four hands, 52 cards")
     deal = "N:" + " ".join(".".join(hands[seat]) for seat in SEAT_ORDER)
-    return HandRecord(board, vulnerability, deal)
+    return HandRecord(board, dealer, vulnerability, deal)

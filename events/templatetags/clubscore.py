@@ -90,3 +90,26 @@ def traveller_rows(lines, highlight=None):
 def recap_cells(cells):
     """A recap row's points on each board, one cell each (a 40-table recap has 2,880)."""
     return mark_safe("".join(f"<td>{points(cell)}</td>" for cell in cells))
+
+
+_DD_STRAINS = ("NT", "S", "H", "D", "C")  # as hand records print them, no-trump first
+
+
+@register.filter
+def dd_rows(dd) -> list[tuple[str, list[int]]]:
+    """A double-dummy table's rows, declarers N, S, E, W and strains NT ♠ ♥ ♦ ♣."""
+    if not dd:
+        return []
+    return [(seat, [dd[seat][strain] for strain in _DD_STRAINS]) for seat in ("N", "S", "E", "W")]
+
+
+@register.filter
+def par_text(board) -> str:
+    """A board's par as hand records print it: "NS +420: 4S N", "EW +1430: 6H E, 6H W",
+    or "0 (passed out)" when par is zero."""
+    if board.par_score is None:
+        return ""
+    if not board.par_score:
+        return "0 (passed out)"
+    side = "NS" if board.par_score > 0 else "EW"
+    return f"{side} +{abs(board.par_score)}: {board.par_contracts}"

@@ -13,45 +13,45 @@ from events.standings import event_standings
 
 @require_GET
 def standings(request, pk):
-    paper, event = _paper(request), event_for_reader(request, pk)
+    paper, event = paper_size(request), event_for_reader(request, pk)
     context = {"standings": event_standings(event)}
-    return _download(request, event, "standings", "events/session_detail.html", context, paper)
+    return pdf_download(request, event, "standings", "events/session_detail.html", context, paper)
 
 
 @require_GET
 def recap(request, pk):
-    paper, event = _paper(request), event_for_reader(request, pk)
+    paper, event = paper_size(request), event_for_reader(request, pk)
     data = recaps.load(event)
     context = {"data": data, "recap": recap_in_parts(recaps.recap(data))}
-    return _download(request, event, "recap", "events/recap.html", context, paper)
+    return pdf_download(request, event, "recap", "events/recap.html", context, paper)
 
 
 @require_GET
 def travellers(request, pk):
-    paper, event = _paper(request), event_for_reader(request, pk)
+    paper, event = paper_size(request), event_for_reader(request, pk)
     data = recaps.load(event)
     boards = [(board, data.lines_by_board.get(board.pk, [])) for board in data.boards]
     context = {"data": data, "boards": boards}
-    return _download(request, event, "travellers", "events/travellers.html", context, paper)
+    return pdf_download(request, event, "travellers", "events/travellers.html", context, paper)
 
 
 @require_GET
 def score_cards(request, pk):
     """Every pair's score card, one pair a page, in the order of the standings."""
-    paper, event = _paper(request), event_for_reader(request, pk)
+    paper, event = paper_size(request), event_for_reader(request, pk)
     data = recaps.load(event)
     context = {"data": data, "cards": recaps.all_cards(data), "everyone": True}
-    return _download(request, event, "score-cards", "events/score_card.html", context, paper)
+    return pdf_download(request, event, "score-cards", "events/score_card.html", context, paper)
 
 
-def _paper(request) -> str:
+def paper_size(request) -> str:
     paper = request.GET.get("paper", "a4").lower()
     if paper not in PAPERS:
         raise BadRequest(f"paper is one of {', '.join(PAPERS)}")
     return paper
 
 
-def _download(request, event, page: str, template: str, context: dict, paper: str):
+def pdf_download(request, event, page: str, template: str, context: dict, paper: str):
     context = {"event": event, "director": is_director(request, event), **context}
     try:
         pdf = render_pdf(request, template, context, paper)

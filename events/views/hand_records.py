@@ -1,0 +1,83 @@
+"""A session's hand records: upload, the analysis's progress, and the printable sheet."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from events.access import event_for_director, event_for_reader, is_director
+from events.forms import HandRecordForm
+from events.handrecords.jobs import progress, queue_analysis
+from events.handrecords.pbn import PBNError
+from events.handrecords.session_import import import_hand_records
+from events.models import Board
+from events.views.pdf import paper_size, pdf_download
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def hand_records(request, pk):
+    """Upload a PBN file; then the page shows how far the background analysis has got."""
+    event = event_for_director(request, pk)
+    form = HandRecordForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            imported = import_hand_records(event, form.cleaned_data["file"])
+        except PBNError as error:
+            form.add_error("file", f"Nothing was imported: {error}.")
+        else:
+            messages.success(request, _imported_message(imported))
+            return redirect("hand_records", pk=event.pk)
+    event.refresh_from_db()
+    context = {"event": event, "form": form, "progress": progress(event), "director": True}
+    if request.htmx:
+        return render(request, "events/hand_records.html#progress", context)
+    return render(request, "events/hand_records.html", context)
+
+
+def _imported_message(imported) -> str:
+    message = f"{imported.boards} boards read"
+    if imported.changed:
+        message += "; the double-dummy analysis runs in the background (about 10 s a 36 boards)"
+    else:
+        message += "; every deal was already there, so nothing changed"
+    if imported.without_deal:
+        numbers = ", ".join(str(number) for number in imported.without_deal)
+        message += f". No deal in the file for board {numbers}"
+    return message + "."
+
+
+@login_required
+@require_POST
+def analysis_retry(request, pk):
+    event = event_for_director(request, pk)
+    queue_analysis(event)
+    messages.info(request, "The analysis is queued again.")
+    return redirect("hand_records", pk=event.pk)
+
+
+def _sheet_context(request, pk) -> dict:
+    event = event_for_reader(request, pk)
+    boards = Board.objects.filter(section__event=event).exclude(deal="")
+    # Sections dealt the same boards print each board once.
+    unique = {}
+    for board in boards.select_related("section").order_by("number", "section__name"):
+        unique.setdefault((board.number, board.deal), board)
+    return {"event": event, "director": is_director(request, event), "boards": unique.values()}
+
+
+@require_GET
+def hand_record_sheet(request, pk):
+    """Every dealt board with its diagram, double-dummy table and par, to print and hand out."""
+    return render(request, "events/hand_record_sheet.html", _sheet_context(request, pk))
+
+
+@require_GET
+def hand_record_sheet_pdf(request, pk):
+    paper = paper_size(request)
+    context = _sheet_context(request, pk)
+    return pdf_download(
+        request, context["event"], "hand-records", "events/hand_record_sheet.html", context, paper
+    )
