@@ -26,6 +26,10 @@ install-dev: $(VENV)/.installed-dev
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
+	@# The background worker (double-dummy analysis of hand records) runs beside the web
+	@# server and stops with it.
+	$(BIN)/python manage.py qcluster & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: install-dev

@@ -47,16 +47,16 @@ def database(default_sqlite_path: str) -> dict:
     """DATABASE_URL when set (postgres://... in production), else an SQLite file."""
     url = os.environ.get("DATABASE_URL", "")
     if not url:
-        # The web server and the background worker (`qcluster`) share the file: WAL lets pages
-        # read while the other writes, and IMMEDIATE transactions queue writers instead of
-        # failing with "database is locked" when two try to upgrade a read lock at once.
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": default_sqlite_path,
-            "OPTIONS": {
-                "timeout": 20,
-                "transaction_mode": "IMMEDIATE",
-                "init_command": "PRAGMA journal_mode=WAL;",
-            },
+        config = {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
+    else:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # The web server and the background worker (`qcluster`) share the file: WAL lets
+        # pages read while the other writes, and IMMEDIATE transactions queue writers instead
+        # of failing with "database is locked" when two try to upgrade a read lock at once.
+        config["OPTIONS"] = {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
         }
-    return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    return config

@@ -6,9 +6,12 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from events.models import Club, Event, Pair
+from events.handrecords.jobs import queue_analysis
+from events.handrecords.stats import random_deals
+from events.models import Board, Club, Event, Pair
 from events.results import save_result
 from events.setup import create_session
+from scoring.deal import hcp, longest_fit, parse_deal
 
 DEMO_CLUB = "demo"
 DEMO_SESSION = "Tuesday evening pairs"
@@ -22,8 +25,7 @@ PLAYERS = [
     "Yara Young", "Zane Zito", "Ann Abbot", "Ben Bell",
 ]  # fmt: skip
 
-# Per board: the contracts the field tends to reach, and the declarer's usual tricks.
-TYPICAL = [("4S", 10), ("3NT", 9), ("2H", 8), ("4H", 10), ("1NT", 7), ("5D", 11), ("3S", 9)]
+DEMO_DEALS_SEED = 2026
 
 
 @transaction.atomic
@@ -51,8 +53,18 @@ def load_demo() -> Event:
     for pair in pairs:
         pair.player1, pair.player2 = next(names), next(names)
     Pair.objects.bulk_update(pairs, ["player1", "player2"])
+    _deal_every_board(section)
     _play_every_board(section, director)
+    # The worker that `make run` starts analyses the deals: tables and par appear shortly.
+    queue_analysis(event)
     return event
+
+
+def _deal_every_board(section) -> None:
+    boards = list(section.boards.all())
+    for board, deal in zip(boards, random_deals(len(boards), DEMO_DEALS_SEED), strict=True):
+        board.deal = deal
+    Board.objects.bulk_update(boards, ["deal"])
 
 
 def _play_every_board(section, director) -> None:
@@ -60,11 +72,33 @@ def _play_every_board(section, director) -> None:
     movement = section.movement()
     for board in section.boards.all():
         rng = random.Random(board.number)
-        contract, tricks = TYPICAL[board.number % len(TYPICAL)]
-        declarer = rng.choice("NSEW")
+        contract, tricks, side = _likely_contract(board.deal)
+        declarer = rng.choice(side)
         for seating in movement.plays_of_board(board.number):
             line = _line(rng, contract, tricks, declarer)
             save_result(board, pairs[seating.ns], pairs[seating.ew], line, director)
+
+
+def _likely_contract(deal: str) -> tuple[str, int, str]:
+    """What a club field tends to bid on the deal: the side with more points declares its
+    longest fit (no-trump without one, or a minor with game values), at the level its
+    points suggest; the usual result is to make it exactly."""
+    hands = parse_deal(deal)
+    side = "NS" if hcp(hands, "NS") >= hcp(hands, "EW") else "EW"
+    points, fit = hcp(hands, side), longest_fit(hands, side)
+    strain = fit[-1] if fit else "NT"
+    if strain in "CD" and 25 <= points < 29:
+        strain = "NT"  # 3NT rather than 5 of a minor
+    game = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}[strain]
+    if points >= 37:
+        level = 7
+    elif points >= 33:
+        level = 6
+    elif points >= 25:
+        level = game
+    else:
+        level = min(game - 1, 1 + (points - 20) // 2 + (strain != "NT"))
+    return f"{level}{strain}", level + 6, side
 
 
 def _line(rng, contract, tricks, declarer) -> str:

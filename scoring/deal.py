@@ -1,7 +1,7 @@
 """A deal in PBN notation ("N:AKQ2.KJ3.Q54.A32 ...": hands clockwise from the first seat,
 suits spades, hearts, diamonds, clubs), read into each seat's cards for hand diagrams."""
 
-__all__ = ["parse_deal", "SEAT_ORDER"]
+__all__ = ["SEAT_ORDER", "hcp", "longest_fit", "parse_deal"]
 
 SEAT_ORDER = ("N", "E", "S", "W")
 _RANKS = "AKQJT98765432"
@@ -44,3 +44,24 @@ def _hand(hand: str, seat: str, seen: set) -> tuple[str, str, str, str]:
     if sum(len(suit) for suit in suits) != 13:
         raise ValueError(f"{seat}'s hand {hand!r}: a hand has 13 cards")
     return tuple("".join(sorted(suit, key=_RANKS.index)) for suit in suits)
+
+
+# Milton Work's point count, as seed 002's tally sheet counts a pair's "HCP".
+_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_SIDES = {"NS": ("N", "S"), "EW": ("E", "W")}
+_SUITS = "SHDC"  # the order of a PBN hand, highest-ranking first
+
+
+def hcp(hands: dict[str, tuple[str, str, str, str]], side: str) -> int:
+    """High-card points of a side ("NS" or "EW") of a parsed deal: A 4, K 3, Q 2, J 1."""
+    return sum(_HCP.get(rank, 0) for seat in _SIDES[side] for suit in hands[seat] for rank in suit)
+
+
+def longest_fit(hands: dict[str, tuple[str, str, str, str]], side: str) -> str | None:
+    """A side's longest suit fit as seed 002 writes it ("9H", "10S"), or None under 8 cards.
+    Two fits of the same length: the higher-ranking suit, as the seed's instructions say."""
+    first, second = _SIDES[side]
+    lengths = [len(hands[first][index]) + len(hands[second][index]) for index in range(4)]
+    # max() keeps the first of equal lengths, and suits run from the highest-ranking.
+    index = max(range(4), key=lambda suit: lengths[suit])
+    return f"{lengths[index]}{_SUITS[index]}" if lengths[index] >= 8 else None

@@ -29,6 +29,14 @@ def test_web_builds_here_migrates_serves_with_gunicorn_and_waits_for_a_healthy_d
     assert "SECRET_KEY" in web["environment"]
 
 
+def test_compose_runs_the_background_worker_on_the_same_database():
+    services = compose()["services"]
+    worker, web = services["worker"], services["web"]
+    assert worker["command"] == "python manage.py qcluster"
+    assert worker["environment"]["DATABASE_URL"] == web["environment"]["DATABASE_URL"]
+    assert worker["depends_on"]["db"]["condition"] == "service_healthy"
+
+
 def test_dockerfile_installs_the_project_and_collects_static_files():
     dockerfile = (PROJECT / "Dockerfile").read_text()
     assert dockerfile.startswith("FROM python:3.11")

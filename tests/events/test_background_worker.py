@@ -1,0 +1,60 @@
+"""The real background worker, as `make run` starts it: django-q2's cluster, its queue in the
+database, analysing the demo session's hand records while the web server goes on."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[2]
+DEMO_BOARDS = 21  # the demo's 7-table Mitchell of 3-board rounds
+
+
+def manage(*args, env):
+    subprocess.run([sys.executable, "manage.py", *args], cwd=PROJECT, env=env, check=True,
+                   capture_output=True, timeout=120)  # fmt: skip
+
+
+def analysed(path: Path) -> tuple[int, int]:
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "select count(*), count(dd) from events_board where deal != ''"
+        ).fetchone()
+
+
+def test_the_worker_analyses_the_demo_hand_records_in_the_background(tmp_path):
+    """Its own SQLite file, not the test database: the worker is another process."""
+    path = tmp_path / "clubscore.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "DEBUG": "1"}
+    manage("migrate", "--noinput", env=env)
+    manage("load_demo", env=env)
+    assert analysed(path) == (DEMO_BOARDS, 0), "load_demo only queues the analysis"
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "qcluster"], cwd=PROJECT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while analysed(path)[1] < DEMO_BOARDS and time.monotonic() < deadline:
+            assert worker.poll() is None, worker.stdout.read().decode()
+            time.sleep(0.5)
+    finally:
+        # As `make run` stops it: SIGTERM to the cluster, which stops its own processes.
+        worker.terminate()
+        try:
+            output = worker.communicate(timeout=30)[0].decode()
+        except subprocess.TimeoutExpired:
+            os.killpg(worker.pid, signal.SIGKILL)
+            raise
+    assert analysed(path) == (DEMO_BOARDS, DEMO_BOARDS), output
+    with sqlite3.connect(path) as db:
+        error, queued = db.execute(
+            "select analysis_error, analysis_queued_at from events_event"
+        ).fetchone()
+        unscored = db.execute(
+            "select count(*) from events_board where par_score is null"
+        ).fetchone()
+    assert (error, queued, unscored) == ("", None, (0,))
