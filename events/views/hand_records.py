@@ -40,12 +40,13 @@ def hand_records(request, pk):
 def _imported_message(imported) -> str:
     message = f"{imported.boards} boards read"
     if imported.changed:
-        message += "; the double-dummy analysis runs in the background (about 10 s a 36 boards)"
+        message += "; the double-dummy analysis runs in the background, about a second a board"
     else:
         message += "; every deal was already there, so nothing changed"
     if imported.without_deal:
         numbers = ", ".join(str(number) for number in imported.without_deal)
-        message += f". No deal in the file for board {numbers}"
+        boards = "boards" if len(imported.without_deal) > 1 else "board"
+        message += f". The file has no deal for {boards} {numbers}"
     return message + "."
 
 

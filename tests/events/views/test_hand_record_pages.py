@@ -20,7 +20,7 @@ def test_it_uploads_at_once_and_leaves_the_analysis_to_the_worker(
     with django_capture_on_commit_callbacks(execute=True):
         response = upload(director_client, mitchell_session, THREE_BOARDS)
     body = response.content.decode()
-    assert "3 boards read" in body and "No deal in the file for board 4, 5, 6" in body
+    assert "3 boards read" in body and "The file has no deal for boards 4, 5, 6" in body
     assert "0 of 3</strong> boards analysed" in body
     assert 'hx-trigger="every 2s"' in body, "the progress follows the job"
     assert not Board.objects.filter(dd__isnull=False).exists(), "no analysis inside the request"
