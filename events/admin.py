@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from events.models import Board, Club, Event, Pair, Result, ResultChange, Section
+from events.lifecycle import restore_session
+from events.models import Board, Club, Event, Member, Pair, Result, ResultChange, Section
 
 
 @admin.register(Club)
@@ -10,6 +11,13 @@ class ClubAdmin(admin.ModelAdmin):
     filter_horizontal = ["directors"]
 
 
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "club", "active"]
+    list_filter = ["club", "active"]
+    search_fields = ["name", "number"]
+
+
 class SectionInline(admin.TabularInline):
     model = Section
     extra = 0
@@ -17,9 +25,18 @@ class SectionInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "club", "scoring", "movement", "published"]
-    list_filter = ["club", "scoring", "published"]
+    """For the site's administrators only: directors use the app's pages (events/views/staff)."""
+
+    list_display = ["name", "date", "club", "scoring", "movement", "published", "deleted_at"]
+    list_filter = ["club", "scoring", "published", ("deleted_at", admin.EmptyFieldListFilter)]
+    readonly_fields = ["deleted_at", "deleted_by"]
     inlines = [SectionInline]
+    actions = ["restore"]
+
+    @admin.action(description="Restore the selected deleted sessions")
+    def restore(self, request, queryset):
+        for event in queryset.deleted():
+            restore_session(event)
 
 
 @admin.register(Pair)

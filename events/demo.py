@@ -38,7 +38,7 @@ def load_demo() -> Event:
         director = user_model.objects.create_user(username=username, password=password)
     club, _ = Club.objects.get_or_create(slug=DEMO_CLUB, defaults={"name": "Demo Bridge Club"})
     club.directors.add(director)
-    existing = Event.objects.filter(club=club, name=DEMO_SESSION).first()
+    existing = Event.objects.not_deleted().filter(club=club, name=DEMO_SESSION).first()
     if existing:
         return existing
     event = create_session(

@@ -1,4 +1,8 @@
+import datetime
+
 from django import forms
+from django.utils import timezone
+from django.utils.dateformat import format as format_date
 
 import scoring
 from events.models import (
@@ -7,14 +11,40 @@ from events.models import (
     PHANTOM_CHOICES,
     Club,
     Event,
+    Member,
     OneTableSession,
     Pair,
     Penalty,
     ScoringOptionFields,
 )
-from events.setup import arrow_switch_rounds, movement_error
+from events.roster import number_problem
+from events.setup import plan_sections, sections_error
+from events.travellers import find_pair
 
 OPTION_FIELDS = list(ScoringOptionFields.OPTION_NAMES)
+SESSION_YEARS_BACK = 5  # a club may type up an old session; not one from year 0006
+
+
+def session_date_range(today=None) -> tuple[datetime.date, datetime.date]:
+    """The dates a session may have: 1 January five years back to a year from today."""
+    today = today or timezone.localdate()
+    try:
+        latest = today.replace(year=today.year + 1)
+    except ValueError:  # 29 February
+        latest = today.replace(year=today.year + 1, day=28)
+    return datetime.date(today.year - SESSION_YEARS_BACK, 1, 1), latest
+
+
+def check_session_date(value: datetime.date) -> None:
+    """A slip while tabbing through a date field gives year 0006 or 2206: refuse it."""
+    earliest, latest = session_date_range()
+    if not earliest <= value <= latest:
+        raise forms.ValidationError(
+            f"{format_date(value, 'j M Y')} is too far from today: a session's date is from "
+            f"{format_date(earliest, 'j M Y')} to {format_date(latest, 'j M Y')} "
+            f"({SESSION_YEARS_BACK} years back to a year ahead).",
+            code="date_out_of_range",
+        )
 
 
 def _add_option_fields(form) -> None:
@@ -63,16 +93,36 @@ class ScoringOptionsForm(forms.ModelForm):
         return data
 
 
+SETUP_MOVEMENT_CHOICES = [
+    ("mitchell", "Mitchell (an even section: EW skip a table halfway)"),
+    ("relay", "Mitchell (an even section: relay and bye stand)"),
+    ("howell", "Howell"),
+]
+
+
 class SessionForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none())
     name = forms.CharField(max_length=100, initial="Club pairs")
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    movement = forms.ChoiceField(choices=MOVEMENT_CHOICES)
-    tables = forms.IntegerField(min_value=2, max_value=30, initial=7)
+    date = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}), validators=[check_session_date]
+    )
+    movement = forms.ChoiceField(choices=SETUP_MOVEMENT_CHOICES)
+    tables = forms.CharField(
+        max_length=80, initial="7", label="Tables",
+        help_text="7, or 14,13,13 for sections A, B and C; 12½ (or 12.5) for a half table.",
+    )  # fmt: skip
     phantom = forms.ChoiceField(
         choices=PHANTOM_CHOICES, required=False, label="Half table (a pair missing)"
     )
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
+    rounds = forms.IntegerField(
+        min_value=1, max_value=30, required=False,
+        help_text="Leave empty for the full movement; fewer, e.g. 6 for a 7-table Mitchell.",
+    )  # fmt: skip
+    across_field = forms.BooleanField(
+        required=False, label="Score the sections together (across the field)",
+        help_text="Several sections on the same boards, matchpointed as one field.",
+    )  # fmt: skip
     arrow_switch = forms.CharField(
         required=False, max_length=40, label="Arrow-switch rounds (Mitchell)",
         help_text="e.g. last, or 6,7: the pairs swap seats and all pairs rank together.",
@@ -104,16 +154,18 @@ class SessionForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        chosen = data["movement"]
+        data["movement"] = "howell" if chosen == "howell" else "mitchell"
         try:
-            data["arrow_switch"] = arrow_switch_rounds(
-                data.get("arrow_switch", ""), data["movement"], data["tables"]
-            )
+            data["sections"] = plan_sections(
+                data["movement"], data["tables"], data.get("phantom", ""), data.get("rounds"),
+                data.get("arrow_switch", ""), relay=chosen == "relay",
+            )  # fmt: skip
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
-        problem = movement_error(
-            data["movement"], data["tables"], data.get("phantom", ""),
-            data["boards_per_round"], data["scoring"], arrow_switch=data["arrow_switch"],
-        )  # fmt: skip
+        problem = sections_error(
+            data["movement"], data["sections"], data["boards_per_round"], data["scoring"]
+        )
         if problem:
             raise forms.ValidationError(problem)
         _club_defaults(self, data)
@@ -121,28 +173,47 @@ class SessionForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """One traveller line; `pairs` are the section's pairs, already loaded by the view."""
+    """One traveller line; `pairs` are the section's pairs, already loaded by the view.
 
-    ns = forms.IntegerField()
-    ew = forms.IntegerField()
-    text = forms.CharField(max_length=30, required=True, strip=True)
+    `ns` and `ew` are the pairs the row showed (empty on the row for a pairing of the
+    director's own), `ns_number` and `ew_number` the pair numbers typed over them, `version`
+    the version of the row's result the line was typed against (0: the row was empty). An
+    empty line asks to clear the row.
+    """
+
+    ns = forms.IntegerField(required=False)
+    ew = forms.IntegerField(required=False)
+    ns_number = forms.CharField(max_length=8, required=False)
+    ew_number = forms.CharField(max_length=8, required=False)
+    text = forms.CharField(max_length=30, required=False, strip=True)
     override = forms.BooleanField(required=False)
+    version = forms.IntegerField(required=False, min_value=0)
+    replace = forms.BooleanField(required=False)
 
     def __init__(self, *args, pairs, **kwargs):
         super().__init__(*args, **kwargs)
         self.pairs = {pair.pk: pair for pair in pairs}
 
-    def _pair(self, name):
-        pair = self.pairs.get(self.cleaned_data[name])
+    def _row_pair(self, pk):
+        if pk is None:
+            return None
+        pair = self.pairs.get(pk)
         if pair is None:
             raise forms.ValidationError("That pair is not in this section.")
         return pair
 
-    def clean_ns(self):
-        return self._pair("ns")
-
-    def clean_ew(self):
-        return self._pair("ew")
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        row_ns, row_ew = self._row_pair(data.get("ns")), self._row_pair(data.get("ew"))
+        data["row_ns"], data["new_row"] = row_ns, row_ns is None
+        try:
+            data["ns"] = find_pair(self.pairs.values(), data["ns_number"], row_ns, "NS")
+            data["ew"] = find_pair(self.pairs.values(), data["ew_number"], row_ew, "EW")
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return data
 
 
 class ImportForm(forms.Form):
@@ -166,9 +237,126 @@ class ImportForm(forms.Form):
         return data
 
 
+class PlayerNamesForm(forms.ModelForm):
+    """One pair's two names; the club's roster suggests them and turns numbers into names."""
+
+    class Meta:
+        model = Pair
+        fields = ("player1", "player2")
+
+    def __init__(self, *args, roster, sections=1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.roster = roster
+        self.label = str(self.instance)
+        if sections > 1:  # "B NS 1": pairs of each section are numbered from 1
+            self.label = f"{self.instance.section.name} {self.label}"
+        for name, field in self.fields.items():
+            field.widget.attrs.update(
+                list="members", autocomplete="off", autocapitalize="words", size=18
+            )
+            role = "player" if name == "player1" else "partner"
+            field.widget.attrs["aria-label"] = f"{self.label}, {role}"
+
+    def _resolve(self, name):
+        try:
+            return self.roster.resolve(self.cleaned_data[name])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_player1(self):
+        return self._resolve("player1")
+
+    def clean_player2(self):
+        return self._resolve("player2")
+
+
+class BasePlayerNamesFormSet(forms.BaseModelFormSet):
+    """The cursor starts in the first name box, or in the first one with a mistake."""
+
+    def _construct_form(self, i, **kwargs):
+        form = super()._construct_form(i, **kwargs)
+        if i == 0:
+            form.fields["player1"].widget.attrs["autofocus"] = True
+        return form
+
+    def full_clean(self):
+        super().full_clean()
+        wrong = [(form, name) for form in self.forms for name in form.errors if name in form.fields]
+        if wrong and self.forms:
+            self.forms[0].fields["player1"].widget.attrs.pop("autofocus", None)
+            form, name = wrong[0]
+            form.fields[name].widget.attrs["autofocus"] = True
+
+    def player_names(self) -> list[str]:
+        fields = PlayerNamesForm.Meta.fields
+        return [form.cleaned_data.get(name, "") for form in self.forms for name in fields]
+
+
 PlayerNamesFormSet = forms.modelformset_factory(
-    Pair, fields=("player1", "player2"), extra=0, edit_only=True
+    Pair, form=PlayerNamesForm, formset=BasePlayerNamesFormSet, extra=0, edit_only=True
 )
+
+
+class AddToRosterForm(forms.Form):
+    add_to_roster = forms.BooleanField(
+        required=False, initial=True, label="Add new names to the club roster"
+    )
+
+
+class MemberForm(forms.ModelForm):
+    """A member added or edited by hand; the messages say what the database would refuse."""
+
+    class Meta:
+        model = Member
+        fields = ["name", "number", "active"]
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+        self.others = club.members.exclude(pk=self.instance.pk)
+        if self.instance._state.adding:
+            del self.fields["active"]  # a new member plays
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if self.others.filter(name__iexact=name).exists():
+            raise forms.ValidationError(f"{name} is on the roster already.")
+        return name
+
+    def clean_number(self):
+        number = self.cleaned_data["number"]
+        if number and (problem := number_problem(number)):
+            raise forms.ValidationError(problem[0].upper() + problem[1:])
+        holder = self.others.filter(number__iexact=number).first() if number else None
+        if holder:
+            raise forms.ValidationError(f"{holder.name} has the number {number}.")
+        return number
+
+
+class RosterImportForm(forms.Form):
+    lines = forms.CharField(
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 12, "cols": 28, "placeholder": "Ann Smith,12345\nBob Jones"}
+        ),
+        label="Paste the list",
+        help_text="One member a line: name,number (the number may be left out).",
+    )  # fmt: skip
+    file = forms.FileField(required=False, label="or choose a CSV file")
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not a UTF-8 text (CSV) file.") from None
+        else:
+            data["text"] = data.get("lines", "")
+        if not data["text"].strip():
+            raise forms.ValidationError("Paste the list, or choose a CSV file.")
+        return data
 
 
 class PenaltyForm(forms.ModelForm):
@@ -221,6 +409,21 @@ class OneTableSessionForm(forms.ModelForm):
         if len(clubs) == 1:
             self.fields["club"].initial = clubs[0]
 
+    def clean_date(self):
+        check_session_date(self.cleaned_data["date"])
+        return self.cleaned_data["date"]
+
+    def clean_method(self):
+        method = self.cleaned_data["method"]
+        if method == "dd-par":
+            # Par comes from the hand records, which a game only has once it exists.
+            raise forms.ValidationError(
+                "IMPs against the double-dummy par need the game's hand records: create the "
+                "game with par-table IMPs, upload its PBN file on the Hand records page, then "
+                "choose this method there."
+            )
+        return method
+
 
 class HandRecordForm(forms.Form):
     """A PBN hand record for a session's boards, as dealing programs write it."""
@@ -242,3 +445,34 @@ class HandRecordForm(forms.Form):
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             return raw.decode("latin-1")
+
+
+class SessionEditForm(forms.Form):
+    """A session's name and date after it is set up, and how many rounds its movement plays.
+
+    The scoring method and conventions have their own form (ScoringOptionsForm): saving them
+    rescores the session.
+    """
+
+    name = forms.CharField(max_length=100)
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    rounds = forms.IntegerField(
+        min_value=1, max_value=30, required=False,
+        help_text="Fewer rounds than the full movement, if the evening runs short.",
+    )  # fmt: skip
+
+    def __init__(self, *args, event, section=None, **kwargs):
+        """`section`: the session's one section with a movement, whose rounds may change."""
+        self.event, self.section = event, section
+        initial = {"name": event.name, "date": event.date}
+        if section is not None:
+            initial["rounds"] = section.movement().rounds
+        super().__init__(*args, initial=initial, **kwargs)
+        if section is None:
+            del self.fields["rounds"]
+
+    def clean_date(self):
+        date = self.cleaned_data["date"]
+        if date != self.event.date:  # an old session keeps its date through a rename
+            check_session_date(date)
+        return date

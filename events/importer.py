@@ -20,6 +20,7 @@ from django.db import transaction
 import scoring
 from events import scorer
 from events.models import Board, Event, Pair, Section
+from events.movement_inference import recognise_movements
 from events.results import EntryError, save_result
 
 REQUIRED = ("board", "ns", "ew")
@@ -69,6 +70,7 @@ def import_travellers(
             transaction.set_rollback(True)
             raise ImportProblems(problems)
         scorer.rescore(event)
+        recognise_movements(event)  # round and table, and table cards, where a movement fits
     return event
 
 

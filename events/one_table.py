@@ -9,23 +9,29 @@ declarer, the result in seed 002's *Md* column (the level made: "4" for 4S makin
 making 5; "-2" for down two; the traveller's "=" and "+1" work too), the NS high-card points
 (EW is 40 less; if EW is typed as well the two must add up to 40), and then, for par IMPs, the
 scoring line's longest fit ("9H", or "NF"), or, for Hancock, the declaring side's shape.
+
+When the game has a hand record, a hand's HCP and longest fit come from its deal instead
+(`scoring.deal`), and the third method, IMPs against the double-dummy par, becomes possible.
 """
 
 import re
 from dataclasses import dataclass, replace
 from itertools import accumulate
+from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import F
 
 import scoring
-from events.models import OneTableHand, OneTableSession
+from events.models import ONE_TABLE_METHODS, OneTableDeal, OneTableHand, OneTableSession
+from scoring.deal import hcp, longest_fit, parse_deal
 from scoring.hancock import par_interval
-from scoring.one_table import OneTableResult, parse_fit
+from scoring.one_table import DDParResult, OneTableResult, parse_fit, scoring_line_pair
 
-__all__ = ["HandError", "Tally", "TallyRow", "hand_values", "save_hand", "tally_sheet"]
+__all__ = ["Dealt", "HandError", "MethodError", "Tally", "TallyRow", "change_method", "dealt",
+           "hand_values", "redeal_hands", "save_hand", "tally_sheet"]  # fmt: skip
 
-PAR_IMPS, HANCOCK = "par-imps", "hancock"
+PAR_IMPS, HANCOCK, DD_PAR = "par-imps", "hancock", "dd-par"
 _SEATS = ("N", "E", "S", "W")
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-"})
 _RELATIVE = re.compile(r"^(=|[+-]\d+)$")
@@ -41,24 +47,62 @@ class HandError(ValueError):
         self.field = field
 
 
+class MethodError(ValueError):
+    """Why a game cannot change to a scoring method, in the director's words."""
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """What a hand record tells about a hand: each side's HCP and longest fit (seed 002)."""
+
+    hcp_ns: int
+    hcp_ew: int
+    fit_ns: str  # "9H", or "NF" for no 8-card fit
+    fit_ew: str
+
+    def fit(self, side: str) -> str:
+        return self.fit_ns if side == "NS" else self.fit_ew
+
+
+def dealt(deal: OneTableDeal | None) -> Dealt | None:
+    """The HCP and fits of a stored deal; None when the hand has no deal."""
+    if deal is None:
+        return None
+    hands = parse_deal(deal.deal)
+    fits = [longest_fit(hands, side) or "NF" for side in ("NS", "EW")]
+    return Dealt(hcp(hands, "NS"), hcp(hands, "EW"), *fits)
+
+
 def save_hand(
     session: OneTableSession, number: int, *, contract, declarer="", made="", hcp_ns="",
     hcp_ew="", fit="", scoring_line="", trump_length_7=False, side_voids=0,
 ) -> OneTableHand:  # fmt: skip
-    """Check one hand against scoring's rules and store it (a correction replaces it)."""
+    """Check one hand against scoring's rules and store it (a correction replaces it).
+    With a deal in the hand record, its HCP and fit replace whatever was typed for them."""
     if not 1 <= number <= session.boards:
         raise HandError(f"Hand {number}: this game has {session.boards} hands.", "number")
+    deal = OneTableDeal.objects.filter(game=session, number=number).first()
+    if session.method == DD_PAR and deal is None:
+        raise HandError(
+            f"Hand {number} has no deal in the hand record, so it has no double-dummy par: "
+            "upload the PBN file again with every hand."
+        )
     fields = _read_contract(number, contract, declarer, made)
-    fields["hcp_ns"] = _read_hcp(hcp_ns, hcp_ew)
-    if session.method == PAR_IMPS:
-        fields["fit"] = _read_fit(fit)
+    values = dealt(deal)
+    fields["hcp_ns"] = values.hcp_ns if values else _read_hcp(hcp_ns, hcp_ew)
+    if session.method in (PAR_IMPS, DD_PAR):
         fields["scoring_line"] = _read_scoring_line(scoring_line) if fields["hcp_ns"] == 20 else ""
+        if values:
+            line = scoring_line_pair(number, fields["hcp_ns"], fields["scoring_line"] or None)
+            fields["fit"] = "" if values.fit(line) == "NF" else values.fit(line)
+        else:
+            fields["fit"] = _read_fit(fit)
     else:
         fields["trump_length_7"] = bool(trump_length_7)
         fields["side_voids"] = _whole(side_voids, "Side-suit voids", 0, 6, "side_voids")
     hand = OneTableHand(session=session, number=number, **fields)
     try:
-        _score(session, hand)
+        _score(session, hand, deal)
     except ValueError as error:
         raise HandError(_sentence(error), "scoring_line" if hand.scoring_line else "") from None
     with transaction.atomic():
@@ -165,9 +209,16 @@ class TallyRow:
     hand: OneTableHand | None = None
     made: str = ""  # seed 002's Md column: "4", "5" or "-1"
     board: OneTableResult | None = None  # par IMPs: every column of seed 002's sheet
+    deal: OneTableDeal | None = None  # the hand record's deal and its analysis
+    dd_par: DDParResult | None = None  # IMPs against the double-dummy par
     interval: tuple[int, int] | None = None  # Hancock: the contract's HCP range
     points: tuple[int, int] | None = None  # (NS, EW): IMPs, or Hancock points
     totals: tuple[int, int] | None = None
+
+    @property
+    def par_pending(self) -> bool:
+        """IMPs against par wait for the background analysis to find this hand's par."""
+        return self.hand is not None and self.points is None
 
     @property
     def hcp_ew(self) -> int | None:
@@ -199,18 +250,19 @@ class Tally:
 def tally_sheet(session: OneTableSession) -> Tally:
     """Every hand of the game in seed 002's rows, entered or not, with running totals."""
     hands = {hand.number: hand for hand in session.hands.all()}
-    scored = {number: _score(session, hands[number]) for number in sorted(hands)}
-    # Seed 002, instruction 13: each hand's points added to the previous total.
-    running = dict(zip(scored, accumulate((s[2] for s in scored.values()), _add), strict=True))
+    deals = {deal.number: deal for deal in session.deals.all()}
+    scored = {number: _score(session, hands[number], deals.get(number)) for number in sorted(hands)}
+    # Seed 002, instruction 13: each hand's points added to the previous total. A hand whose
+    # double-dummy par is still being worked out adds nothing yet.
+    points = [s.points or (0, 0) for s in scored.values()]
+    running = dict(zip(scored, accumulate(points, _add), strict=True))
     rows = []
     for number in range(1, session.boards + 1):
-        row = TallyRow(number, scoring.board_dealer(number), scoring.board_vulnerability(number))
+        row = TallyRow(number, scoring.board_dealer(number), scoring.board_vulnerability(number),
+                       deal=deals.get(number))  # fmt: skip
         if number in hands:
-            board, interval, points = scored[number]
-            row = replace(
-                row, hand=hands[number], made=_made(hands[number]), board=board,
-                interval=interval, points=points, totals=running[number],
-            )  # fmt: skip
+            row = replace(row, hand=hands[number], made=_made(hands[number]),
+                          totals=running[number], **scored[number]._asdict())  # fmt: skip
         rows.append(row)
     totals = next(reversed(running.values()), (0, 0))
     return Tally(rows, totals, len(hands))
@@ -220,16 +272,29 @@ def _add(total: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
     return total[0] + points[0], total[1] + points[1]
 
 
-def _score(session: OneTableSession, hand: OneTableHand):
-    """(seed 002's row or None, Hancock's HCP range or None, (NS, EW) points) for one hand."""
+class _Scored(NamedTuple):
+    board: OneTableResult | None = None  # seed 002's row
+    interval: tuple[int, int] | None = None  # Hancock's HCP range
+    dd_par: DDParResult | None = None
+    points: tuple[int, int] | None = None  # (NS, EW); None while par is being worked out
+
+
+def _score(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal | None) -> _Scored:
     if session.method == PAR_IMPS:
         board = scoring.one_table_board(
             hand.number, hand.contract, hand.declarer, hand.tricks, hand.hcp_ns,
             hand.fit or None, hand.scoring_line or None,
         )  # fmt: skip
-        return board, None, (board.imps_ns, board.imps_ew)
+        return _Scored(board=board, points=(board.imps_ns, board.imps_ew))
+    if session.method == DD_PAR:
+        if deal is None or deal.par_score is None:
+            return _Scored()
+        result = scoring.dd_par_board(
+            hand.number, hand.contract, hand.declarer, hand.tricks, deal.par_score
+        )
+        return _Scored(dd_par=result, points=(result.imps_ns, result.imps_ew))
     if not hand.declarer:
-        return None, None, (0, 0)  # seed 001: a passed-out hand scores nothing
+        return _Scored(points=(0, 0))  # seed 001: a passed-out hand scores nothing
     ns_declared = hand.declarer in ("N", "S")
     points = scoring.hancock_points(
         hand.contract, hand.tricks, hand.hcp_ns if ns_declared else 40 - hand.hcp_ns,
@@ -239,7 +304,7 @@ def _score(session: OneTableSession, hand: OneTableHand):
     )  # fmt: skip
     # Seed 001 scores from the declarer's view: the points are the declaring side's.
     interval = par_interval(hand.contract, session.doubled_rule)
-    return None, interval, (points, 0) if ns_declared else (0, points)
+    return _Scored(interval=interval, points=(points, 0) if ns_declared else (0, points))
 
 
 def _made(hand: OneTableHand) -> str:
@@ -259,3 +324,44 @@ def hand_values(hand: OneTableHand | None) -> dict:
         "fit": hand.fit or "NF", "scoring_line": hand.scoring_line,
         "trump_length_7": hand.trump_length_7, "side_voids": str(hand.side_voids),
     }  # fmt: skip
+
+
+def redeal_hands(game: OneTableSession, numbers: list[int]) -> None:
+    """Hands already entered take their HCP and fit from their new deals (a new hand record)."""
+    deals = {deal.number: deal for deal in game.deals.filter(number__in=numbers)}
+    for hand in game.hands.filter(number__in=numbers):
+        values = dealt(deals[hand.number])
+        hand.hcp_ns = values.hcp_ns
+        if hand.hcp_ns != 20:
+            hand.scoring_line = ""
+        line = scoring_line_pair(hand.number, hand.hcp_ns, hand.scoring_line or None)
+        hand.fit = "" if values.fit(line) == "NF" else values.fit(line)
+        hand.save(update_fields=["hcp_ns", "scoring_line", "fit", "updated_at"])
+
+
+def change_method(game: OneTableSession, method: str) -> None:
+    """Score the game another way. IMPs against the double-dummy par need a deal for every
+    hand; once hands are entered, only the two IMP methods may swap, since Hancock points ask
+    for the declaring side's shape and par-table IMPs for a fit that the other did not."""
+    if method not in ONE_TABLE_METHODS:
+        raise MethodError("Choose one of the scoring methods offered.")
+    if method == game.method:
+        return
+    if method == DD_PAR:
+        dealt_numbers = set(game.deals.values_list("number", flat=True))
+        missing = [n for n in range(1, game.boards + 1) if n not in dealt_numbers]
+        if missing:
+            hands = ", ".join(str(number) for number in missing)
+            raise MethodError(
+                "IMPs against the double-dummy par need the hand record of every hand: "
+                f"upload a PBN file with hand{'s' if len(missing) > 1 else ''} {hands}."
+            )
+    if game.hands.exists() and HANCOCK in (method, game.method):
+        raise MethodError(
+            "Hands are entered already: Hancock points need the declaring side's shape, "
+            "and par-table IMPs a fit, that were not asked for. Start a new game instead."
+        )
+    game.method = method
+    with transaction.atomic():
+        game.save(update_fields=["method"])
+        OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)

@@ -26,15 +26,36 @@ class MovementWarning(EntryWarning):
     """The movement does not send this pair to this board; the director may override."""
 
 
+class EntryConflict(EntryError):
+    """The row changed after the typist last saw it (another typist, another tab): nothing was
+    replaced. `stored` is what the row holds now (None: it was deleted), `typed` what the typist
+    meant to store (None: they meant to clear the row)."""
+
+    def __init__(self, stored: Result | None, typed: scoring.Entry | None):
+        self.stored, self.typed = stored, typed
+        if stored is None:
+            message = "This result was deleted meanwhile."
+        else:
+            message = f"Meanwhile this row was saved as {stored.text}."
+        super().__init__(message)
+
+
 def save_result(
     board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False, foul_group=None,
-    rescore=True,
+    rescore=True, row_ns: Pair | None = None, new_row=False, expected_version=None,
+    replacing=False,
 ) -> Result:  # fmt: skip
     """Validate and store one traveller line, then rescore. Raises EntryError.
 
     `override` confirms a warning (an off-movement pairing, a doubtful trick count). A line
     ending in F2 (or `foul_group`) puts the result in group 2 of a fouled board (Law 87).
     `rescore=False` leaves rescoring to the caller (an import rescores once at the end).
+
+    From a traveller row: `row_ns` is the NS pair the row showed (the director may have typed
+    other pairs: the row's result then moves to them), `new_row` a row for a pairing of the
+    director's own, and `expected_version` the version of the row's result the line was typed
+    against (0: the row was empty). If the row changed since, EntryConflict and nothing stored;
+    `replacing` says the typist saw the other result and chose theirs over it.
     """
     with transaction.atomic():
         board = _locked(board)
@@ -46,50 +67,98 @@ def save_result(
             raise EntryWarning(str(doubt)) from None
         except ValueError as error:
             raise EntryError(str(error)) from None
+        row_ns = None if new_row else (row_ns or ns)
+        row_result = _row_result(board, row_ns)
+        if _changed_meanwhile(row_result, expected_version):
+            if _same_line(row_result, ns, ew, entry):
+                return row_result  # both typists typed the same slip: nothing to choose
+            raise EntryConflict(row_result, entry)
         seating = _seating(board, ns, ew, override)
-        clash = (
-            Result.objects.filter(board=board, ew_pair=ew)
-            .exclude(ns_pair=ns)
-            .select_related("ns_pair")
-            .first()
-        )
-        if clash:
-            raise EntryError(
-                f"Board {board.number} already has a result for {_label(ew)} "
-                f"(against {_label(clash.ns_pair)})."
-            )
-        result = Result.objects.filter(board=board, ns_pair=ns).first()
-        before = (result.text, result.ns_score, result.ew_pair_id) if result else None
-        if result is None:
-            result = Result(board=board, ns_pair=ns)
+        result = _result_to_write(board, ns, ew, row_ns, row_result)
+        before = (result.text, result.ns_score, result.ew_pair_id) if result.pk else None
+        if result.pk and result.ns_pair_id != ns.pk:
+            # The row's result moves to the pairs the director typed: history says both sides.
+            _record_deletion(board, result, user)
+            before = None
+        result.ns_pair = ns
         result.ew_pair = ew
         result.round = seating.round if seating else result.round
         _fill(result, entry)
         if marked_group is not None or foul_group is not None:
             result.foul_group = marked_group if marked_group is not None else foul_group
         result.updated_by = _author(user)
+        result.version = board.section.event.version
         result.save()
         if before != (result.text, result.ns_score, result.ew_pair_id):
-            _record(board, result, before, user)
+            _record(board, result, before, user, replacing=replacing)
         if rescore:
             scorer.rescore(board.section.event, [board.section_id])
         return result
 
 
-def delete_result(result: Result, user) -> None:
+def delete_result(result: Result, user, *, expected_version=None) -> None:
+    """Delete a result. With `expected_version`, only if nobody changed it since (else
+    EntryConflict); a result somebody else already deleted is left deleted."""
     with transaction.atomic():
         board = _locked(result.board)
-        ResultChange.objects.create(
-            board=board,
-            ns_pair=result.ns_pair,
-            ew_pair=result.ew_pair,
-            action=ResultChange.DELETED,
-            old_text=result.text,
-            old_ns_score=result.ns_score,
-            changed_by=_author(user),
-        )
-        result.delete()
+        current = _row_result(board, result.ns_pair)
+        if current is None or current.pk != result.pk:
+            if expected_version is not None and current is not None:
+                raise EntryConflict(current, None)
+            return
+        if _changed_meanwhile(current, expected_version):
+            raise EntryConflict(current, None)
+        _record_deletion(board, current, user)
+        current.delete()
         scorer.rescore(board.section.event, [board.section_id])
+
+
+def _row_result(board: Board, ns: Pair | None) -> Result | None:
+    if ns is None:
+        return None
+    return (
+        Result.objects.filter(board=board, ns_pair=ns)
+        .select_related("ns_pair", "ew_pair", "updated_by")
+        .first()
+    )
+
+
+def _changed_meanwhile(row_result: Result | None, expected_version) -> bool:
+    if expected_version is None:
+        return False
+    return (row_result.version if row_result else 0) != expected_version
+
+
+def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry) -> bool:
+    return (
+        result is not None
+        and (result.ns_pair_id, result.ew_pair_id) == (ns.pk, ew.pk)
+        and result.text == str(entry)
+    )
+
+
+def _result_to_write(board, ns, ew, row_ns, row_result) -> Result:
+    """The stored result this line replaces (the row's own, or the NS pair's), or a new one;
+    refuses a line that would take another row's place."""
+    target = row_result if row_ns == ns else _row_result(board, ns)
+    if target is not None and target is not row_result:
+        raise EntryError(
+            f"Board {board.number} already has a result for {_label(ns)} "
+            f"(against {_label(target.ew_pair)}): correct that row instead."
+        )
+    result = target or row_result or Result(board=board, ns_pair=ns)
+    clash = (
+        Result.objects.filter(board=board, ew_pair=ew)
+        .exclude(pk=result.pk)
+        .select_related("ns_pair")
+        .first()
+    )
+    if clash:
+        raise EntryError(
+            f"Board {board.number} already has a result for {_label(ew)} "
+            f"(against {_label(clash.ns_pair)})."
+        )
+    return result
 
 
 def rescore_event(event: Event) -> None:
@@ -142,6 +211,18 @@ def _seating(board: Board, ns: Pair, ew: Pair, override: bool):
     )
 
 
+def _record_deletion(board: Board, result: Result, user) -> None:
+    ResultChange.objects.create(
+        board=board,
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        action=ResultChange.DELETED,
+        old_text=result.text,
+        old_ns_score=result.ns_score,
+        changed_by=_author(user),
+    )
+
+
 def _author(user):
     return user if user is not None and user.is_authenticated else None
 
@@ -165,12 +246,16 @@ def _fill(result: Result, entry: scoring.Entry) -> None:
     result.tricks = entry.tricks
 
 
-def _record(board: Board, result: Result, before, user) -> None:
+def _record(board: Board, result: Result, before, user, *, replacing=False) -> None:
+    if before is None:
+        action = ResultChange.CREATED
+    else:
+        action = ResultChange.REPLACED if replacing else ResultChange.CORRECTED
     ResultChange.objects.create(
         board=board,
         ns_pair=result.ns_pair,
         ew_pair=result.ew_pair,
-        action=ResultChange.CREATED if before is None else ResultChange.CORRECTED,
+        action=action,
         old_text=before[0] if before else "",
         old_ns_score=before[1] if before else None,
         new_text=result.text,

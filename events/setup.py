@@ -1,11 +1,33 @@
-"""Setting up a session: its section, pairs and boards, generated from the movement."""
+"""Setting up a session: its sections, pairs and boards, generated from each section's movement.
 
+A big night is several sections (A, B, C ...), each a Mitchell or Howell of its own size;
+the director types the sizes as "14,13,12½" and may ask for fewer rounds than the full
+movement, or the relay-and-bye-stand Mitchell instead of the skip for even sections.
+"""
+
+import re
+import string
 from collections import Counter
+from dataclasses import dataclass
 
 from django.db import transaction
 
 import scoring
 from events.models import Board, Event, Pair, Section
+
+MAX_SECTIONS = 26  # one letter each
+
+
+@dataclass(frozen=True)
+class SectionPlan:
+    """One section as the director asked for it; `phantom` "" means a full last table."""
+
+    name: str
+    tables: int
+    phantom: str = ""
+    rounds: int | None = None
+    relay: bool = False
+    arrow_switch: str = ""
 
 
 @transaction.atomic
@@ -16,17 +38,24 @@ def create_session(
     date,
     scoring_method,
     movement,
-    tables,
     boards_per_round,
+    tables=None,
     phantom="",
     rounds=None,
     options=None,
     arrow_switch="",
+    relay=False,
+    sections=None,
+    across_field=False,
 ) -> Event:
-    """A session with one section whose pairs and boards come from the movement.
+    """A session whose sections' pairs and boards come from their movements.
 
-    `options` are the scoring conventions (ScoringOptionFields names); the club's by default.
+    `sections` (SectionPlan list) or, for one section A, `tables`, `phantom`, `rounds`,
+    `arrow_switch` and `relay`. `options` are the scoring conventions (ScoringOptionFields
+    names); the club's by default.
     """
+    if sections is None:
+        sections = [SectionPlan("A", tables, phantom, rounds, relay, arrow_switch)]
     event = Event.objects.create(
         club=club,
         name=name,
@@ -34,13 +63,21 @@ def create_session(
         scoring=scoring_method,
         movement=movement,
         boards_per_round=boards_per_round,
-        one_winner=bool(arrow_switch),
+        one_winner=any(plan.arrow_switch for plan in sections),
+        across_field=across_field and len(sections) > 1,
         **(club.option_values() if options is None else options),
     )
-    section = Section.objects.create(
-        event=event, name="A", tables=tables, phantom=phantom, rounds=rounds,
-        arrow_switch=arrow_switch,
-    )  # fmt: skip
+    for plan in sections:
+        section = Section.objects.create(
+            event=event, name=plan.name, tables=plan.tables, phantom=plan.phantom,
+            rounds=plan.rounds, arrow_switch=plan.arrow_switch,
+            relay=plan.relay and movement != "howell" and plan.tables % 2 == 0,
+        )  # fmt: skip
+        _fill_section(section)
+    return event
+
+
+def _fill_section(section: Section) -> None:
     plan = section.movement()
     Pair.objects.bulk_create(
         Pair(section=section, number=pair.number, direction=pair.direction or "")
@@ -57,7 +94,58 @@ def create_session(
         for number in plan.boards
         if plays[plan.set_of_board(number)]
     )
-    return event
+
+
+_SIZE = re.compile(r"^(\d{1,3})(\.5|½| ?1/2)?$")
+
+
+def parse_sections(text: str) -> list[tuple[int, bool]]:
+    """ "14,13,12½" → [(14, False), (13, False), (13, True)]: tables, and whether the last
+    table is a half table. Raises ValueError in the director's words."""
+    parts = [part.strip() for part in re.split(r"[,;+]", str(text)) if part.strip()]
+    if not parts:
+        raise ValueError("Give the number of tables, e.g. 7, or 14,13,13 for three sections.")
+    if len(parts) > MAX_SECTIONS:
+        raise ValueError(f"At most {MAX_SECTIONS} sections (A-Z).")
+    sizes = []
+    for part in parts:
+        match = _SIZE.match(part)
+        if match is None:
+            raise ValueError(
+                f"Tables: {part!r} is not a number of tables (e.g. 13, or 12½ for a half table)."
+            )
+        tables, half = int(match[1]), bool(match[2])
+        sizes.append((tables + 1 if half else tables, half))
+    return sizes
+
+
+def plan_sections(
+    movement, tables_text, phantom="", rounds=None, arrow_switch="", relay=False
+) -> list[SectionPlan]:
+    """The sections a director's setup form asks for (ValueError explains what is wrong).
+
+    `phantom` is the direction of a half table's missing pair: with one section it makes
+    that section's last table a half; with several, the sections written with ½ (or, if
+    none is, the last section) have the half table.
+    """
+    sizes = parse_sections(tables_text)
+    if phantom and not any(half for _, half in sizes):
+        sizes[-1] = (sizes[-1][0], True)
+    default_phantom = "any" if movement == "howell" else "EW"
+    plans = []
+    for letter, (tables, half) in zip(string.ascii_uppercase, sizes, strict=False):
+        switched = arrow_switch_rounds(arrow_switch, movement, tables, rounds)
+        plans.append(
+            SectionPlan(
+                letter,
+                tables,
+                (phantom or default_phantom) if half else "",
+                rounds,
+                relay and tables % 2 == 0,
+                switched,
+            )  # fmt: skip
+        )
+    return plans
 
 
 def arrow_switch_rounds(text: str, movement, tables, rounds=None) -> str:
@@ -77,21 +165,42 @@ def arrow_switch_rounds(text: str, movement, tables, rounds=None) -> str:
     return ",".join(map(str, numbers))
 
 
-def movement_error(
-    movement, tables, phantom, boards_per_round, scoring_method, rounds=None, arrow_switch=""
-):
-    """Why this movement cannot be set up, in a director's words, or None when it can."""
-    try:
-        if movement == "howell":
-            scoring.howell(2 * tables - (1 if phantom else 0), boards_per_round)
-        else:
-            if phantom == "any":
-                return "In a Mitchell the missing pair sits NS or EW."
-            switched = tuple(int(r) for r in arrow_switch.split(",") if r)
-            scoring.mitchell(tables, boards_per_round, phantom or None, rounds, switched)
-    except ValueError as error:
-        message = str(error)
-        return f"{message[0].upper()}{message[1:]}."
+def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.Movement:
+    """The movement a section will play; ValueError (scoring's words) when it cannot."""
+    if movement == "howell":
+        pairs = 2 * plan.tables - (1 if plan.phantom else 0)
+        return scoring.howell(pairs, boards_per_round, plan.rounds)
+    if plan.phantom == "any":
+        raise ValueError("in a Mitchell the missing pair sits NS or EW")
+    switched = tuple(int(r) for r in plan.arrow_switch.split(",") if r)
+    return scoring.mitchell(
+        plan.tables, boards_per_round, plan.phantom or None, plan.rounds, switched,
+        relay=plan.relay,
+    )  # fmt: skip
+
+
+def sections_error(movement, plans, boards_per_round, scoring_method) -> str | None:
+    """Why these sections cannot be set up, in a director's words, or None when they can."""
+    for plan in plans:
+        try:
+            section_movement(movement, plan, boards_per_round)
+        except ValueError as error:
+            message = str(error)
+            message = f"{message[0].upper()}{message[1:]}."
+            if len(plans) > 1:
+                message = f"Section {plan.name}: {message}"
+            elif plan.tables > 30 and movement != "howell":
+                message += " Split the field into sections, e.g. 16,15."
+            return message
     if scoring_method == "hdb" and not 3 <= boards_per_round <= 8:
         return "Home Duplicate Bridge scores sets of 3-8 boards: choose 3-8 boards per round."
     return None
+
+
+def movement_error(
+    movement, tables, phantom, boards_per_round, scoring_method, rounds=None, arrow_switch="",
+    relay=False,
+):  # fmt: skip
+    """Why this one-section movement cannot be set up, or None when it can."""
+    plan = SectionPlan("A", tables, phantom, rounds, relay, arrow_switch)
+    return sections_error(movement, [plan], boards_per_round, scoring_method)

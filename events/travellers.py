@@ -1,27 +1,99 @@
 """The rows a traveller page or a table's round shows: what the movement expects, and what
-has been entered (including results the director saved off-movement)."""
+has been entered (including results the director saved off-movement); and how far entry has
+got, board by board and table by table."""
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 
+from django.db.models import Count
+
 from events.models import Board, Pair, Result, Section
+
+__all__ = [
+    "Cell", "Row", "board_rows", "find_pair", "mark_saved", "missing_boards",
+    "table_round_progress", "table_round_rows",
+]  # fmt: skip
 
 
 @dataclass
 class Row:
     board: Board
-    ns: Pair
-    ew: Pair
+    ns: Pair | None
+    ew: Pair | None
     round: int | None = None
     table: int | None = None
     result: Result | None = None
     error: str = ""
     warning: str = ""
     typed: str = ""
+    typed_ns: str | None = None
+    typed_ew: str | None = None
+    posted_version: int | None = None
+    conflict: object = None  # an EntryConflict: the row changed while the typist typed
+    changed_by: str = ""  # for a conflict: who stored (or deleted) what the row now holds
+    changed_at: object = None
+    clearing: bool = False  # the director asked to clear the row and must confirm
+    new: bool = False  # the empty row for a pairing the movement does not have
     focus: bool = False
 
     @property
     def key(self) -> str:
-        return f"{self.board.pk}-{self.ns.pk}-{self.ew.pk}"
+        ns = self.ns.pk if self.ns else ""
+        ew = self.ew.pk if self.ew else ""
+        return f"{self.board.pk}-{ns}-{ew}"
+
+    @property
+    def version(self) -> int:
+        """What the row's next save says it was typed against: the stored result's version, or
+        after a refusal the version first typed against, so a change meanwhile still shows."""
+        if self.conflict is not None:
+            stored = self.conflict.stored
+            return stored.version if stored else 0
+        if self.posted_version is not None:
+            return self.posted_version
+        return self.result.version if self.result else 0
+
+    @property
+    def ns_number(self) -> str:
+        return self.typed_ns if self.typed_ns is not None else _number(self.ns)
+
+    @property
+    def ew_number(self) -> str:
+        return self.typed_ew if self.typed_ew is not None else _number(self.ew)
+
+
+def _number(pair: Pair | None) -> str:
+    return str(pair.number) if pair else ""
+
+
+PAIR_TYPED = re.compile(r"^(NS|EW|N|E)?\s*(\d{1,3})\s*(NS|EW|N|E)?$", re.IGNORECASE)
+
+
+def find_pair(pairs, typed: str, shown: Pair | None, side: str) -> Pair:
+    """The pair a director typed in a row's NS or EW box: `3`, or `3 EW` / `EW3` where a
+    Mitchell has both an NS and an EW pair 3. A bare number keeps the direction the row
+    showed (an arrow-switched round seats EW pairs NS), else the box's own. Raises ValueError.
+    """
+    typed = (typed or "").strip()
+    if not typed:
+        if shown is None:
+            raise ValueError(f"Type the {side} pair's number.")
+        return shown
+    match = PAIR_TYPED.match(typed)
+    if match is None or (match.group(1) and match.group(3)):
+        raise ValueError(f"{side} pair: type a pair number, such as 3 or 3 EW, not “{typed}”.")
+    number = int(match.group(2))
+    letter = (match.group(1) or match.group(3) or "").upper()
+    candidates = [pair for pair in pairs if pair.number == number]
+    if letter:
+        candidates = [pair for pair in candidates if pair.direction[:1] == letter[:1]]
+    if len(candidates) > 1:
+        wanted = shown.direction if shown else side
+        candidates = [pair for pair in candidates if pair.direction == wanted] or candidates
+    if not candidates:
+        raise ValueError(f"There is no pair {typed.upper()} in this section.")
+    return candidates[0]
 
 
 def _pairs_by_key(section: Section, pairs=None) -> dict:
@@ -30,9 +102,13 @@ def _pairs_by_key(section: Section, pairs=None) -> dict:
     return {pair.key: pair for pair in pairs}
 
 
-def board_rows(board: Board, pairs: list[Pair] | None = None) -> list[Row]:
+def board_rows(board: Board, pairs: list[Pair] | None = None, *, new_row=False) -> list[Row]:
+    """The movement's rows, then results saved against other pairings, then (`new_row`) an
+    empty row where the director can type a pairing of their own."""
     section = board.section
-    results = {r.ns_pair_id: r for r in Result.objects.for_board(board)}
+    results = {
+        r.ns_pair_id: r for r in Result.objects.for_board(board).select_related("updated_by")
+    }
     movement = section.movement()
     rows = []
     if movement is not None:
@@ -47,6 +123,8 @@ def board_rows(board: Board, pairs: list[Pair] | None = None) -> list[Row]:
     for result in results.values():
         if result.pk not in shown:
             rows.append(Row(board, result.ns_pair, result.ew_pair, result.round, None, result))
+    if new_row:
+        rows.append(Row(board, None, None, new=True))
     return rows
 
 
@@ -66,7 +144,7 @@ def table_round_rows(
     results = {
         r.board_id: r
         for r in Result.objects.filter(board__in=boards, ns_pair=ns).select_related(
-            "ns_pair", "ew_pair"
+            "ns_pair", "ew_pair", "updated_by"
         )
     }
     return [Row(b, ns, ew, round_number, table, results.get(b.pk)) for b in boards]
@@ -79,8 +157,64 @@ def mark_saved(rows: list[Row], saved_key: str) -> None:
     if saved_key not in keys:
         return
     index = keys.index(saved_key)
-    empty_after = [row for row in rows[index + 1 :] if row.result is None]
-    empty_before = [row for row in rows[:index] if row.result is None]
-    candidates = empty_after or empty_before or rows[index + 1 :]
+    typed = [row for row in rows if not row.new]
+    empty_after = [row for row in typed[index + 1 :] if row.result is None]
+    empty_before = [row for row in typed[:index] if row.result is None]
+    candidates = empty_after or empty_before or typed[index + 1 :]
     if candidates:
         candidates[0].focus = True
+
+
+def mark_focus(rows: list[Row], key: str) -> None:
+    for row in rows:
+        if row.key == key:
+            row.focus = True
+            return
+
+
+def missing_boards(section: Section) -> list[tuple[Board, int]]:
+    """Each board with fewer results than the movement sends it to, and how many it lacks."""
+    boards = (
+        Board.objects.filter(section=section).annotate(entered=Count("results")).order_by("number")
+    )
+    return [(b, b.expected_results - b.entered) for b in boards if b.entered < b.expected_results]
+
+
+@dataclass
+class Cell:
+    round: int
+    table: int
+    entered: int
+    due: int  # boards the table plays this round; 0 for a sit-out
+
+    @property
+    def state(self) -> str:
+        if not self.due:
+            return "sit-out"
+        if self.entered >= self.due:
+            return "done"
+        return "partial" if self.entered else "empty"
+
+
+def table_round_progress(section: Section, pairs=None) -> list[tuple[int, list[Cell]]]:
+    """The table × round grid: how many of each table's boards that round are entered."""
+    movement = section.movement()
+    if movement is None:
+        return []
+    by_key = _pairs_by_key(section, pairs)
+    entered = Counter(
+        Result.objects.filter(board__section=section).values_list("board__board_set", "ns_pair")
+    )
+    seatings = {(s.round, s.table): s for s in movement.seatings}
+    grid = []
+    for round_number in range(1, movement.rounds + 1):
+        cells = []
+        for table in range(1, movement.tables + 1):
+            seating = seatings.get((round_number, table))
+            due, count = 0, 0
+            if seating is not None and seating.is_played:
+                due = len(movement.boards_of_set(seating.board_set))
+                count = entered[(seating.board_set, by_key[seating.ns].pk)]
+            cells.append(Cell(round_number, table, min(count, due), due))
+        grid.append((round_number, cells))
+    return grid

@@ -1,6 +1,17 @@
 from django.urls import path
 
-from events.views import entry, hand_records, home, one_table, pdf, results, sessions, transfer
+from events.views import (
+    entry,
+    hand_records,
+    home,
+    lifecycle,
+    one_table,
+    pdf,
+    results,
+    roster,
+    sessions,
+    transfer,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -19,9 +30,20 @@ urlpatterns = [
     path("sessions/<int:pk>/travellers.pdf", pdf.travellers, name="session_travellers_pdf"),
     path("sessions/<int:pk>/score-cards.pdf", pdf.score_cards, name="score_cards_pdf"),
     path("clubs/<slug:slug>/", results.club_sessions, name="club_sessions"),
+    path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
+    path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
+    path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),
+    path(
+        "clubs/<slug:slug>/members/<int:member_pk>/active/",
+        roster.member_active,
+        name="member_active",
+    ),
     path("sessions/<int:pk>/cards/", sessions.table_cards, name="table_cards"),
     path("sessions/<int:pk>/pairs/", sessions.session_pairs, name="session_pairs"),
     path("sessions/<int:pk>/options/", sessions.session_options, name="session_options"),
+    path("sessions/<int:pk>/edit/", lifecycle.session_edit, name="session_edit"),
+    path("sessions/<int:pk>/delete/", lifecycle.session_delete, name="session_delete"),
+    path("sessions/<int:pk>/restore/", lifecycle.session_restore, name="session_restore"),
     path("sessions/<int:pk>/penalties/", sessions.session_penalties, name="session_penalties"),
     path(
         "sessions/<int:pk>/penalties/<int:penalty_pk>/delete/",
@@ -63,4 +85,15 @@ urlpatterns = [
     path("one-table/<int:pk>/", one_table.one_table_tally, name="one_table_tally"),
     path("one-table/<int:pk>/hands/<int:number>/", one_table.one_table_hand, name="one_table_hand"),
     path("one-table/<int:pk>/publish/", one_table.one_table_publish, name="one_table_publish"),
+    path(
+        "one-table/<int:pk>/hand-records/",
+        one_table.one_table_hand_records,
+        name="one_table_hand_records",
+    ),
+    path(
+        "one-table/<int:pk>/hand-records/retry/",
+        one_table.one_table_analysis_retry,
+        name="one_table_analysis_retry",
+    ),
+    path("one-table/<int:pk>/method/", one_table.one_table_method, name="one_table_method"),
 ]

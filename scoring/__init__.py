@@ -11,8 +11,32 @@ from scoring.hancock import hancock_points
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.matchpoints import matchpoints, neuberg
-from scoring.movements import Movement, Pair, Seating, howell, mitchell
-from scoring.one_table import OneTableResult, one_table_board, one_table_par, tally
+from scoring.movement_checks import check_movement
+from scoring.movement_guides import (
+    PairStop,
+    TableGuide,
+    board_copies,
+    bye_stand,
+    pair_guide,
+    table_guides,
+)
+from scoring.movements import (
+    Movement,
+    Pair,
+    Seating,
+    howell,
+    howell_lengths,
+    mitchell,
+    mitchell_rounds,
+)
+from scoring.one_table import (
+    DDParResult,
+    OneTableResult,
+    dd_par_board,
+    one_table_board,
+    one_table_par,
+    tally,
+)
 from scoring.options import ScoringOptions, parse_butler_drop
 from scoring.par import Par, par
 from scoring.ranking import rank
@@ -38,9 +62,11 @@ __all__ = [
     "Movement",
     "NeedsConfirmation",
     "OneTableResult",
+    "DDParResult",
     "Par",
     "hancock_points",
     "one_table_board",
+    "dd_par_board",
     "one_table_par",
     "par",
     "tally",
@@ -58,10 +84,19 @@ __all__ = [
     "hdb_imps",
     "hdb_set_vps",
     "howell",
+    "howell_lengths",
+    "check_movement",
+    "table_guides",
+    "pair_guide",
+    "board_copies",
+    "bye_stand",
+    "PairStop",
+    "TableGuide",
     "imps",
     "is_vulnerable",
     "matchpoints",
     "mitchell",
+    "mitchell_rounds",
     "neuberg",
     "parse_contract",
     "parse_entry",

@@ -1,16 +1,20 @@
 """Movements: which pairs sit where and which boards they play, round by round.
 
 Mitchell (3-30 tables): NS pairs stay put, EW pairs move up a table and boards move down one
-each round. With an even number of tables the EW pairs skip a table halfway, which lets them
-meet tables-1 NS pairs without meeting anyone twice. Howell (4-16 pairs): a complete Howell,
-every pair meets every other pair once over pairs-1 rounds and plays every board set once.
-A half table is a phantom pair: whoever it would meet sits out that round.
+each round. With an even number of tables either the EW pairs skip a table halfway (a skip
+Mitchell: tables-1 rounds), or tables 1 and N share boards and one set rests on a bye stand
+between tables N/2 and N/2+1 (a relay-and-bye-stand Mitchell: N rounds, N sets). Howell (4-16
+pairs): every pair meets every other pair once over pairs-1 rounds and plays every board set
+once; fewer rounds make a partial Howell (a 6-table "3/4 Howell" of 9 rounds). A half table is
+a phantom pair: whoever it would meet sits out that round.
 """
 
 from dataclasses import dataclass
 from functools import cache
 
-__all__ = ["Pair", "Seating", "Movement", "mitchell", "howell"]
+__all__ = [
+    "Pair", "Seating", "Movement", "mitchell", "howell", "mitchell_rounds", "howell_lengths"
+]  # fmt: skip
 
 NS, EW = "NS", "EW"
 
@@ -47,6 +51,24 @@ class Movement:
     boards_per_round: int
     board_sets: int
     seatings: tuple[Seating, ...]
+    variant: str = ""  # a Mitchell's "skip" or "relay" (bye stand); "" otherwise
+
+    @property
+    def name(self) -> str:
+        """How a director calls it: "7-table Mitchell", "6-table relay-and-bye-stand Mitchell"."""
+        if self.kind == "howell":
+            full = 2 * self.tables - 1
+            partial = "" if self.rounds == full else f" ({self.rounds} of {full} rounds)"
+            return f"{self.tables}-table Howell{partial}"
+        variant = {"skip": " skip", "relay": " relay-and-bye-stand"}.get(self.variant, "")
+        return f"{self.tables}-table{variant} Mitchell, {self.rounds} rounds"
+
+    @property
+    def skip_after_round(self) -> int | None:
+        """The round after which the EW pairs skip a table (a skip Mitchell), if they do."""
+        if self.variant == "skip" and self.rounds > self.tables // 2:
+            return self.tables // 2
+        return None
 
     @property
     def boards(self) -> range:
@@ -88,33 +110,55 @@ def mitchell(
     phantom: str | None = None,
     rounds: int | None = None,
     arrow_switch: tuple[int, ...] = (),
+    relay: bool = False,
 ) -> Movement:
     """A Mitchell; `phantom` ("NS" or "EW") makes the highest pair of that direction absent.
 
     In the `arrow_switch` rounds the pairs swap seats: the NS pairs play the EW cards, which
-    makes a two-winner Mitchell one field (the usual choice: the last round).
+    makes a two-winner Mitchell one field (the usual choice: the last round). `relay` asks for
+    the relay-and-bye-stand Mitchell instead of the skip when the tables are even.
     """
     if isinstance(tables, bool) or not isinstance(tables, int) or not 3 <= tables <= 30:
         raise ValueError(f"a Mitchell needs 3-30 tables, got {tables!r}")
     _check_boards_per_round(boards_per_round)
     if phantom not in (None, NS, EW):
         raise ValueError(f"the phantom pair must sit NS or EW, got {phantom!r}")
-    skip = tables % 2 == 0
-    most_rounds = tables - 1 if skip else tables
+    if relay and tables % 2:
+        raise ValueError(
+            f"a relay-and-bye-stand Mitchell is for an even number of tables; {tables} tables "
+            "play a plain Mitchell"
+        )
+    most_rounds = mitchell_rounds(tables, relay)
     rounds = most_rounds if rounds is None else rounds
-    if not 1 <= rounds <= most_rounds:
-        raise ValueError(f"a {tables}-table Mitchell plays 1-{most_rounds} rounds, not {rounds}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most_rounds:
+        article = "an" if str(tables).startswith("8") or tables in (11, 18) else "a"
+        raise ValueError(
+            f"{article} {tables}-table Mitchell plays 1-{most_rounds} rounds, not {rounds}"
+        )
+    if relay and rounds != most_rounds:
+        # Cut short, the shared set is played twice a round and the bye-stand set never: the
+        # board sets would be played unequally often.
+        raise ValueError(
+            f"a relay-and-bye-stand Mitchell plays all {tables} rounds; for fewer rounds "
+            "choose the skip Mitchell"
+        )
     switched = tuple(sorted(set(arrow_switch)))
     if any(not isinstance(r, int) or not 1 <= r <= rounds for r in switched):
         raise ValueError(f"arrow-switch rounds must be among rounds 1-{rounds}")
-    return _mitchell(tables, boards_per_round, phantom, rounds, switched)
+    return _mitchell(tables, boards_per_round, phantom, rounds, switched, relay)
+
+
+def mitchell_rounds(tables: int, relay: bool = False) -> int:
+    """The most rounds a Mitchell can play without any EW pair meeting an NS pair twice."""
+    return tables if relay or tables % 2 else tables - 1
 
 
 @cache  # Movements are immutable; a session's is rebuilt on every save.
 def _mitchell(
-    tables: int, boards_per_round: int, phantom: str | None, rounds: int, switched=()
-) -> Movement:
-    skip = tables % 2 == 0
+    tables: int, boards_per_round: int, phantom: str | None, rounds: int, switched=(),
+    relay: bool = False,
+) -> Movement:  # fmt: skip
+    skip = tables % 2 == 0 and not relay
     seatings = []
     for r in range(rounds):
         skipped = 1 if skip and r >= tables // 2 else 0
@@ -122,19 +166,116 @@ def _mitchell(
             ew_number = (t - r - skipped) % tables
             ns = None if phantom == NS and t == tables - 1 else Pair(t + 1, NS)
             ew = None if phantom == EW and ew_number == tables - 1 else Pair(ew_number + 1, EW)
-            board_set = (t + r) % tables + 1
+            board_set = (_relay_position(t, tables) if relay else t) + r
             if r + 1 in switched:
                 ns, ew = ew, ns
-            seatings.append(Seating(r + 1, t + 1, ns, ew, board_set))
-    return Movement("mitchell", tables, rounds, boards_per_round, tables, tuple(seatings))
+            seatings.append(Seating(r + 1, t + 1, ns, ew, board_set % tables + 1))
+    variant = "relay" if relay else "skip" if skip else ""
+    return Movement("mitchell", tables, rounds, boards_per_round, tables, tuple(seatings), variant)
 
 
-def howell(pairs: int, boards_per_round: int) -> Movement:
-    """A complete Howell for 4-16 pairs; with an odd number one pair a round sits out."""
+def _relay_position(table: int, tables: int) -> int:
+    """Where a table (from 0) sits in the boards' cycle of a relay-and-bye-stand Mitchell.
+
+    Sets 1..N/2 start on tables 1..N/2, the next on the bye stand, the rest on tables
+    N/2+1..N-1, and table N shares table 1's set; boards move down one place, through the
+    bye stand (bridgecentral.com, "Share and relay Mitchell movement").
+    """
+    if table == tables - 1:
+        return 0
+    return table if table < tables // 2 else table + 1
+
+
+def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Movement:
+    """A Howell for 4-16 pairs; with an odd number one pair a round sits out.
+
+    `rounds` below pairs-1 (odd pairs: pairs) plays the first rounds of the complete Howell
+    with the boards rearranged so that every set is still played equally often and no pair
+    meets a set twice; a length that cannot be arranged so is refused.
+    """
     if isinstance(pairs, bool) or not isinstance(pairs, int) or not 4 <= pairs <= 16:
         raise ValueError(f"a Howell needs 4-16 pairs (2-8 tables), got {pairs!r}")
     _check_boards_per_round(boards_per_round)
-    return _howell(pairs, boards_per_round)
+    full = pairs - 1 + pairs % 2
+    if rounds is None or rounds == full:
+        return _howell(pairs, boards_per_round)
+    if rounds not in howell_lengths(pairs):
+        # Shorter than half a Howell is hardly a Howell; other lengths may be impossible to
+        # arrange with every board played equally often.
+        choices = ", ".join(map(str, howell_lengths(pairs)))
+        raise ValueError(f"a Howell of {pairs} pairs plays {choices} rounds, not {rounds}")
+    return _partial_howell(pairs, boards_per_round, rounds)
+
+
+@cache
+def howell_lengths(pairs: int) -> tuple[int, ...]:
+    """The numbers of rounds a Howell of `pairs` pairs can be played in (longest last)."""
+    full = pairs - 1 + pairs % 2
+    shortest = max(2, full // 2)
+    found = [r for r in range(shortest, full) if _partial_howell(pairs, 1, r) is not None]
+    return (*found, full)
+
+
+@cache
+def _partial_howell(pairs: int, boards_per_round: int, rounds: int) -> Movement | None:
+    """The complete Howell's first `rounds` rounds, table k playing set (round + a[k]) mod
+    rounds: each table plays each set once, so every set is played as often as the others;
+    the offsets a[k] are searched so that no pair meets a set twice."""
+    complete = _howell(pairs, boards_per_round)
+    tables = complete.tables
+    seats = [[s for s in complete.seatings if s.round == r + 1] for r in range(rounds)]
+    by_table = [[seats[r][k] for r in range(rounds)] for k in range(tables)]
+    offsets = _set_offsets(by_table, rounds, distinct=rounds >= tables) or _set_offsets(
+        by_table, rounds, distinct=False
+    )
+    if offsets is None:
+        return None
+    seatings = tuple(
+        Seating(r + 1, k + 1, s.ns, s.ew, (r + offsets[k]) % rounds + 1)
+        for r in range(rounds)
+        for k, s in enumerate(seats[r])
+    )
+    return Movement("howell", tables, rounds, boards_per_round, rounds, seatings)
+
+
+def _set_offsets(by_table, rounds: int, distinct: bool, budget: int = 200_000):
+    """Backtracking search for the tables' board-set offsets (None when there are none, or
+    when the search runs past its budget: a movement nobody can wait for)."""
+    used: dict[Pair, set[int]] = {}
+    chosen: list[int] = []
+    steps = 0
+
+    def sets_of(k, offset):
+        return [((s.ns, s.ew), (r + offset) % rounds) for r, s in enumerate(by_table[k])]
+
+    def place(k):
+        nonlocal steps
+        if k == len(by_table):
+            return True
+        for offset in range(rounds) if k else (0,):
+            steps += 1
+            if steps > budget:
+                return False
+            if distinct and offset in chosen:
+                continue
+            plays = sets_of(k, offset)
+            if any(p is not None and b in used.get(p, ()) for ps, b in plays for p in ps):
+                continue
+            for ps, b in plays:
+                for p in ps:
+                    if p is not None:
+                        used.setdefault(p, set()).add(b)
+            chosen.append(offset)
+            if place(k + 1):
+                return True
+            chosen.pop()
+            for ps, b in plays:
+                for p in ps:
+                    if p is not None:
+                        used[p].discard(b)
+        return False
+
+    return tuple(chosen) if place(0) else None
 
 
 @cache

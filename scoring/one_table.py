@@ -25,8 +25,10 @@ from scoring.contracts import contract_score, parse_contract
 from scoring.imps import imps
 
 __all__ = [
+    "DDParResult",
     "OneTableResult",
     "PAR_TABLE",
+    "dd_par_board",
     "one_table_board",
     "one_table_par",
     "parse_fit",
@@ -215,3 +217,32 @@ def tally(results: Iterable[OneTableResult]) -> list[tuple[int, int]]:
             lambda total, board: (total[0] + board[0], total[1] + board[1]),
         )
     )
+
+
+@dataclass(frozen=True)
+class DDParResult:
+    """One hand scored against its double-dummy par: NS's IMPs, and EW's the opposite."""
+
+    board: int
+    contract: str
+    declarer: str  # "" when passed out
+    tricks: int
+    ns_score: int
+    par: int
+    diff: int
+    imps_ns: int
+    imps_ew: int
+
+
+def dd_par_board(board: int, contract: str, declarer: str, tricks: int, par: int) -> DDParResult:
+    """IMPs against the double-dummy par (seed 000's, from NS's side, `scoring.par`): NS's
+    score at the table minus par, on the IMP scale; NS gets the IMPs and EW the opposite, as
+    when a team's score is compared with its team-mates' at the other table."""
+    if isinstance(par, bool) or not isinstance(par, int):
+        raise ValueError(f"par must be a whole number of points from NS's side, got {par!r}")
+    parsed = parse_contract(contract)
+    seat = _declarer_seat(declarer, parsed.is_pass)
+    declarer_score = contract_score(parsed, bool(seat) and is_vulnerable(board, seat), tricks)
+    ns_score = -declarer_score if seat in ("E", "W") else declarer_score
+    won = imps(ns_score - par)
+    return DDParResult(board, str(parsed), seat, tricks, ns_score, par, ns_score - par, won, -won)

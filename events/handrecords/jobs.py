@@ -1,69 +1,108 @@
-"""Double-dummy analysis of a session's hand records, in the background job runner (django-q2).
+"""Double-dummy analysis of hand records, in the background job runner (django-q2).
 
 DDS takes a quarter of a second a deal, so it never runs inside a request or a result save:
-the upload queues `analyse_next_batch`, which analyses one batch of boards, stores each board's
-table and par, and queues itself again until every dealt board is done. The session's
-`analysis_*` fields say what is happening, so a failure is shown to the director, never silent;
-the queue retries a failed batch (settings.Q_CLUSTER) and the director can retry at once.
+the upload queues `analyse_next_batch`, which analyses one batch of deals, stores each one's
+table and par, and queues itself again until every deal is done. The owner's `analysis_*`
+fields (events.models.AnalysisFields) say what is happening, so a failure is shown to the
+director, never silent; the queue retries a failed batch (settings.Q_CLUSTER) and the director
+can retry at once.
+
+Two kinds of owner have deals: a pairs session (its sections' boards) and a one-table game
+(its `OneTableDeal` rows). Both rows carry `number`, `deal`, `dd`, `par_score` and
+`par_contracts`, and the board number gives the vulnerability par is worked out for.
 """
 
-from django.db import transaction
+from dataclasses import dataclass
+
+from django.db import models, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 from django_q.tasks import async_task
 
 from events.handrecords.dd import dd_tables
-from events.models import Board, Event
+from events.models import Board, Event, OneTableDeal, OneTableSession
 from scoring import board_vulnerability, par
 
-__all__ = ["BATCH", "analyse_next_batch", "progress", "queue_analysis"]
+__all__ = ["BATCH", "GAME", "SESSION", "analyse_next_batch", "progress", "queue_analysis"]
 
 # One batch of CalcAllTables: about 10 s on two cores, then progress is saved.
 BATCH = 40
 TASK = "events.handrecords.jobs.analyse_next_batch"
+SESSION, GAME = "session", "one-table"
 
 
-def queue_analysis(event: Event) -> None:
-    """Ask the background worker to analyse every dealt board of the session not yet analysed."""
-    Event.objects.filter(pk=event.pk).update(
+@dataclass(frozen=True)
+class _Kind:
+    owner: type[models.Model]  # has AnalysisFields
+    deal_model: type[models.Model]
+    owner_lookup: str  # from a deal row to its owner's id
+    group: str
+
+    def dealt(self, owner_id: int):
+        return self.deal_model.objects.filter(**{self.owner_lookup: owner_id}).exclude(deal="")
+
+
+_KINDS = {
+    SESSION: _Kind(Event, Board, "section__event_id", "analysis-{}"),
+    GAME: _Kind(OneTableSession, OneTableDeal, "game_id", "analysis-one-table-{}"),
+}
+
+
+def _kind_of(owner) -> str:
+    return GAME if isinstance(owner, OneTableSession) else SESSION
+
+
+def _queue(owner_id: int, kind: str) -> None:
+    group = _KINDS[kind].group.format(owner_id)
+    if kind == SESSION:
+        async_task(TASK, owner_id, group=group)
+    else:
+        async_task(TASK, owner_id, kind, group=group)
+
+
+def queue_analysis(owner: Event | OneTableSession) -> None:
+    """Ask the background worker to analyse every deal of a session or one-table game not
+    yet analysed."""
+    kind = _kind_of(owner)
+    _KINDS[kind].owner.objects.filter(pk=owner.pk).update(
         analysis_queued_at=timezone.now(), analysis_attempts=0, analysis_error=""
     )
-    transaction.on_commit(lambda: async_task(TASK, event.pk, group=f"analysis-{event.pk}"))
+    transaction.on_commit(lambda: _queue(owner.pk, kind))
 
 
-def pending_boards(event_id: int):
-    return Board.objects.filter(section__event_id=event_id, dd__isnull=True).exclude(deal="")
+def pending_boards(owner_id: int, kind: str = SESSION):
+    return _KINDS[kind].dealt(owner_id).filter(dd__isnull=True)
 
 
-def analyse_next_batch(event_id: int) -> int:
-    """Analyse up to BATCH pending boards of the session; queue the rest. Returns boards done.
+def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
+    """Analyse up to BATCH pending deals of the session (or one-table game); queue the rest.
+    Returns the deals stored.
 
     Boards of different sections dealt the same cards are solved once. Any error is recorded
-    on the session and raised again, so the job runner counts the attempt and retries it.
+    on the owner and raised again, so the job runner counts the attempt and retries it.
     """
-    Event.objects.filter(pk=event_id).update(analysis_attempts=F("analysis_attempts") + 1)
+    owners = _KINDS[kind].owner.objects.filter(pk=owner_id)
+    owners.update(analysis_attempts=F("analysis_attempts") + 1)
     try:
-        boards = list(pending_boards(event_id).order_by("number", "pk"))
+        boards = list(pending_boards(owner_id, kind).order_by("number", "pk"))
         deals = list(dict.fromkeys(board.deal for board in boards))[:BATCH]
         tables = dict(zip(deals, dd_tables(deals), strict=True))
         done = _store(boards, tables)
     except Exception as error:
-        Event.objects.filter(pk=event_id).update(
-            analysis_error=f"{type(error).__name__}: {error}"[:500]
-        )
+        owners.update(analysis_error=f"{type(error).__name__}: {error}"[:500])
         raise
-    remaining = pending_boards(event_id).exists()
-    Event.objects.filter(pk=event_id).update(
+    remaining = pending_boards(owner_id, kind).exists()
+    owners.update(
         analysis_error="",
         analysis_attempts=0,
         analysis_queued_at=timezone.now() if remaining else None,
     )
     if remaining:
-        async_task(TASK, event_id, group=f"analysis-{event_id}")
+        _queue(owner_id, kind)
     return done
 
 
-def _store(boards: list[Board], tables: dict[str, dict]) -> int:
+def _store(boards: list, tables: dict[str, dict]) -> int:
     done = 0
     with transaction.atomic():
         for board in boards:
@@ -72,23 +111,25 @@ def _store(boards: list[Board], tables: dict[str, dict]) -> int:
                 continue
             result = par(table, board_vulnerability(board.number))
             # The deal may have been replaced by a new upload since this batch began.
-            done += Board.objects.filter(pk=board.pk, deal=board.deal).update(
-                dd=table, par_score=result.score, par_contracts=", ".join(result.contracts)
+            done += (
+                type(board)
+                .objects.filter(pk=board.pk, deal=board.deal)
+                .update(dd=table, par_score=result.score, par_contracts=", ".join(result.contracts))
             )
     return done
 
 
-def progress(event: Event) -> dict:
-    """Boards dealt and analysed so far, and the state of the background analysis."""
+def progress(owner: Event | OneTableSession) -> dict:
+    """Deals stored and analysed so far, and the state of the background analysis."""
     counts = (
-        Board.objects.filter(section__event=event)
-        .exclude(deal="")
+        _KINDS[_kind_of(owner)]
+        .dealt(owner.pk)
         .aggregate(dealt=Count("pk"), analysed=Count("pk", filter=Q(dd__isnull=False)))
     )
     return {
         **counts,
         "running": counts["analysed"] < counts["dealt"],
-        "error": event.analysis_error,
-        "attempts": event.analysis_attempts,
-        "queued_at": event.analysis_queued_at,
+        "error": owner.analysis_error,
+        "attempts": owner.analysis_attempts,
+        "queued_at": owner.analysis_queued_at,
     }

@@ -1,16 +1,20 @@
-"""Putting a PBN hand record onto a session's boards: all of it, or nothing."""
+"""Putting a PBN hand record onto a session's boards, or a one-table game's hands: all of it,
+or nothing."""
 
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F
 
 from events.handrecords.jobs import queue_analysis
-from events.handrecords.pbn import PBNError, read_pbn
+from events.handrecords.pbn import HandRecord, PBNError, read_pbn
 from events.live import touch
-from events.models import Board, Event
+from events.models import Board, Event, OneTableDeal, OneTableSession
+from events.one_table import redeal_hands
 from scoring import board_dealer, board_vulnerability
 
-__all__ = ["HandRecordImport", "import_hand_records"]
+__all__ = ["HandRecordImport", "checked_records", "import_game_hand_records",
+           "import_hand_records"]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -20,15 +24,11 @@ class HandRecordImport:
     without_deal: list[int]  # the session's board numbers the file has no deal for
 
 
-def import_hand_records(event: Event, text: str) -> HandRecordImport:
-    """Every deal of the file onto the session's boards of that number (in every section),
-    then the background analysis queued. A PBNError, and nothing stored, when the file is
-    malformed, deals a board twice, names a board the session lacks, or gives a board another
+def checked_records(text: str, numbers: set[int], owner: str = "session") -> list[HandRecord]:
+    """The file's deals, or a PBNError naming the board when the file is malformed, deals a
+    board twice, names a board the `owner` ("session", "game") lacks, or gives a board another
     dealer or vulnerability than its number has (scores follow the number)."""
     records = read_pbn(text)
-    numbers = set(
-        Board.objects.filter(section__event=event).values_list("number", flat=True).distinct()
-    )
     seen: set[int] = set()
     for record in records:
         if record.board in seen:
@@ -37,10 +37,10 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
     missing = sorted(seen - numbers)
     if missing:
         raise PBNError(
-            f"the session has no board {_list(missing)}: it has boards "
+            f"the {owner} has no board {_list(missing)}: it has boards "
             f"{min(numbers)}-{max(numbers)}"
             if numbers
-            else "the session has no boards yet"
+            else f"the {owner} has no boards yet"
         )
     for record in records:
         expected = (board_dealer(record.board), board_vulnerability(record.board))
@@ -50,6 +50,16 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
                 f"{record.vulnerability}; board {record.board} is dealt by {expected[0]} with "
                 f"{expected[1]} vulnerable, and Clubscore scores it that way"
             )
+    return records
+
+
+def import_hand_records(event: Event, text: str) -> HandRecordImport:
+    """Every deal of the file onto the session's boards of that number (in every section),
+    then the background analysis queued; nothing stored when `checked_records` refuses it."""
+    numbers = set(
+        Board.objects.filter(section__event=event).values_list("number", flat=True).distinct()
+    )
+    records = checked_records(text, numbers)
     changed = 0
     with transaction.atomic():
         for record in records:
@@ -61,7 +71,29 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
         touch(event)
         if changed:
             queue_analysis(event)
-    return HandRecordImport(len(records), changed, sorted(numbers - seen))
+    return HandRecordImport(len(records), changed, sorted(numbers - {r.board for r in records}))
+
+
+def import_game_hand_records(game: OneTableSession, text: str) -> HandRecordImport:
+    """Every deal of the file onto the one-table game's hands 1 to `game.boards`, then the
+    background analysis queued; the hands already entered take their HCP and fit from the
+    new deals (events.one_table.redeal_hands). Nothing stored when the file is refused."""
+    numbers = set(range(1, game.boards + 1))
+    records = checked_records(text, numbers, "game")
+    stored = dict(OneTableDeal.objects.filter(game=game).values_list("number", "deal"))
+    new = [record for record in records if stored.get(record.board) != record.deal]
+    with transaction.atomic():
+        for record in new:
+            OneTableDeal.objects.update_or_create(
+                game=game, number=record.board,
+                defaults={"deal": record.deal, "dd": None, "par_score": None,
+                          "par_contracts": ""},
+            )  # fmt: skip
+        redeal_hands(game, [record.board for record in new])
+        OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+        if new:
+            queue_analysis(game)
+    return HandRecordImport(len(records), len(new), sorted(numbers - {r.board for r in records}))
 
 
 def _list(numbers: list[int]) -> str:

@@ -4,14 +4,17 @@ The database refuses impossible data itself: unique seats on a board, no pair ag
 levels 0-7 and tricks 0-13, adjusted percentages 0-100, and a score wherever one is needed.
 """
 
+from .analysis import AnalysisFields
 from .choices import *  # noqa: F403
-from .clubs import Club, ScoringOptionFields
+from .clubs import Club, Member, ScoringOptionFields
 from .one_table import (
     HANCOCK_DOUBLED_CHOICES,
     HANCOCK_VULNERABLE_CHOICES,
     ONE_TABLE_METHOD_CHOICES,
+    ONE_TABLE_METHODS,
     SCORING_LINE_CHOICES,
     SEAT_CHOICES,
+    OneTableDeal,
     OneTableHand,
     OneTableSession,
 )
@@ -19,8 +22,9 @@ from .results import Penalty, Result, ResultChange, ResultQuerySet
 from .sessions import Board, Event, EventQuerySet, Pair, Section
 
 __all__ = [
-    "Board", "Club", "Event", "EventQuerySet", "OneTableHand", "OneTableSession", "Pair",
-    "Penalty", "Result", "ResultChange", "ResultQuerySet", "ScoringOptionFields", "Section",
+    "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "OneTableDeal",
+    "OneTableHand", "OneTableSession", "Pair", "Penalty", "Result", "ResultChange",
+    "ResultQuerySet", "ScoringOptionFields", "Section",
     "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES", "ONE_TABLE_METHOD_CHOICES",
-    "SCORING_LINE_CHOICES", "SEAT_CHOICES",
+    "ONE_TABLE_METHODS", "SCORING_LINE_CHOICES", "SEAT_CHOICES",
 ]  # fmt: skip

@@ -2,6 +2,8 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
 
 import scoring
 
@@ -69,3 +71,39 @@ class Club(ScoringOptionFields):
 
     def is_director(self, user) -> bool:
         return user.is_authenticated and self.directors.filter(pk=user.pk).exists()
+
+
+class Member(models.Model):
+    """A player on a club's roster, offered when the director types the pairs' names."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(max_length=60)  # as long as a pair's player name
+    number = models.CharField(
+        max_length=20, blank=True, verbose_name="club or federation number",
+        help_text="e.g. an EBU or ACBL number; typing it on the pairs page fills the name.",
+    )  # fmt: skip
+    active = models.BooleanField(
+        default=True, help_text="Only active members are suggested on the pairs page."
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            # Case-blind: "ann smith" typed on the pairs page is Ann Smith, not a new member.
+            models.UniqueConstraint(
+                "club",
+                Lower("name"),
+                name="member_name_unique_per_club",
+                violation_error_message="The club has a member of that name already.",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "number"],
+                condition=~Q(number=""),
+                name="member_number_unique_per_club",
+                violation_error_message="Another member of the club has that number.",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="member_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.number})" if self.number else self.name

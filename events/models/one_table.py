@@ -7,13 +7,16 @@ from django.db.models import Q
 
 import scoring
 
+from .analysis import AnalysisFields
 from .clubs import Club
 from .sessions import EventQuerySet
 
 ONE_TABLE_METHOD_CHOICES = [
     ("par-imps", "Par-table IMPs (seed 002’s tally sheet)"),
     ("hancock", "Hancock points (HCP par, seed 001)"),
+    ("dd-par", "IMPs against the double-dummy par (needs the hand records)"),
 ]
+ONE_TABLE_METHODS = [method for method, _ in ONE_TABLE_METHOD_CHOICES]
 HANCOCK_DOUBLED_CHOICES = [
     ("ignore", "Ignored: X and XX change nothing"),
     ("into-game", "Doubling into game: a doubled part score worth 100 trick points is a game"),
@@ -27,7 +30,7 @@ SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SCORING_LINE_CHOICES = [("", "the dealer's side"), ("NS", "NS"), ("EW", "EW")]
 
 
-class OneTableSession(models.Model):
+class OneTableSession(AnalysisFields):
     """Four friends at one table: each hand is scored against a par, not against a field."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="one_table_sessions")
@@ -67,7 +70,7 @@ class OneTableSession(models.Model):
                 condition=Q(boards__gte=1) & Q(boards__lte=32), name="one_table_boards_1_to_32"
             ),
             models.CheckConstraint(
-                condition=Q(method__in=["par-imps", "hancock"]), name="one_table_method_known"
+                condition=Q(method__in=ONE_TABLE_METHODS), name="one_table_method_known"
             ),
             models.CheckConstraint(
                 condition=Q(doubled_rule__in=scoring.hancock.DOUBLED_RULES)
@@ -127,3 +130,36 @@ class OneTableHand(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number}: {self.contract} {self.declarer}".strip()
+
+
+class OneTableDeal(models.Model):
+    """A hand of a one-table game as the hand record dealt it, and its double-dummy analysis."""
+
+    game = models.ForeignKey(OneTableSession, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
+    # Filled by the background analysis (events.handrecords.jobs); null until then.
+    dd = models.JSONField(
+        null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
+    )
+    par_score = models.IntegerField(null=True, blank=True, help_text="From NS's side (seed 000).")
+    par_contracts = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_table_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="one_table_deal_positive"),
+            models.CheckConstraint(condition=~Q(deal=""), name="one_table_deal_dealt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)

@@ -46,6 +46,10 @@ class Result(models.Model):
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    # The session's version when this result was last written. A save carries the version of
+    # the row it was typed against, so a second typist never silently replaces the first; as
+    # session versions only go up, a result deleted and entered again never looks unchanged.
+    version = models.PositiveIntegerField(default=1)
 
     objects = ResultQuerySet.as_manager()
 
@@ -91,7 +95,11 @@ class ResultChange(models.Model):
     """Every create, correction and deletion of a result: who, when, before and after."""
 
     CREATED, CORRECTED, DELETED = "created", "corrected", "deleted"
-    ACTION_CHOICES = [(CREATED, "entered"), (CORRECTED, "corrected"), (DELETED, "deleted")]
+    REPLACED = "replaced"  # typed over a result someone else saved meanwhile, after seeing it
+    ACTION_CHOICES = [
+        (CREATED, "entered"), (CORRECTED, "corrected"), (DELETED, "deleted"),
+        (REPLACED, "replaced a result saved meanwhile"),
+    ]  # fmt: skip
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
     ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")

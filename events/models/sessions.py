@@ -1,27 +1,52 @@
 """A session (event) has sections of pairs and boards."""
 
+import datetime
+
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 import scoring
 
+from .analysis import AnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
 from .clubs import Club, ScoringOptionFields
 
+RESTORE_DAYS = 30  # how long a deleted session can be restored before it may be purged
+
 
 class EventQuerySet(models.QuerySet):
+    def not_deleted(self):
+        # One-table games share these queries but cannot be deleted (yet): all of them count.
+        if not hasattr(self.model, "deleted_at"):
+            return self
+        return self.filter(deleted_at__isnull=True)
+
+    def deleted(self):
+        return self.filter(deleted_at__isnull=False)
+
     def readable_by(self, user):
         if not user.is_authenticated:
-            return self.filter(published=True)
-        return self.filter(Q(published=True) | Q(club__directors=user)).distinct()
+            return self.not_deleted().filter(published=True)
+        return self.not_deleted().filter(Q(published=True) | Q(club__directors=user)).distinct()
 
     def directed_by(self, user):
+        """The sessions `user` may change; a deleted one only through `restorable_by`."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(club__directors=user)
+        return self.not_deleted().filter(club__directors=user)
+
+    def restorable_by(self, user):
+        """Deleted sessions of `user`'s clubs still kept (RESTORE_DAYS), the latest first."""
+        if not user.is_authenticated:
+            return self.none()
+        kept_since = timezone.now() - datetime.timedelta(days=RESTORE_DAYS)
+        kept = self.deleted().filter(club__directors=user, deleted_at__gte=kept_since)
+        return kept.select_related("deleted_by").order_by("-deleted_at")
 
 
-class Event(ScoringOptionFields):
+class Event(ScoringOptionFields, AnalysisFields):
     """One session of duplicate: tonight's pairs game."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
@@ -48,11 +73,13 @@ class Event(ScoringOptionFields):
         default=0, help_text="Goes up with every change, so open pages know when to refresh."
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Double-dummy analysis of the hand records runs in the background (events.handrecords.jobs);
-    # these say when it was asked for and why the last attempt failed, so no failure is silent.
-    analysis_queued_at = models.DateTimeField(null=True, blank=True)
-    analysis_attempts = models.PositiveSmallIntegerField(default=0)
-    analysis_error = models.TextField(blank=True)
+    # A deleted session is hidden everywhere but kept RESTORE_DAYS for its directors to restore;
+    # `manage.py purge_deleted_sessions` removes it for good after that.
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
 
     objects = EventQuerySet.as_manager()
 
@@ -98,6 +125,11 @@ class Event(ScoringOptionFields):
         """What a board earns under this method, for column headings."""
         return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
 
+    @property
+    def restorable_until(self) -> datetime.datetime | None:
+        """A deleted session may be restored until then, and purged after."""
+        return self.deleted_at and self.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
+
     def describe_scoring(self) -> str:
         described = self.scoring_options.describe(self.scoring)
         if self.across_field:
@@ -122,6 +154,11 @@ class Section(models.Model):
         max_length=40, blank=True, default="",
         help_text="Mitchell rounds in which the pairs swap seats, e.g. 7 or 6,7.",
     )  # fmt: skip
+    relay = models.BooleanField(
+        default=False,
+        help_text="Even-table Mitchell: tables 1 and N share boards and a bye stand holds a "
+        "set, instead of the EW pairs skipping a table halfway.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -139,11 +176,12 @@ class Section(models.Model):
         event = self.event
         if event.is_howell:
             pairs = 2 * self.tables - (1 if self.phantom else 0)
-            return scoring.howell(pairs, event.boards_per_round)
+            return scoring.howell(pairs, event.boards_per_round, self.rounds)
         phantom = self.phantom if self.phantom in ("NS", "EW") else None
         return scoring.mitchell(
-            self.tables, event.boards_per_round, phantom, self.rounds, self.arrow_switch_rounds
-        )
+            self.tables, event.boards_per_round, phantom, self.rounds, self.arrow_switch_rounds,
+            relay=self.relay,
+        )  # fmt: skip
 
     @property
     def arrow_switch_rounds(self) -> tuple[int, ...]:

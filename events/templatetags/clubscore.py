@@ -51,7 +51,7 @@ def hands(deal: str) -> list[dict]:
     return [
         {"seat": seat, "name": _SEAT_NAMES[seat],
          "suits": [{"code": code, "symbol": symbol, "name": name,
-                    "cards": " ".join(cards.replace("T", "10"))}
+                    "cards": " ".join(cards).replace("T", "10")}
                    for (code, symbol, name), cards in zip(_SUIT_NAMES, seats[seat], strict=True)]}
         for seat in ("N", "W", "E", "S")
     ]  # fmt: skip

@@ -1,7 +1,9 @@
 """Traveller entry: a board's traveller, or one table's round, typed from the keyboard.
 
-A POST saves one line through events.results (validate, store, rescore in one transaction)
-and answers an HTMX request with the refreshed rows plus the live standings, out of band.
+A POST saves (or clears) one line through events.results (validate, store, rescore in one
+transaction) and answers an HTMX request with the refreshed rows plus the live standings, out
+of band. A GET may carry `after=<row>` (the cursor goes to the row after it: the typist kept
+the other result) or `focus=<row>`.
 """
 
 from django.contrib.auth.decorators import login_required
@@ -16,9 +18,23 @@ from events.access import board_for_director, board_for_reader, is_director, sec
 from events.forms import ResultForm
 from events.models import Board, Pair, Result, ResultChange
 from events.recaps import sorted_lines
-from events.results import EntryError, EntryWarning, delete_result, save_result
+from events.results import (
+    EntryConflict,
+    EntryError,
+    EntryWarning,
+    delete_result,
+    save_result,
+)
 from events.standings import section_standings
-from events.travellers import Row, board_rows, mark_saved, table_round_rows
+from events.travellers import (
+    Row,
+    board_rows,
+    mark_focus,
+    mark_saved,
+    missing_boards,
+    table_round_progress,
+    table_round_rows,
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -27,23 +43,25 @@ def board_traveller(request, pk):
     writing = request.method == "POST"
     board = (board_for_director if writing else board_for_reader)(request, pk)
     pairs = _pairs(board.section)
+    director = is_director(request, board.section.event)
     outcome = None
     if writing:
         outcome = _save(request, pairs, lambda _: board)
         if outcome is None and not request.htmx:
             return redirect("board_traveller", pk=board.pk)
-    rows = board_rows(board, pairs)
-    if writing:
-        _apply_outcome(rows, outcome, request)
+    rows = board_rows(board, pairs, new_row=director)
+    _place_cursor(rows, outcome, request)
     context = _context(
         request, board.section, rows, pairs, board=board, show_board=False,
-        action=reverse("board_traveller", args=[board.pk]),
+        action=reverse("board_traveller", args=[board.pk]), **_neighbours(board),
     )  # fmt: skip
-    if not context["director"]:
+    if not director:
         context["lines"] = sorted_lines(board, pairs)
         context["highlight"] = _int(request.GET.get("pair"))
-    if not request.htmx:
-        context.update(_neighbours(board))
+    elif context["next_board"] is None and _all_entered(rows):
+        # The last board's last slip: say what is still missing rather than lose the cursor.
+        context["missing"] = missing_boards(board.section)
+        context["missing_count"] = sum(count for _, count in context["missing"])
     return _respond(request, "events/board.html", context)
 
 
@@ -70,6 +88,7 @@ def table_round(request, pk, table, round_number):
         raise Http404("No such table")
     pairs = _pairs(section)
     rows = table_round_rows(section, round_number, table, pairs)
+    outcome = None
     if request.method == "POST":
         boards = {row.board.pk: row.board for row in rows}
         outcome = _save(request, pairs, lambda board_id: boards.get(board_id))
@@ -77,13 +96,18 @@ def table_round(request, pk, table, round_number):
             return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
         if outcome is None:
             rows = table_round_rows(section, round_number, table, pairs)
-        _apply_outcome(rows, outcome, request)
-    seating = movement.seating(round_number, table)
+    _place_cursor(rows, outcome, request)
+    grid = table_round_progress(section, pairs)
     context = _context(
-        request, section, rows, pairs, seating=seating, movement=movement, table=table,
-        round_number=round_number, show_board=True,
-        action=reverse("table_round", args=[section.pk, table, round_number]),
+        request, section, rows, pairs, seating=movement.seating(round_number, table),
+        movement=movement, table=table, round_number=round_number, show_board=True,
+        action=reverse("table_round", args=[section.pk, table, round_number]), grid=grid,
+        last_round=round_number == movement.rounds,
     )  # fmt: skip
+    if context["last_round"] and _all_entered(rows):
+        context["missing_cells"] = [
+            cell for _, cells in grid for cell in cells if cell.state in ("empty", "partial")
+        ]
     return _respond(request, "events/table_round.html", context)
 
 
@@ -115,45 +139,109 @@ def _pairs(section) -> list[Pair]:
 
 
 def _save(request, pairs, board_of) -> dict | None:
-    """Save the posted line; None when stored, else what to show beside the row."""
+    """Save (or clear) the posted line; None when done, else what to show beside the row."""
     form = ResultForm(request.POST, pairs=pairs)
     board = board_of(_int(request.POST.get("board")))
     if board is None:
         raise Http404("No such board here")
-    typed = request.POST.get("text", "")
-    key = f"{board.pk}-{request.POST.get('ns')}-{request.POST.get('ew')}"
+    post = request.POST
+    outcome = {
+        "key": f"{board.pk}-{post.get('ns', '')}-{post.get('ew', '')}",
+        "typed": post.get("text", ""),
+        "typed_ns": post.get("ns_number"),
+        "typed_ew": post.get("ew_number"),
+        "version": _int(post.get("version")),
+        # A row off the movement that has gone meanwhile (its result deleted) is shown again.
+        "row": Row(
+            board, form.pairs.get(_int(post.get("ns"))), form.pairs.get(_int(post.get("ew")))
+        ),
+    }
     if not form.is_valid():
         message = "; ".join(str(e) for errors in form.errors.values() for e in errors)
-        return {"key": key, "error": message or "Type a result.", "typed": typed}
+        return {**outcome, "error": message or "Type a result."}
     data = form.cleaned_data
-    outcome = {"key": key, "typed": typed, "board": board, "ns": data["ns"], "ew": data["ew"]}
     try:
-        save_result(
-            board, data["ns"], data["ew"], data["text"], request.user, override=data["override"]
-        )
+        if data["text"]:
+            result = _save_line(board, data, request.user)
+            request.saved_key = f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}"
+        else:
+            _clear(board, data, request.user)
+            request.saved_key = outcome["key"]
+    except EntryConflict as conflict:
+        return {**outcome, "conflict": conflict}
     except EntryWarning as warning:
-        return {**outcome, "warning": str(warning)}
+        return {**outcome, "warning": str(warning), "clearing": not data["text"]}
     except EntryError as error:
         return {**outcome, "error": str(error)}
-    request.saved_key = key
     return None
 
 
-def _apply_outcome(rows: list[Row], outcome: dict | None, request) -> None:
+def _save_line(board, data, user) -> Result:
+    return save_result(
+        board, data["ns"], data["ew"], data["text"], user, override=data["override"],
+        row_ns=data["row_ns"], new_row=data["new_row"], expected_version=data["version"],
+        replacing=data["replace"],
+    )  # fmt: skip
+
+
+def _clear(board, data, user) -> None:
+    """An emptied row: after a confirming Enter (or ✕), its result is deleted."""
+    row_ns = data["row_ns"]
+    result = Result.objects.filter(board=board, ns_pair=row_ns).first() if row_ns else None
+    if result is None or result.ew_pair_id != data["ew"].pk:
+        if data["version"]:
+            return  # already cleared by someone else: what the typist wanted
+        raise EntryError("Type a result.")
+    if not data["override"]:
+        raise EntryWarning(
+            f"Clear this row? {result.text} will be deleted (it stays in the board's History)."
+        )
+    delete_result(result, user, expected_version=data["version"])
+
+
+def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
+    if request.method == "GET":
+        mark_saved(rows, request.GET.get("after", ""))
+        mark_focus(rows, request.GET.get("focus", ""))
+        return
     if outcome is None:
         mark_saved(rows, getattr(request, "saved_key", ""))
         return
     row = next((row for row in rows if row.key == outcome["key"]), None)
-    if row is None and "ns" in outcome:
-        # A pairing the movement does not list: show it as a row of its own, with the message.
-        row = Row(outcome["board"], outcome["ns"], outcome["ew"])
-        rows.append(row)
+    if row is None and outcome["row"].ns and outcome["row"].ew:
+        row = outcome["row"]
+        rows.insert(len([r for r in rows if not r.new]), row)
     if row is None:
         raise Http404("No such row here")
     row.error = outcome.get("error", "")
     row.warning = outcome.get("warning", "")
+    row.clearing = outcome.get("clearing", False)
     row.typed = outcome["typed"]
+    row.typed_ns, row.typed_ew = outcome["typed_ns"], outcome["typed_ew"]
+    row.posted_version = outcome["version"]
     row.focus = True
+    if "conflict" in outcome:
+        _show_conflict(row, outcome["conflict"])
+
+
+def _show_conflict(row: Row, conflict: EntryConflict) -> None:
+    """Both results beside the row, and who stored (or deleted) the other one, and when."""
+    row.conflict = conflict
+    stored = conflict.stored
+    if stored is not None:
+        row.changed_by = stored.updated_by.get_username() if stored.updated_by else ""
+        row.changed_at = stored.updated_at
+        return
+    deletion = ResultChange.objects.filter(
+        board=row.board, ns_pair=row.ns, action=ResultChange.DELETED
+    ).first()
+    if deletion is not None:
+        row.changed_by = deletion.changed_by.get_username() if deletion.changed_by else ""
+        row.changed_at = deletion.changed_at
+
+
+def _all_entered(rows: list[Row]) -> bool:
+    return all(row.result is not None for row in rows if not row.new)
 
 
 def _int(value) -> int | None:

@@ -1,4 +1,5 @@
-"""A session's hand records: upload, the analysis's progress, and the printable sheet."""
+"""A session's hand records: upload, the analysis's progress, and the printable sheet.
+`upload_page` and `_imported_message` serve one-table games too (events.views.one_table)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,20 +22,27 @@ from events.views.pdf import paper_size, pdf_download
 def hand_records(request, pk):
     """Upload a PBN file; then the page shows how far the background analysis has got."""
     event = event_for_director(request, pk)
+    context = {"event": event, "director": True}
+    return upload_page(request, event, import_hand_records, "events/hand_records.html", context)
+
+
+def upload_page(request, owner, import_records, template: str, context: dict):
+    """The upload form and the analysis's progress, for a session or a one-table game:
+    `import_records(owner, text)` stores the file's deals or raises a PBNError."""
     form = HandRecordForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            imported = import_hand_records(event, form.cleaned_data["file"])
+            imported = import_records(owner, form.cleaned_data["file"])
         except PBNError as error:
             form.add_error("file", f"Nothing was imported: {error}.")
         else:
             messages.success(request, _imported_message(imported))
-            return redirect("hand_records", pk=event.pk)
-    event.refresh_from_db()
-    context = {"event": event, "form": form, "progress": progress(event), "director": True}
+            return redirect(request.path)
+    owner.refresh_from_db()
+    context = {**context, "form": form, "progress": progress(owner)}
     if request.htmx:
-        return render(request, "events/hand_records.html#progress", context)
-    return render(request, "events/hand_records.html", context)
+        return render(request, f"{template}#progress", context)
+    return render(request, template, context)
 
 
 def _imported_message(imported) -> str:

@@ -2,9 +2,12 @@
 
 The hand page is a plain form (POST, then a redirect to the next hand), so it works without
 JavaScript and a reload never loses a saved hand; the tally sheet asks every second whether
-the game changed, like the pairs pages.
+the game changed, like the pairs pages. A game's hand records are uploaded and analysed as a
+pairs session's are (events.views.hand_records); with them the hand page shows the deal and
+counts the HCP and fits itself.
 """
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import F
 from django.http import Http404, HttpResponse
@@ -16,8 +19,11 @@ from django.views.decorators.vary import vary_on_headers
 from events import one_table
 from events.access import directs
 from events.forms import OneTableSessionForm
+from events.handrecords.jobs import queue_analysis
+from events.handrecords.session_import import import_game_hand_records
 from events.live import unchanged
-from events.models import OneTableSession
+from events.models import ONE_TABLE_METHOD_CHOICES, OneTableDeal, OneTableSession
+from events.views.hand_records import upload_page
 
 _HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scoring_line",
                 "side_voids")  # fmt: skip
@@ -81,6 +87,9 @@ def one_table_hand(request, pk, number):
     tally = one_table.tally_sheet(game)
     row = tally.row(number)
     values = typed if error else one_table.hand_values(row.hand)
+    dealt = one_table.dealt(row.deal)
+    if dealt:
+        values |= {"hcp_ns": str(dealt.hcp_ns), "hcp_ew": str(dealt.hcp_ew)}
     dealer_side = "NS" if row.dealer in ("N", "S") else "EW"
     seats = [("N", game.north), ("E", game.east), ("S", game.south), ("W", game.west)]
     values["scoring_line"] = values.get("scoring_line") or dealer_side
@@ -89,7 +98,7 @@ def one_table_hand(request, pk, number):
         "previous": tally.row(number - 1) if number > 1 else None,
         "focus": error.field if error else "contract", "dealer_side": dealer_side,
         "seats": seats, "dealer_name": dict(seats)[row.dealer],
-        "sides": ("NS", "EW"),
+        "sides": ("NS", "EW"), "deal": row.deal, "dealt": dealt,
     }  # fmt: skip
     return render(request, "events/one_table_hand.html", context)
 
@@ -101,4 +110,39 @@ def one_table_publish(request, pk):
     game.published = request.POST.get("published") == "1"
     game.save(update_fields=["published"])
     OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    return redirect("one_table_tally", pk=game.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def one_table_hand_records(request, pk):
+    """Upload the game's PBN file, follow its analysis, and choose how the game is scored."""
+    game = _game_for_director(request, pk)
+    context = {"game": game, "methods": ONE_TABLE_METHOD_CHOICES,
+               "deals": OneTableDeal.objects.filter(game=game).count()}  # fmt: skip
+    return upload_page(
+        request, game, import_game_hand_records, "events/one_table_hand_records.html", context
+    )
+
+
+@login_required
+@require_POST
+def one_table_analysis_retry(request, pk):
+    game = _game_for_director(request, pk)
+    queue_analysis(game)
+    messages.info(request, "The analysis is queued again.")
+    return redirect("one_table_hand_records", pk=game.pk)
+
+
+@login_required
+@require_POST
+def one_table_method(request, pk):
+    game = _game_for_director(request, pk)
+    try:
+        one_table.change_method(game, request.POST.get("method", ""))
+    except one_table.MethodError as problem:
+        messages.error(request, str(problem))
+        return redirect("one_table_hand_records", pk=game.pk)
+    messages.success(request, f"The game is now scored with {game.get_method_display()}.")
     return redirect("one_table_tally", pk=game.pk)

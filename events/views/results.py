@@ -72,10 +72,16 @@ def score_cards(request, pk):
 @require_GET
 def club_sessions(request, slug):
     club = get_object_or_404(Club, slug=slug)
-    events = Event.objects.filter(club=club)
-    if not directs(request, club):
+    events = Event.objects.not_deleted().filter(club=club)
+    deleted = Event.objects.none()
+    if directs(request, club):
+        deleted = Event.objects.restorable_by(request.user).filter(club=club)
+    else:
         events = events.filter(published=True)
-    return render(request, "events/club.html", {"club": club, "events": events})
+    # Right after a delete the session is named at the top with its Undo button.
+    undo = next((e for e in deleted if str(e.pk) == request.GET.get("deleted")), None)
+    context = {"club": club, "events": events, "deleted": deleted, "undo": undo}
+    return render(request, "events/club.html", context)
 
 
 @login_required

@@ -1,14 +1,17 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch
+from django.db import transaction
+from django.db.models import Case, Count, Prefetch, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from events import table_cards as movement_cards
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
     OPTION_FIELDS,
+    AddToRosterForm,
     PenaltyForm,
     PlayerNamesFormSet,
     ScoringOptionsForm,
@@ -17,8 +20,10 @@ from events.forms import (
 from events.live import live_page, touch
 from events.models import Board, Pair, Penalty
 from events.results import rescore_event
+from events.roster import Roster
 from events.setup import create_session
 from events.standings import event_standings
+from events.travellers import table_round_progress
 
 
 @login_required
@@ -35,11 +40,10 @@ def session_create(request):
             date=data["date"],
             scoring_method=data["scoring"],
             movement=data["movement"],
-            tables=data["tables"],
             boards_per_round=data["boards_per_round"],
-            phantom=data.get("phantom", ""),
+            sections=data["sections"],
+            across_field=data["across_field"],
             options={name: data[name] for name in OPTION_FIELDS},
-            arrow_switch=data["arrow_switch"],
         )
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_form.html", {"form": form})
@@ -49,12 +53,7 @@ def _sections_with_progress(event):
     boards = Board.objects.annotate(entered=Count("results")).order_by("number")
     sections = list(event.sections.prefetch_related(Prefetch("boards", queryset=boards)))
     for section in sections:
-        movement = section.movement()
-        section.rounds_grid = (
-            [(r, range(1, movement.tables + 1)) for r in range(1, movement.rounds + 1)]
-            if movement
-            else []
-        )
+        section.rounds_grid = table_round_progress(section)  # which tables and rounds are in
     return sections
 
 
@@ -81,39 +80,50 @@ def session_publish(request, pk):
 
 @require_GET
 def table_cards(request, pk):
+    """Printable cards: each table's rounds and moves, a Howell's pair guide cards, and the
+    director's board-copies summary."""
     event = event_for_reader(request, pk)
-    cards = []
+    cards, pair_cards, summaries = [], [], []
     for section in event.sections.all():
         movement = section.movement()
         if movement is None:
             continue
-        for table in range(1, movement.tables + 1):
-            seatings = [s for s in movement.seatings if s.table == table]
-            rounds = [
-                (s, list(movement.boards_of_set(s.board_set)) if s.is_played else [])
-                for s in seatings
-            ]
-            cards.append((section, table, rounds))
-    return render(
-        request,
-        "events/table_cards.html",
-        {"event": event, "cards": cards, "director": is_director(request, event)},
-    )
+        cards += movement_cards.table_cards(section, movement)
+        summaries.append(movement_cards.section_summary(section, movement))
+        if movement.kind == "howell":
+            pair_cards += movement_cards.pair_cards(section, movement)
+    context = {
+        "event": event, "cards": cards, "pair_cards": pair_cards, "summaries": summaries,
+        "several_sections": len(summaries) > 1, "director": is_director(request, event),
+    }  # fmt: skip
+    return render(request, "events/table_cards.html", context)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_pairs(request, pk):
     event = event_for_director(request, pk)
-    pairs = Pair.objects.filter(section__event=event).order_by(
-        "section__name", "direction", "number"
+    roster = Roster(event.club)
+    ns_first = Case(When(direction="NS", then=0), When(direction="EW", then=1), default=2)
+    pairs = Pair.objects.filter(section__event=event).select_related("section")
+    pairs = pairs.order_by("section__name", ns_first, "number")
+    data = request.POST or None
+    sections = event.sections.count()
+    formset = PlayerNamesFormSet(
+        data, queryset=pairs, form_kwargs={"roster": roster, "sections": sections}
     )
-    formset = PlayerNamesFormSet(request.POST or None, queryset=pairs)
-    if request.method == "POST" and formset.is_valid():
-        formset.save()
+    options = AddToRosterForm(data)
+    if request.method == "POST" and formset.is_valid() and options.is_valid():
+        wanted = options.cleaned_data["add_to_roster"]
+        with transaction.atomic():
+            formset.save()
+            added = roster.add_new(formset.player_names()) if wanted else []
+        if added:
+            messages.success(request, f"Added to the roster of {event.club}: {', '.join(added)}.")
         touch(event)  # open pages show the new names
         return redirect("session_detail", pk=event.pk)
-    return render(request, "events/pairs.html", {"event": event, "formset": formset})
+    context = {"event": event, "formset": formset, "options": options, "roster": roster}
+    return render(request, "events/pairs.html", context)
 
 
 @login_required
@@ -123,8 +133,9 @@ def session_options(request, pk):
     event = event_for_director(request, pk)
     form = ScoringOptionsForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        rescore_event(event)
+        with transaction.atomic():  # the new options and the points they give, or neither
+            form.save()
+            rescore_event(event)
         messages.success(request, f"Rescored: {event.describe_scoring()}.")
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_options.html", {"event": event, "form": form})

@@ -2,6 +2,7 @@
 
 import json
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -12,6 +13,7 @@ from events.export import results_document
 from events.formats.csv_export import results_csv, travellers_csv
 from events.forms import OPTION_FIELDS, ImportForm
 from events.importer import ImportProblems, import_travellers
+from events.movement_inference import describe_movements
 
 
 @login_required
@@ -35,6 +37,7 @@ def session_import(request):
             except ImportProblems as error:
                 problems = error.problems
             else:
+                messages.info(request, describe_movements(event))
                 return redirect("session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
 

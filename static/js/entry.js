@@ -1,23 +1,37 @@
 // Keyboard entry on travellers: Enter saves a row (the form does that), the arrow keys move
-// between rows, and after each save the cursor lands on the next row to type.
+// between rows (in the result column, or in the NS / EW pair columns), Shift+Tab reaches a
+// row's pair numbers, Esc answers "keep" to a question beside the row, and after each save the
+// cursor lands on the next row to type, or on what is still missing.
 (function () {
   "use strict";
 
-  function inputs() {
-    return Array.from(document.querySelectorAll("input.entry-input"));
+  function fields(column) {
+    return Array.from(document.querySelectorAll('#traveller input[data-col="' + column + '"]'));
   }
 
   function focusInput(input) {
     if (!input) return;
     input.focus();
-    input.select();
+    if (input.select) input.select();
   }
 
   document.addEventListener("keydown", function (event) {
     const target = event.target;
-    if (!target.classList || !target.classList.contains("entry-input")) return;
+    if (!target.closest || !target.closest("#traveller")) return;
+    if (event.key === "Escape") {
+      // A warning or a clash with another typist: Esc keeps what is stored.
+      const row = target.closest("tr");
+      const keep = row && row.querySelector("a.keep");
+      if (keep) {
+        event.preventDefault();
+        keep.click();
+      }
+      return;
+    }
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    const all = inputs();
+    const column = target.dataset && target.dataset.col;
+    if (!column) return;
+    const all = fields(column);
     const index = all.indexOf(target);
     const next = event.key === "ArrowDown" ? all[index + 1] : all[index - 1];
     if (next) {
@@ -26,26 +40,42 @@
     }
   });
 
+  // A confirmation ("save anyway", "delete it") holds for what was typed: change the row and
+  // it is asked again.
+  document.addEventListener("input", function (event) {
+    const input = event.target;
+    if (!input.form || !input.form.classList.contains("row-form")) return;
+    const override = input.form.querySelector("input[name=override]");
+    if (override) override.remove();
+  });
+
   function focusMarked() {
     const marked = document.querySelector("input.entry-input[autofocus]");
     if (marked) {
       focusInput(marked);
-    } else {
-      // The last slip is in: Enter now goes on to the next board.
-      const next = document.querySelector("a[accesskey=n]");
-      if (next) next.focus();
+      return;
     }
+    // The last slip is in: Enter now goes on to the next board, or to what is still missing.
+    const next = document.querySelector("a[accesskey=n]") ||
+      document.querySelector("#progress a");
+    if (next) next.focus();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     if (document.querySelector("input.entry-input[autofocus]")) {
       focusMarked();
     } else {
-      const empty = inputs().find(function (input) { return !input.value; });
-      focusInput(empty || inputs()[0]);
+      const inputs = fields("text").filter(function (input) {
+        return !input.closest("tr.new-row");
+      });
+      const empty = inputs.find(function (input) { return !input.value; });
+      focusInput(empty || inputs[0]);
     }
   });
-  document.addEventListener("htmx:afterSettle", focusMarked);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    // Only the rows' own swap moves the cursor, never the standings refreshing beside them.
+    if (event.target.id === "traveller") focusMarked();
+  });
 
   // A save that never reached the server, or that the server refused, must not look saved:
   // say so beside the row and leave what was typed in place for another Enter.

@@ -19,7 +19,8 @@ THREE_TABLES = HEADER + "\n".join(
 def test_it_creates_a_scored_session(club):
     event = import_travellers(THREE_TABLES, club=club, name="Imported")
     section = event.sections.get()
-    assert (section.tables, section.has_movement) == (3, False)
+    # The file's pairings are a 3-table Mitchell: recognised (events.movement_inference).
+    assert (section.tables, section.has_movement) == (3, True)
     board_one = Result.objects.filter(board__number=1).order_by("ns_pair__number")
     assert [(r.ns_score, r.ns_points) for r in board_one] == [(420, 1.0), (450, 2.0), (-50, 0.0)]
     adjusted = Result.objects.get(board__number=3, ns_pair__number=1)

@@ -28,6 +28,11 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no session {options['id']}")
+        if event.deleted_at is not None:
+            raise CommandError(
+                f"session {event.pk} was deleted on {event.deleted_at:%d %b %Y}; "
+                "restore it from its club's page first"
+            )
         if options["travellers"] is not None:
             path = options["travellers"]
             try:

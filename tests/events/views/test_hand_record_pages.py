@@ -87,6 +87,8 @@ def test_the_sheet_and_every_traveller_show_the_hands_dd_table_and_par(
     for url in ("hand_record_sheet", "session_travellers"):
         body = client.get(reverse(url, args=[mitchell_session.pk])).content.decode()
         assert body.count('class="dd-table numeric"') == 3
+        # North's thirteen spades of board 1, the ten printed as a hand record prints it.
+        assert "A K Q J 10 9 8 7 6 5 4 3 2" in body
         assert "<strong>Par</strong> NS +1510: 7S N, 7S S" in body
         assert "<strong>Par</strong> 0 (passed out)" in body
         assert "<strong>Par</strong> EW +2210: 7S E, 7S W" in body

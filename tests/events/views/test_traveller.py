@@ -32,7 +32,8 @@ def post_line(client, board, ns, ew, text, htmx=False, **extra):
 def test_it_lists_the_rows_the_movement_expects(director_client, board):
     response = director_client.get(reverse("board_traveller", args=[board.pk]))
     assert response.status_code == 200
-    assert response.content.count(b'class="entry-input"') == 3
+    # The movement's three tables, and a row for a pairing of the director's own.
+    assert response.content.count(b'class="entry-input"') == 3 + 1
     assert b"Dealer N" in response.content and b"Vulnerable: None" in response.content
 
 

@@ -1,0 +1,147 @@
+"""A session after it is set up: its rounds changed, deleted (kept a while), restored, purged.
+
+Like events/results.py, each action is one transaction that takes the session's row lock first
+and moves its version on, so open pages refresh and two directors never half-apply a change.
+"""
+
+import copy
+import datetime
+from collections import Counter
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from events import scorer
+from events.models import Board, Event, Result, Section
+from events.models.sessions import RESTORE_DAYS
+
+__all__ = [
+    "MovementChangeRefused", "change_rounds", "delete_session", "edit_session", "expired",
+    "purge_deleted",
+    "restore_session", "restore_until",
+]  # fmt: skip
+
+
+class MovementChangeRefused(ValueError):
+    """A change of movement the director must be told about, in the director's words."""
+
+
+def _lock(event: Event) -> None:
+    Event.objects.select_for_update().filter(pk=event.pk).update(version=F("version") + 1)
+
+
+def edit_session(event: Event, *, name, date, section=None, rounds=None) -> None:
+    """Rename or redate the session and, for `section`, play `rounds` rounds (None: all of
+    them); all or nothing."""
+    with transaction.atomic():
+        if section is not None:
+            whole = copy.copy(section)
+            whole.rounds = None
+            full = whole.movement().rounds
+            if (rounds or full) != section.movement().rounds:
+                change_rounds(section, None if rounds in (None, full) else rounds)
+        _lock(event)
+        Event.objects.filter(pk=event.pk).update(name=name, date=date)
+    event.refresh_from_db()
+
+
+def delete_session(event: Event, user) -> None:
+    """Hide the session everywhere; its results stay, restorable for RESTORE_DAYS."""
+    with transaction.atomic():
+        _lock(event)
+        Event.objects.filter(pk=event.pk).update(deleted_at=timezone.now(), deleted_by=user)
+    event.refresh_from_db()
+
+
+def restore_session(event: Event) -> None:
+    with transaction.atomic():
+        _lock(event)
+        Event.objects.filter(pk=event.pk).update(deleted_at=None, deleted_by=None)
+    event.refresh_from_db()
+
+
+def restore_until(event: Event) -> datetime.datetime:
+    """The last moment a deleted session (or one deleted now) can be restored."""
+    return (event.deleted_at or timezone.now()) + datetime.timedelta(days=RESTORE_DAYS)
+
+
+def expired(now=None):
+    """Sessions deleted more than RESTORE_DAYS ago: no longer restorable, ready to purge."""
+    cutoff = (now or timezone.now()) - datetime.timedelta(days=RESTORE_DAYS)
+    return Event.objects.deleted().filter(deleted_at__lt=cutoff).select_related("club")
+
+
+def purge_deleted(now=None) -> list[Event]:
+    """Remove the expired sessions for good, with everything in them; returns them."""
+    with transaction.atomic():
+        gone = list(expired(now).select_for_update(of=("self",)))
+        ids = [event.pk for event in gone]
+        # Results hold their pairs PROTECTed (a pair with results is never removed alone), so
+        # the results go first, then the sessions with everything else in them.
+        Result.objects.filter(board__section__event__in=ids).delete()
+        Event.objects.filter(pk__in=ids).delete()
+    return gone
+
+
+def change_rounds(section: Section, rounds: int | None) -> None:
+    """Play `rounds` rounds of the section's movement (None: all of them).
+
+    Boards the new movement no longer plays are removed, new ones added, and each board's
+    expected number of results (the Neuberg target) follows the movement. A result the old
+    movement placed and the new one does not would be orphaned: then nothing changes and the
+    director is told which results stand in the way.
+    """
+    event = section.event
+    with transaction.atomic():
+        _lock(event)
+        section = Section.objects.select_related("event").get(pk=section.pk)
+        old_plan = section.movement()
+        section.rounds = rounds
+        try:
+            new_plan = section.movement()
+        except ValueError as error:
+            message = str(error)
+            raise MovementChangeRefused(f"{message[0].upper()}{message[1:]}.") from None
+        if new_plan is None:
+            raise MovementChangeRefused("This session has no movement (it was imported).")
+        if rounds is not None and new_plan.rounds != rounds:
+            raise MovementChangeRefused(
+                f"This movement plays all its {new_plan.rounds} rounds; it cannot be shortened."
+            )
+        plays = Counter(s.board_set for s in new_plan.seatings if s.is_played)
+        sets = {number: new_plan.set_of_board(number) for number in new_plan.boards}
+        wanted = {number: board_set for number, board_set in sets.items() if plays[board_set]}
+        _refuse_orphans(section, old_plan, new_plan, wanted)
+        section.save(update_fields=["rounds"])
+        Board.objects.filter(section=section).exclude(number__in=wanted).delete()
+        existing = {board.number: board for board in Board.objects.filter(section=section)}
+        for number, board_set in wanted.items():
+            board = existing.get(number) or Board(section=section, number=number)
+            board.board_set, board.expected_results = board_set, plays[board_set]
+            board.save()
+        scorer.rescore(Event.objects.get(pk=event.pk))
+
+
+def _seated(plan, board_number: int) -> set:
+    return {(s.ns, s.ew) for s in plan.plays_of_board(board_number)} if plan else set()
+
+
+def _refuse_orphans(section, old_plan, new_plan, wanted) -> None:
+    blocking = []
+    results = Result.objects.filter(board__section=section).select_related(
+        "board", "ns_pair", "ew_pair"
+    )
+    for result in results.order_by("board__number", "pk"):
+        number, seats = result.board.number, (result.ns_pair.key, result.ew_pair.key)
+        if number not in wanted or (
+            seats in _seated(old_plan, number) and seats not in _seated(new_plan, number)
+        ):
+            blocking.append(f"board {number} ({result.ns_pair} v {result.ew_pair}: {result.text})")
+    if blocking:
+        more = len(blocking) - 6
+        shown = ", ".join(blocking[:6]) + (f" and {more} more" if more > 0 else "")
+        raise MovementChangeRefused(
+            f"Results already entered would have no place in the shorter movement: {shown}. "
+            "Delete them first, or keep the rounds as they are."
+        )

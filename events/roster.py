@@ -1,0 +1,171 @@
+"""A club's roster of members: a pasted list imported whole or not at all, and the names the
+director types on a session's pairs page, matched against it."""
+
+import csv
+import re
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from events.models import Club, Member
+
+__all__ = [
+    "NUMBER", "ImportSummary", "Roster", "RosterImportError", "import_roster", "parse_roster",
+]  # fmt: skip
+
+# Club and federation numbers (EBU 12345, ACBL J123456 or 1234567) always carry a digit, so a
+# name never looks like one and a name split at its comma ("Smith, John") is caught.
+NUMBER = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*")
+NAME_LENGTH = Member._meta.get_field("name").max_length
+NUMBER_LENGTH = Member._meta.get_field("number").max_length
+
+
+class RosterImportError(Exception):
+    def __init__(self, problems: list[tuple[int, str]]):
+        super().__init__("; ".join(f"Line {line}: {message}" for line, message in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    line: int
+    name: str
+    number: str
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    added: int
+    updated: int
+    unchanged: int
+
+    def __str__(self) -> str:
+        return f"{self.added} added, {self.updated} updated, {self.unchanged} already on the roster"
+
+
+def number_problem(number: str) -> str | None:
+    if len(number) > NUMBER_LENGTH:
+        return f"the number {number} is longer than {NUMBER_LENGTH} characters."
+    if not NUMBER.fullmatch(number):
+        return (
+            f"“{number}” is not a member number (letters and digits, at least one digit). "
+            'A name with a comma goes in quotes: "Smith, John",12345'
+        )
+    return None
+
+
+def _parse_line(line: int, fields: list[str]) -> RosterLine:
+    fields = [field.strip() for field in fields]
+    while len(fields) > 2 and not fields[-1]:
+        fields.pop()  # a spreadsheet's trailing empty columns
+    if len(fields) > 2:
+        raise ValueError(
+            f"{len(fields)} columns where name,number was expected. "
+            'A name with a comma goes in quotes: "Smith, John",12345'
+        )
+    name, number = (fields + [""])[:2]
+    if not name:
+        raise ValueError("the name is missing.")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"the name is longer than {NAME_LENGTH} characters.")
+    if number and (problem := number_problem(number)):
+        raise ValueError(problem)
+    return RosterLine(line, name, number)
+
+
+def parse_roster(text: str) -> list[RosterLine]:
+    """Lines of `name,number` (the number may be left out); a first line `name,number` is a
+    header. Every bad line is reported at once, by its line number."""
+    lines, problems = [], []
+    names, numbers = {}, {}
+    for index, fields in enumerate(csv.reader(text.splitlines()), start=1):
+        if not any(field.strip() for field in fields):
+            continue
+        if not lines and not problems and fields[0].strip().lower() == "name":
+            continue
+        try:
+            entry = _parse_line(index, fields)
+        except ValueError as error:
+            problems.append((index, str(error)))
+            continue
+        if (first := names.setdefault(entry.name.lower(), index)) != index:
+            problems.append((index, f"{entry.name} is on line {first} already."))
+            continue
+        if entry.number and (first := numbers.setdefault(entry.number.upper(), index)) != index:
+            problems.append((index, f"number {entry.number} is on line {first} already."))
+            continue
+        lines.append(entry)
+    if problems:
+        raise RosterImportError(problems)
+    if not lines:
+        raise RosterImportError([(1, "no members in the list.")])
+    return lines
+
+
+def import_roster(club: Club, text: str) -> ImportSummary:
+    """Adds the list's new members and updates the number of known ones (matched by name), all
+    in one transaction: a bad line stores nothing. Listed members are made active again."""
+    entries = parse_roster(text)
+    with transaction.atomic():
+        members = list(club.members.select_for_update())
+        by_name = {member.name.lower(): member for member in members}
+        by_number = {member.number.upper(): member for member in members if member.number}
+        problems, new, changed, unchanged = [], [], [], 0
+        for entry in entries:
+            member = by_name.get(entry.name.lower())
+            holder = by_number.get(entry.number.upper()) if entry.number else None
+            if holder is not None and holder is not member:
+                problems.append((entry.line, f"number {entry.number} is {holder.name}'s."))
+            elif member is None:
+                new.append(Member(club=club, name=entry.name, number=entry.number))
+            elif member.active and (not entry.number or entry.number == member.number):
+                unchanged += 1
+            else:
+                member.number = entry.number or member.number
+                member.active = True
+                changed.append(member)
+        if problems:
+            raise RosterImportError(problems)
+        try:
+            Member.objects.bulk_create(new)
+            Member.objects.bulk_update(changed, ["number", "active"])
+        except IntegrityError:  # another director imported at the same moment
+            raise RosterImportError([(1, "the roster changed meanwhile; import again.")]) from None
+    return ImportSummary(len(new), len(changed), unchanged)
+
+
+class Roster:
+    """The club's members as the pairs page needs them: suggestions, numbers, known names."""
+
+    def __init__(self, club: Club):
+        self.club = club
+        self.members = list(club.members.all())
+        self._by_name = {member.name.lower(): member for member in self.members}
+        self._by_number = {m.number.upper(): m for m in self.members if m.number}
+
+    @property
+    def suggestions(self) -> list[Member]:
+        return [member for member in self.members if member.active]
+
+    def resolve(self, typed: str) -> str:
+        """A member's number becomes their name; a member's name takes the roster's spelling.
+        Raises ValueError for a number no member has."""
+        typed = " ".join(typed.split())
+        if NUMBER.fullmatch(typed):
+            member = self._by_number.get(typed.upper())
+            if member is None:
+                raise ValueError(f"No member of {self.club} has the number {typed}.")
+            return member.name
+        member = self._by_name.get(typed.lower())
+        return member.name if member else typed
+
+    def add_new(self, names) -> list[str]:
+        """Adds the names not on the roster yet; returns them."""
+        new = {}
+        for name in names:
+            if name and name.lower() not in self._by_name:
+                new.setdefault(name.lower(), name)
+        members = [Member(club=self.club, name=name) for name in new.values()]
+        # A name another director added meanwhile is simply on the roster already.
+        Member.objects.bulk_create(members, ignore_conflicts=True)
+        return list(new.values())

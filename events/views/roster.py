@@ -1,0 +1,86 @@
+"""A club's roster of members, kept by its directors: listed, added, edited, made inactive,
+and imported from a pasted list."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from events.access import directs
+from events.forms import MemberForm, RosterImportForm
+from events.models import Club, Member
+from events.roster import RosterImportError, import_roster
+
+
+def _club_for_director(request, slug) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    if not directs(request, club):
+        raise Http404("No such club")
+    return club
+
+
+def _member_for_director(request, slug, member_pk) -> tuple[Club, Member]:
+    club = _club_for_director(request, slug)
+    return club, get_object_or_404(Member, pk=member_pk, club=club)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster(request, slug):
+    club = _club_for_director(request, slug)
+    form = MemberForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        member = form.save()
+        messages.success(request, f"{member} is on the roster.")
+        return redirect("roster", slug=club.slug)
+    members = list(club.members.all())
+    context = {
+        "club": club,
+        "form": form,
+        "members": [member for member in members if member.active],
+        "former": [member for member in members if not member.active],
+    }
+    return render(request, "events/roster.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def member_edit(request, slug, member_pk):
+    club, member = _member_for_director(request, slug, member_pk)
+    form = MemberForm(request.POST or None, instance=member, club=club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"Saved {member}.")
+        return redirect("roster", slug=club.slug)
+    return render(request, "events/roster_member.html", {"club": club, "form": form})
+
+
+@login_required
+@require_POST
+def member_active(request, slug, member_pk):
+    """Members who stop playing are made inactive, not deleted: old sessions keep their names."""
+    club, member = _member_for_director(request, slug, member_pk)
+    member.active = request.POST.get("active") == "1"
+    member.save(update_fields=["active"])
+    state = "back on the pairs page's list" if member.active else "no longer suggested"
+    messages.success(request, f"{member.name} is {state}.")
+    return redirect("roster", slug=club.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request, slug):
+    club = _club_for_director(request, slug)
+    form = RosterImportForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            summary = import_roster(club, form.cleaned_data["text"])
+        except RosterImportError as error:
+            problems = error.problems
+        else:
+            messages.success(request, f"Roster imported: {summary}.")
+            return redirect("roster", slug=club.slug)
+    context = {"club": club, "form": form, "problems": problems}
+    return render(request, "events/roster_import.html", context)

@@ -1,0 +1,227 @@
+"""The walls a director hit typing travellers (issue #11), climbed from the keyboard alone:
+pairs that sat at the wrong table, two typists on one board, deleting a result, and the end
+of the last board.
+
+Scores (Law 77): board 6 is dealt by East, EW vulnerable (DOMAIN.md's board table); 2H by E
+made is -110 for NS, 3C by N made +110.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from events.models import Board, Result, ResultChange
+from events.results import save_result
+from tests.browser.conftest import log_in
+from tests.factories import make_club, make_session, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/shots/entry-walls")
+
+
+@pytest.fixture
+def session():
+    dora, bob = make_user(username="dora"), make_user(username="bob")
+    club = make_club(directors=[dora, bob], name="Riverside Bridge Club")
+    return make_session(club, tables=3, boards_per_round=2)
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def board(event, number):
+    return Board.objects.get(section__event=event, number=number)
+
+
+def plays(event, number):
+    section = event.sections.get()
+    pairs = {p.key: p for p in section.pairs.all()}
+    return [(pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(number)]
+
+
+def press_and_settle(page, key="Enter"):
+    """Press a key that sends the row and wait until htmx has swapped the rows back in."""
+    page.evaluate("document.querySelector('#traveller').dataset.before = 'save'")
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "() => !document.querySelector('#traveller').dataset.before"
+        " && !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-request')"
+    )
+
+
+def type_line(page, text):
+    expect(page.locator("input.entry-input:focus")).to_have_count(1)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+    press_and_settle(page)
+
+
+def test_a_row_whose_pairs_sat_elsewhere_is_corrected_and_saved_anyway(page, session):
+    log_in(page, "dora")
+    (ns, ew), (_, other), *_ = plays(session, 1)
+    page.goto(f"/boards/{board(session, 1).pk}/")
+    # Shift+Tab from the result reaches the row's EW pair number.
+    expect(page.locator("input.entry-input:focus")).to_have_count(1)
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("input.pair-input:focus")).to_have_value(str(ew.number))
+    page.keyboard.type(str(other.number))
+    page.keyboard.press("Tab")
+    page.keyboard.type("4S N =")
+    press_and_settle(page)
+    warning = page.locator("p.warning")
+    expect(warning).to_contain_text(f"does not send NS {ns.number} against EW {other.number}")
+    expect(warning).to_contain_text("Press Enter again to save anyway")
+    shot(page, "1-off-movement-warning")
+    assert not Result.objects.exists()
+
+    press_and_settle(page)  # Enter again: the override
+    expect(page.locator("p.warning")).to_have_count(0)
+    result = Result.objects.get()
+    assert (result.ns_pair, result.ew_pair, result.ns_score) == (ns, other, 420)
+    saved = page.locator(f"#row-{result.board_id}-{ns.pk}-{other.pk}")
+    expect(saved.locator("input.entry-input")).to_have_value("4S N =")
+    shot(page, "2-off-movement-saved")
+
+
+def test_a_pairing_the_movement_does_not_have_gets_a_row_of_its_own(page, session):
+    log_in(page, "dora")
+    (ns, _), (_, other), *_ = plays(session, 1)
+    page.goto(f"/boards/{board(session, 1).pk}/")
+    new_row = page.locator("tr.new-row")
+    new_row.locator("input[name=ns_number]").focus()
+    page.keyboard.type(str(ns.number))
+    page.keyboard.press("Tab")
+    page.keyboard.type(str(other.number))
+    page.keyboard.press("Tab")
+    page.keyboard.type("PASS")
+    press_and_settle(page)
+    expect(page.locator("p.warning")).to_contain_text("Press Enter again to save anyway")
+    press_and_settle(page)
+    assert Result.objects.get().ew_pair == other
+
+
+def test_two_typists_on_one_board_see_both_results_and_choose(page, chromium, live_server, session):
+    number = 6
+    (ns, ew), *_ = plays(session, number)
+    url = f"/boards/{board(session, number).pk}/"
+    log_in(page, "dora")
+    page.goto(url)  # tab A: the first row looks empty
+    context_b = chromium.new_context(
+        viewport={"width": 1280, "height": 900}, base_url=live_server.url
+    )
+    tab_b = context_b.new_page()
+    tab_b.set_default_timeout(10_000)
+    try:
+        log_in(tab_b, "bob")
+        tab_b.goto(url)
+        type_line(tab_b, "2H E =")  # tab B saves first
+        expect(tab_b.locator("#rows")).to_contain_text("-110")
+
+        type_line(page, "3C N =")  # tab A, typed against the empty row
+        conflict = page.locator(".conflict")
+        expect(conflict).to_contain_text("bob saved this row")
+        expect(conflict).to_contain_text("2H E = (-110)")
+        expect(conflict).to_contain_text("3C N = (+110)")
+        expect(conflict).to_contain_text("Nothing was replaced.")
+        shot(page, "3-two-typists-conflict")
+        assert Result.objects.get().text == "2H E ="
+
+        press_and_settle(page)  # Enter: replace with mine
+        expect(page.locator(".conflict")).to_have_count(0)
+        expect(page.locator("#rows")).to_contain_text("+110")
+        assert Result.objects.get().text == "3C N ="
+
+        # Tab B still shows its own 2H E =; its correction meets dora's result and keeps it.
+        tab_b.locator("input.entry-input").first.focus()
+        type_line(tab_b, "2H E +1")
+        expect(tab_b.locator(".conflict")).to_contain_text("dora saved this row")
+        shot(tab_b, "4-two-typists-tab-b-conflict")
+        press_and_settle(tab_b, "Escape")  # Esc: keep dora's
+        expect(tab_b.locator(".conflict")).to_have_count(0)
+        expect(tab_b.locator("input.entry-input").first).to_have_value("3C N =")
+        assert Result.objects.get().text == "3C N ="
+    finally:
+        context_b.close()
+
+    page.goto(f"{url}history/")
+    history = page.locator("main table")
+    expect(history).to_contain_text("replaced a result saved meanwhile")
+    expect(history).to_contain_text("bob")
+    shot(page, "5-two-typists-history")
+    actions = list(
+        ResultChange.objects.order_by("pk").values_list("action", "changed_by__username")
+    )
+    assert actions == [("created", "bob"), ("replaced", "dora")]
+
+
+def test_a_result_is_deleted_by_keyboard_alone(page, session):
+    log_in(page, "dora")
+    page.goto(f"/boards/{board(session, 1).pk}/")
+    type_line(page, "4S N =")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Tab")  # the row's Save button
+    page.keyboard.press("Tab")  # its ✕
+    expect(page.locator("button.clear-row:focus")).to_have_attribute(
+        "aria-label", "Delete the result of board 1, NS 1 v EW 1"
+    )
+    shot(page, "6-delete-button-focused")
+    press_and_settle(page)
+    expect(page.locator("p.warning")).to_contain_text("Clear this row? 4S N = will be deleted")
+    shot(page, "7-delete-asks")
+    assert Result.objects.exists()
+    press_and_settle(page)  # Enter again: delete
+    expect(page.locator("p.warning")).to_have_count(0)
+    assert not Result.objects.exists()
+    assert ResultChange.objects.filter(action="deleted", changed_by__username="dora").exists()
+
+    # The other way: empty the row and press Enter; Esc keeps it after all. (The cursor went
+    # on to the next empty row, then after this save to the one below it.)
+    type_line(page, "3NT S =")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Backspace")
+    press_and_settle(page)
+    expect(page.locator("p.warning")).to_contain_text("Clear this row? 3NT S =")
+    press_and_settle(page, "Escape")
+    expect(page.locator("input.entry-input:focus")).to_have_value("3NT S =")
+    assert Result.objects.get().text == "3NT S ="
+
+
+def test_the_end_of_the_last_board_says_what_is_missing(page, session):
+    dora = session.club.directors.get(username="dora")
+    texts = ["4S N =", "4S N +1", "3NT S -1"]
+    for number in range(1, 6):
+        for (ns, ew), text in list(zip(plays(session, number), texts))[: 2 if number == 5 else 3]:
+            save_result(board(session, number), ns, ew, text, dora)
+    log_in(page, "dora")
+    page.goto(f"/boards/{board(session, 6).pk}/")
+    for text in texts:
+        type_line(page, text)
+    progress = page.locator("#progress")
+    expect(progress).to_contain_text("1 result still missing: board 5.")
+    expect(page.locator("#progress a:focus")).to_have_text("5")  # not the page body
+    shot(page, "8-last-board-missing")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_have_text("Board 5")
+    type_line(page, "PASS")  # the cursor was on board 5's empty row
+
+    page.goto(f"/sessions/{session.pk}/")
+    grid = page.locator(".progress-grid").first
+    expect(grid.locator("td.done")).to_have_count(9)
+    shot(page, "9-session-grid-done")
+
+
+def test_the_table_round_grid_shows_what_is_done(page, session):
+    log_in(page, "dora")
+    section = session.sections.get()
+    page.goto(f"/sections/{section.pk}/tables/1/rounds/3/")
+    type_line(page, "4S N =")
+    type_line(page, "PASS")
+    expect(page.locator("#progress")).to_contain_text("8 tables and rounds still to enter")
+    expect(page.locator("#progress a:focus")).to_have_text("table 1 round 1")
+    expect(page.locator(".progress-grid td.done")).to_have_count(1)
+    shot(page, "10-table-round-grid")

@@ -1,0 +1,132 @@
+"""A club's roster: the database refuses a second member of one name or number, a pasted list
+is imported whole or not at all, and the pairs page turns numbers into members' names."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from events.models import Member
+from events.roster import Roster, RosterImportError, import_roster, parse_roster
+from tests.factories import make_club
+
+
+def member(club, name, number="", **fields):
+    return Member.objects.create(club=club, name=name, number=number, **fields)
+
+
+@pytest.mark.parametrize(
+    "first,second",
+    [
+        ({"name": "Ann Smith"}, {"name": "Ann Smith"}),
+        ({"name": "Ann Smith"}, {"name": "ANN SMITH"}),
+        ({"name": "Ann Smith", "number": "12345"}, {"name": "Bob Jones", "number": "12345"}),
+        ({"name": "Ann Smith", "active": False}, {"name": "ann smith"}),
+    ],
+)
+def test_the_database_refuses_a_second_member_of_one_name_or_number(club, first, second):
+    Member.objects.create(club=club, **first)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Member.objects.create(club=club, **second)
+
+
+def test_the_database_refuses_a_member_without_a_name(club):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Member.objects.create(club=club, name="", number="12345")
+
+
+def test_members_without_numbers_and_other_clubs_namesakes_are_fine(club):
+    other = make_club(name="Hillside BC")
+    member(club, "Ann Smith")
+    member(club, "Bob Jones")
+    member(other, "Ann Smith", "12345")
+    member(club, "Cath Brown", "12345")
+    assert Member.objects.count() == 4
+
+
+def test_a_list_is_imported_with_or_without_numbers_and_a_header(club):
+    text = 'name,number\nAnn Smith,12345\n\n"Jones, Bob",J123456\nCath Brown\n'
+    summary = import_roster(club, text)
+    assert (summary.added, summary.updated, summary.unchanged) == (3, 0, 0)
+    assert [(m.name, m.number) for m in club.members.all()] == [
+        ("Ann Smith", "12345"), ("Cath Brown", ""), ("Jones, Bob", "J123456"),
+    ]  # fmt: skip
+
+
+def test_importing_again_updates_numbers_and_brings_members_back(club):
+    member(club, "Ann Smith", "12345")
+    member(club, "Bob Jones")
+    member(club, "Cath Brown", "333", active=False)
+    summary = import_roster(club, "ann smith,12345\nBob Jones,222\nCath Brown\nDai Evans,444")
+    assert str(summary) == "1 added, 2 updated, 1 already on the roster"
+    members = {m.name: (m.number, m.active) for m in club.members.all()}
+    assert members == {
+        "Ann Smith": ("12345", True), "Bob Jones": ("222", True),
+        "Cath Brown": ("333", True), "Dai Evans": ("444", True),
+    }  # fmt: skip
+
+
+BAD_LISTS = [
+    ("Ann Smith,12345\n,222\n", [(2, "the name is missing.")]),
+    ("Ann Smith,12345\nSmith, John,333\n", [(2, "3 columns where name,number was expected.")]),
+    ("Ann Smith,12345\nSmith, John\n", [(2, "“John” is not a member number")]),
+    ("Ann Smith,12345\nBob Jones,12345\n", [(2, "number 12345 is on line 1 already.")]),
+    ("Ann Smith\nBob Jones\nann smith,1\n", [(3, "ann smith is on line 1 already.")]),
+    ("Ann Smith,1\n" + "X" * 61 + ",2\n", [(2, "the name is longer than 60 characters.")]),
+    ("Ann Smith,1\nBob Jones,2\n,3\nDai,4 4\n", [(3, "the name is missing."), (4, "“4 4”")]),
+    ("name,number\n\n", [(1, "no members in the list.")]),
+]
+
+
+@pytest.mark.parametrize("text,problems", BAD_LISTS)
+def test_a_bad_list_names_its_lines_and_stores_nothing(club, text, problems):
+    with pytest.raises(RosterImportError) as raised:
+        import_roster(club, text)
+    found = raised.value.problems
+    assert [line for line, _ in found] == [line for line, _ in problems]
+    for (_, message), (_, expected) in zip(found, problems, strict=True):
+        assert message.startswith(expected)
+    assert not Member.objects.exists()
+
+
+def test_a_number_of_another_member_stops_the_whole_import(club):
+    member(club, "Ann Smith", "12345")
+    with pytest.raises(RosterImportError) as raised:
+        import_roster(club, "Bob Jones,1\nCath Brown,12345\n")
+    assert raised.value.problems == [(2, "number 12345 is Ann Smith's.")]
+    assert list(club.members.values_list("name", flat=True)) == ["Ann Smith"]
+
+
+def test_the_trailing_empty_columns_of_a_spreadsheet_are_ignored():
+    assert [(e.name, e.number) for e in parse_roster("Ann Smith,12345,,\n")] == [
+        ("Ann Smith", "12345")
+    ]
+
+
+@pytest.mark.parametrize(
+    "typed,name",
+    [
+        ("12345", "Ann Smith"),
+        ("j123456", "Bob Jones"),
+        ("ann  smith", "Ann Smith"),
+        ("Zoe New", "Zoe New"),
+        ("", ""),
+        ("333", "Cath Brown"),  # inactive members are still known by their number
+    ],
+)
+def test_a_typed_number_or_name_becomes_the_members_name(club, typed, name):
+    member(club, "Ann Smith", "12345")
+    member(club, "Bob Jones", "J123456")
+    member(club, "Cath Brown", "333", active=False)
+    assert Roster(club).resolve(typed) == name
+
+
+def test_a_number_no_member_has_is_refused(club):
+    with pytest.raises(ValueError, match="No member of Riverside BC has the number 999"):
+        Roster(club).resolve("999")
+
+
+def test_only_new_names_are_added_to_the_roster(club):
+    member(club, "Ann Smith", "12345")
+    member(club, "Cath Brown", active=False)
+    added = Roster(club).add_new(["Ann Smith", "", "Zoe New", "cath brown", "zoe new"])
+    assert added == ["Zoe New"]
+    assert club.members.count() == 3

@@ -1,0 +1,148 @@
+"""The roster pages: the club's directors list, add, edit, deactivate and import members;
+another club's director, a stranger and a visitor get nothing."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from events.models import Member
+
+
+@pytest.fixture
+def ann(club):
+    return Member.objects.create(club=club, name="Ann Smith", number="12345")
+
+
+def urls(club, ann):
+    return [
+        ("get", reverse("roster", args=[club.slug]), {}),
+        ("post", reverse("roster", args=[club.slug]), {"name": "Eve Intruder"}),
+        ("get", reverse("roster_import", args=[club.slug]), {}),
+        ("post", reverse("roster_import", args=[club.slug]), {"lines": "Eve Intruder,1"}),
+        ("get", reverse("member_edit", args=[club.slug, ann.pk]), {}),
+        ("post", reverse("member_edit", args=[club.slug, ann.pk]), {"name": "Eve", "active": ""}),
+        ("post", reverse("member_active", args=[club.slug, ann.pk]), {"active": "0"}),
+    ]
+
+
+@pytest.mark.parametrize("who", ["colleague", "stranger"])
+def test_it_gives_other_users_a_404_and_changes_nothing(client, request, club, ann, who):
+    client.force_login(request.getfixturevalue(who))
+    for method, url, data in urls(club, ann):
+        assert getattr(client, method)(url, data).status_code == 404, url
+    assert [(m.name, m.active) for m in Member.objects.all()] == [("Ann Smith", True)]
+
+
+def test_it_sends_visitors_to_log_in(client, club, ann):
+    for method, url, data in urls(club, ann):
+        response = getattr(client, method)(url, data)
+        assert response.status_code == 302 and reverse("login") in response.url
+    assert [(m.name, m.active) for m in Member.objects.all()] == [("Ann Smith", True)]
+
+
+def test_it_lists_the_members_and_links_from_the_club_page(director_client, club, ann):
+    Member.objects.create(club=club, name="Old Timer", active=False)
+    body = director_client.get(reverse("roster", args=[club.slug])).content.decode()
+    assert "Ann Smith" in body and "12345" in body
+    assert body.index("Ann Smith") < body.index("Inactive members") < body.index("Old Timer")
+    club_page = director_client.get(reverse("club_sessions", args=[club.slug])).content.decode()
+    assert f'href="{reverse("roster", args=[club.slug])}"' in club_page
+
+
+def test_it_shows_no_roster_link_to_visitors_of_the_club_page(client, club):
+    club_page = client.get(reverse("club_sessions", args=[club.slug])).content.decode()
+    assert reverse("roster", args=[club.slug]) not in club_page
+
+
+def test_it_adds_a_member(director_client, club):
+    url = reverse("roster", args=[club.slug])
+    response = director_client.post(url, {"name": "  Bob   Jones ", "number": "J123456"})
+    assert response.status_code == 302 and response.url == url
+    bob = Member.objects.get()
+    assert (bob.club, bob.name, bob.number, bob.active) == (club, "Bob Jones", "J123456", True)
+
+
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"name": "ann smith"}, "ann smith is on the roster already."),
+        ({"name": "Bob Jones", "number": "12345"}, "Ann Smith has the number 12345."),
+        ({"name": "Bob Jones", "number": "Jones"}, "“Jones” is not a member number"),
+        ({"name": ""}, "This field is required."),
+    ],
+)
+def test_it_refuses_a_second_member_of_one_name_or_number(
+    director_client, club, ann, data, message
+):
+    response = director_client.post(reverse("roster", args=[club.slug]), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert Member.objects.count() == 1
+
+
+def test_it_edits_a_member(director_client, club, ann):
+    url = reverse("member_edit", args=[club.slug, ann.pk])
+    assert "Ann Smith" in director_client.get(url).content.decode()
+    director_client.post(url, {"name": "Ann Smith-Jones", "number": "54321", "active": "on"})
+    ann.refresh_from_db()
+    assert (ann.name, ann.number, ann.active) == ("Ann Smith-Jones", "54321", True)
+
+
+def test_it_keeps_a_members_own_name_and_number_when_edited(director_client, club, ann):
+    url = reverse("member_edit", args=[club.slug, ann.pk])
+    response = director_client.post(url, {"name": "Ann Smith", "number": "12345"})
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert not ann.active  # the box was left unticked
+
+
+def test_it_makes_a_member_inactive_and_active_again(director_client, club, ann):
+    url = reverse("member_active", args=[club.slug, ann.pk])
+    assert director_client.post(url, {"active": "0"}).status_code == 302
+    ann.refresh_from_db()
+    assert not ann.active
+    director_client.post(url, {"active": "1"})
+    ann.refresh_from_db()
+    assert ann.active
+
+
+def test_it_does_not_reach_another_clubs_member(director_client, club, colleague):
+    theirs = Member.objects.create(club=colleague.clubs.get(), name="Their Member")
+    url = reverse("member_active", args=[club.slug, theirs.pk])
+    assert director_client.post(url, {"active": "0"}).status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.active
+
+
+def test_it_imports_a_pasted_list(director_client, club, ann):
+    url = reverse("roster_import", args=[club.slug])
+    response = director_client.post(url, {"lines": "Ann Smith,12345\nBob Jones,222\nCath Brown"})
+    assert response.status_code == 302
+    assert response.url == reverse("roster", args=[club.slug])
+    assert list(club.members.values_list("name", flat=True)) == [
+        "Ann Smith", "Bob Jones", "Cath Brown",
+    ]  # fmt: skip
+    page = director_client.get(response.url).content.decode()
+    assert "Roster imported: 2 added, 0 updated, 1 already on the roster." in page
+
+
+def test_it_imports_a_csv_file_saved_by_a_spreadsheet(director_client, club):
+    upload = SimpleUploadedFile("members.csv", "\ufeffname,number\r\nZoë Owen,77\r\n".encode())
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"file": upload})
+    assert response.status_code == 302
+    assert [(m.name, m.number) for m in club.members.all()] == [("Zoë Owen", "77")]
+
+
+def test_it_lists_every_bad_line_and_imports_nothing(director_client, club):
+    text = "Ann Smith,12345\nSmith, John\nBob Jones,12345\n"
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": text})
+    body = response.content.decode()
+    assert response.status_code == 200 and "Nothing was imported" in body
+    assert "Line 2: “John” is not a member number" in body
+    assert "Line 3: number 12345 is on line 1 already." in body
+    assert not Member.objects.exists()
+
+
+def test_it_asks_for_a_list_when_given_none(director_client, club):
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": " "})
+    assert "Paste the list, or choose a CSV file." in response.content.decode()
