@@ -1,6 +1,7 @@
 import datetime
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils import timezone
 from django.utils.dateformat import format as format_date
 
@@ -52,6 +53,11 @@ def _add_option_fields(form) -> None:
     options = forms.fields_for_model(Event, fields=OPTION_FIELDS)
     for field in options.values():
         field.required = False
+    # The database allows 0-24 (a board's IMPs never exceed 24): say so before it refuses.
+    options["ave_plus_imps"].validators.append(
+        MaxValueValidator(24, "At most 24 IMPs, the most a board can score.")
+    )
+    options["ave_plus_imps"].widget.attrs["max"] = 24
     form.fields.update(options)
 
 
@@ -348,10 +354,15 @@ class RosterImportForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload:
+            raw = upload.read()
             try:
-                data["text"] = upload.read().decode("utf-8-sig")
+                data["text"] = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not a UTF-8 text (CSV) file.") from None
+                # Excel on Windows saves "CSV" in Windows-1252, not UTF-8.
+                try:
+                    data["text"] = raw.decode("cp1252")
+                except UnicodeDecodeError:
+                    raise forms.ValidationError("The file is not a text (CSV) file.") from None
         else:
             data["text"] = data.get("lines", "")
         if not data["text"].strip():
@@ -369,8 +380,13 @@ class PenaltyForm(forms.ModelForm):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
-        self.fields["pair"].queryset = Pair.objects.filter(section__event=event).select_related(
-            "section"
+        pairs = Pair.objects.filter(section__event=event).select_related("section")
+        self.fields["pair"].queryset = pairs.order_by("section__name", "-direction", "number")
+        several = event.sections.count() > 1
+        # With several sections "EW 1" is ambiguous: name the section, and the players.
+        self.fields["pair"].label_from_instance = lambda pair: (
+            f"{pair.section.name + ' ' if several else ''}{pair}"
+            f"{f' ({pair.names})' if pair.names else ''}"
         )
         self.fields["amount"].min_value = 0.01
         if event.uses_imps:
@@ -388,7 +404,7 @@ class OneTableSessionForm(forms.ModelForm):
 
     boards = forms.IntegerField(
         min_value=1, max_value=32, initial=16, label="Hands",
-        help_text="16 plays every dealer and vulnerability once (seed 002).",
+        help_text="16 plays every dealer and vulnerability once.",
     )  # fmt: skip
 
     class Meta:
@@ -398,8 +414,8 @@ class OneTableSessionForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"method": "Scoring"}
         help_texts = {
-            "doubled_rule": "Hancock scoring only: seed 001 leaves doubles open.",
-            "vulnerable_rule": "Hancock scoring only: seed 001 leaves vulnerability open.",
+            "doubled_rule": "Hancock scoring only: the method leaves doubles open.",
+            "vulnerable_rule": "Hancock scoring only: the method leaves vulnerability open.",
         }
 
     def __init__(self, *args, user, **kwargs):

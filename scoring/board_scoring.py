@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
 from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
-from scoring.field_imps import butler_datum, cross_imp_totals
+from scoring.field_imps import butler_datum, cross_imp_totals, drop_count
 from scoring.imps import imps
 from scoring.matchpoints import matchpoints, neuberg, top
 from scoring.options import ScoringOptions
@@ -200,7 +200,10 @@ def _butler_imps(spreads, options) -> list[Fraction]:
     the datum (it was not played out) and each of its parts is IMPed against it."""
     plain = [spread[0][1] for spread in spreads if len(spread) == 1]
     plain = plain or [score for spread in spreads for _, score in spread]
-    datum = butler_datum(plain, options.drop, options.datum_rounding)
+    # The director's drop applies as far as the board's results allow: while a board has few
+    # results (during entry, or a small field) it keeps at least the middle one or two.
+    drop = min(drop_count(len(plain), options.drop), (len(plain) - 1) // 2)
+    datum = butler_datum(plain, drop, options.datum_rounding)
     return [sum((w * imps(s - datum) for w, s in spread), Fraction(0)) for spread in spreads]
 
 

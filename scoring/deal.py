@@ -39,10 +39,12 @@ def _hand(hand: str, seat: str, seen: set) -> tuple[str, str, str, str]:
             if rank not in _RANKS:
                 raise ValueError(f"{seat}'s hand {hand!r}: {rank!r} is not a card rank")
             if (suit_index, rank) in seen:
-                raise ValueError(f"{seat}'s hand {hand!r}: a card appears twice in the deal")
+                card = "♠♥♦♣"[suit_index] + ("10" if rank == "T" else rank)
+                raise ValueError(f"{seat}'s hand {hand!r}: {card} is dealt twice")
             seen.add((suit_index, rank))
-    if sum(len(suit) for suit in suits) != 13:
-        raise ValueError(f"{seat}'s hand {hand!r}: a hand has 13 cards")
+    count = sum(len(suit) for suit in suits)
+    if count != 13:
+        raise ValueError(f"{seat}'s hand {hand!r} has {count} cards; a hand has 13")
     return tuple("".join(sorted(suit, key=_RANKS.index)) for suit in suits)
 
 

@@ -124,7 +124,11 @@ def progress(owner: Event | OneTableSession) -> dict:
     counts = (
         _KINDS[_kind_of(owner)]
         .dealt(owner.pk)
-        .aggregate(dealt=Count("pk"), analysed=Count("pk", filter=Q(dd__isnull=False)))
+        # Sections share board numbers and deals: a director counts boards, not copies.
+        .aggregate(
+            dealt=Count("number", distinct=True),
+            analysed=Count("number", filter=Q(dd__isnull=False), distinct=True),
+        )
     )
     return {
         **counts,

@@ -51,7 +51,9 @@ def read_pbn(text: str) -> list[HandRecord]:
 def _games(text: str):
     """Each game's tags (names lowercased); PBN separates games with an empty line."""
     tags: dict[str, str] = {}
-    for line in _COMMENT.sub("", text).splitlines():
+    # A {comment} may span lines: keep its line breaks so errors name the right line.
+    text = _COMMENT.sub(lambda comment: "\n" * comment[0].count("\n"), text)
+    for line_number, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line:
             if tags:
@@ -61,6 +63,8 @@ def _games(text: str):
         match = _TAG.match(line)
         if match:
             tags[match[1].lower()] = match[2].strip()
+        elif line.startswith("["):
+            raise PBNError(f'line {line_number}: a tag is written [Name "value"], got {line!r}')
     if tags:
         yield tags
 

@@ -12,9 +12,9 @@ from .clubs import Club
 from .sessions import EventQuerySet
 
 ONE_TABLE_METHOD_CHOICES = [
-    ("par-imps", "Par-table IMPs (seed 002’s tally sheet)"),
-    ("hancock", "Hancock points (HCP par, seed 001)"),
-    ("dd-par", "IMPs against the double-dummy par (needs the hand records)"),
+    ("par-imps", "Par-table IMPs (one-table tally sheet)"),
+    ("hancock", "Hancock points (HCP par, Cliff Hancock)"),
+    ("dd-par", "IMPs against the double-dummy par"),
 ]
 ONE_TABLE_METHODS = [method for method, _ in ONE_TABLE_METHOD_CHOICES]
 HANCOCK_DOUBLED_CHOICES = [
@@ -41,7 +41,7 @@ class OneTableSession(AnalysisFields):
     south = models.CharField(max_length=60, blank=True)
     west = models.CharField(max_length=60, blank=True)
     boards = models.PositiveSmallIntegerField(
-        default=16, help_text="16 plays every dealer and vulnerability once (seed 002)."
+        default=16, help_text="16 plays every dealer and vulnerability once."
     )
     method = models.CharField(max_length=10, choices=ONE_TABLE_METHOD_CHOICES, default="par-imps")
     doubled_rule = models.CharField(

@@ -46,7 +46,7 @@ def upload_page(request, owner, import_records, template: str, context: dict):
 
 
 def _imported_message(imported) -> str:
-    message = f"{imported.boards} boards read"
+    message = f"{imported.boards} board{'s' if imported.boards != 1 else ''} read"
     if imported.changed:
         message += "; the double-dummy analysis runs in the background, about a second a board"
     else:

@@ -65,6 +65,7 @@ def test_every_section_with_the_board_gets_the_deal(mitchell_session):
     import_hand_records(mitchell_session, THREE_BOARDS)
     boards = Board.objects.filter(section__event=mitchell_session, number=1)
     assert [board.deal for board in boards] == [ONE_SUIT_EACH, ONE_SUIT_EACH]
+    assert progress(mitchell_session)["dealt"] == 3, "boards, not copies in each section"
 
 
 @pytest.mark.parametrize(
@@ -80,9 +81,11 @@ def test_every_section_with_the_board_gets_the_deal(mitchell_session):
         (THREE_BOARDS.replace('[Vulnerable "NS"]', '[Vulnerable "All"]'),
          "board 2: the file has dealer E, vulnerable Both; board 2 is dealt by E with NS"),
         (THREE_BOARDS.replace(SYMMETRIC, SYMMETRIC.rsplit(" ", 1)[0]), "four hands are needed"),
+        (THREE_BOARDS.replace('[Dealer "E"]', '[Dealer "E"'),
+         """line 8: a tag is written [Name "value"], got '[Dealer "E"'"""),
     ],
     ids=["no deals", "a card twice", "a board twice", "a board the session lacks",
-         "another vulnerability", "three hands"],
+         "another vulnerability", "three hands", "a tag not closed"],
 )  # fmt: skip
 def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
     mitchell_session, text, message, django_capture_on_commit_callbacks

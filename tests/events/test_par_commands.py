@@ -106,9 +106,9 @@ DUPLICATED_ACE = "N:AKQJT98765432... A.AKQJT9876543.. ..AKQJT98765432. ...AKQJT9
 @pytest.mark.parametrize(
     "deal_tags, message",
     [
-        (f'[Board "4"]\n[Deal "{DUPLICATED_ACE}"]', r"board 4: .*appears twice"),
+        (f'[Board "4"]\n[Deal "{DUPLICATED_ACE}"]', r"board 4: E's hand .*: ♠A is dealt twice"),
         ('[Board "4"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.."]', r"board 4: .*four hands"),
-        (f'[Board "4"]\n[Deal "{ONE_SUIT_EACH[:-1]}"]', r"board 4: .*13 cards"),
+        (f'[Board "4"]\n[Deal "{ONE_SUIT_EACH[:-1]}"]', r"board 4: .* has 12 cards; a hand has 13"),
         ('[Board "4"]\n[Deal "N:AKQJT98765432... - - -"]', r"board 4: .*52 cards"),
         (f'[Board "4"]\n[Vulnerable "Red"]\n[Deal "{ONE_SUIT_EACH}"]', r"board 4: Vulnerable"),
         (f'[Board "four"]\n[Deal "{ONE_SUIT_EACH}"]', r"game 4: the Board tag"),

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from events.models import Board, Club, Event, Penalty, Result
+from events.models import Board, Club, Event, Pair, Penalty, Result, Section
 from events.results import EntryWarning, save_result
 from events.standings import event_standings, section_standings
 from tests.events.test_results import seats
@@ -275,3 +275,12 @@ def test_only_the_clubs_directors_see_penalties(client, club, colleague, strange
     for user in (colleague, stranger):
         client.force_login(user)
         assert client.get(reverse("session_penalties", args=[event.pk])).status_code == 404
+
+
+def test_the_penalty_pair_list_names_each_pairs_section(director_client, club):
+    event = make_session(club, tables=3, boards_per_round=1)
+    second = Section.objects.create(event=event, name="B", tables=3)
+    Pair.objects.create(section=second, number=1, direction="EW", player1="Zoe", player2="Yan")
+    body = director_client.get(reverse("session_penalties", args=[event.pk])).content.decode()
+    assert ">A EW 1</option>" in body and ">B EW 1 (Zoe &amp; Yan)</option>" in body
+    assert body.index(">A NS 1<") < body.index(">A EW 1<"), "NS pairs come first"

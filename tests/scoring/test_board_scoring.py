@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import BoardPoints, parse_entry, possible_ns_scores, score_board
+from scoring import BoardPoints, ScoringOptions, parse_entry, possible_ns_scores, score_board
 
 
 def entries(*texts, board=1):
@@ -57,6 +57,16 @@ def test_imp_methods(method, ns, ew):
     points = score_board(method, entries("420", "450", "420", "-50"), 4)
     assert [p.ns for p in points] == pytest.approx(ns)
     assert [p.ew for p in points] == pytest.approx(ew)
+
+
+@pytest.mark.parametrize("drop", ["1", "2", "49%"])
+def test_a_butler_drop_larger_than_the_board_allows_keeps_the_middle_results(drop):
+    """A director's drop of 1 must not stop entry on a board with two results so far: the
+    datum is then the mean of both, (420 + 450) / 2 = 435, rounded to 440 (halves away from
+    zero). 420 - 440 = -20 is 1 IMP and 450 - 440 = +10 is 0 on the WBF scale (Law 78B)."""
+    options = ScoringOptions(butler_drop=drop)
+    points = score_board("butler", entries("420", "450"), 2, options)
+    assert [p.ns for p in points] == [-1, 0]
 
 
 def test_imp_methods_give_plus_and_minus_three_for_ave_plus_and_minus():

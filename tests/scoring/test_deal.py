@@ -40,3 +40,19 @@ def test_equal_fits_give_the_higher_ranking_suit():
 )
 def test_the_longest_fit_wins(deal, fit):
     assert longest_fit(parse_deal(deal), "NS") == fit
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        # South's hand repeats North's ten of spades (the deal's N and S swapped one card).
+        (
+            SYMMETRIC.replace("QJ32.K976.T8.A54", "QJT.K976.T8.A54"),
+            "S's hand 'QJT.K976.T8.A54': ♠10 is dealt twice",
+        ),
+        (SYMMETRIC.replace("K976.T8", "K97.T8"), "E's hand 'K97.T8.A54.QJ32' has 12 cards; a hand"),
+    ],
+)
+def test_a_broken_deal_says_which_card_or_how_many(deal, message):
+    with pytest.raises(ValueError, match=message):
+        parse_deal(deal)

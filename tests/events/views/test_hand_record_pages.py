@@ -105,3 +105,14 @@ def test_the_sheet_downloads_as_pdf(director_client, mitchell_session):
     response = director_client.get(reverse("hand_record_sheet_pdf", args=[mitchell_session.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
+
+
+def test_the_directors_entry_page_shows_the_deal_below_the_traveller(
+    director_client, mitchell_session
+):
+    upload(director_client, mitchell_session, THREE_BOARDS)
+    analyse_next_batch(mitchell_session.pk)
+    board = Board.objects.get(section__event=mitchell_session, number=3)
+    body = director_client.get(reverse("board_traveller", args=[board.pk])).content.decode()
+    assert "<h2>The deal</h2>" in body
+    assert "<strong>Par</strong> EW +2210: 7S E, 7S W" in body

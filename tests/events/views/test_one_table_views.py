@@ -49,7 +49,7 @@ def test_the_form_offers_16_hands_and_only_the_directors_clubs(director_client, 
     body = director_client.get(reverse("one_table_create")).content.decode()
     assert 'name="boards" value="16"' in body
     assert "Riverside BC" in body and "Other club" not in body
-    assert "Hancock scoring only: seed 001 leaves doubles open." in body
+    assert "Hancock scoring only: the method leaves doubles open." in body
 
 
 def test_it_refuses_more_than_32_hands(director_client, club):

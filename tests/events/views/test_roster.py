@@ -133,6 +133,13 @@ def test_it_imports_a_csv_file_saved_by_a_spreadsheet(director_client, club):
     assert [(m.name, m.number) for m in club.members.all()] == [("Zoë Owen", "77")]
 
 
+def test_it_reads_a_csv_that_excel_on_windows_saved_in_windows_1252(director_client, club):
+    upload = SimpleUploadedFile("members.csv", "José Müller,1234\r\n".encode("cp1252"))
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"file": upload})
+    assert response.status_code == 302
+    assert [(m.name, m.number) for m in club.members.all()] == [("José Müller", "1234")]
+
+
 def test_it_lists_every_bad_line_and_imports_nothing(director_client, club):
     text = "Ann Smith,12345\nSmith, John\nBob Jones,12345\n"
     response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": text})

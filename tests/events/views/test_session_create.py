@@ -52,3 +52,14 @@ def test_it_offers_only_the_directors_own_clubs(director_client, club, colleague
 def test_it_asks_visitors_to_log_in(client, db):
     response = client.get(reverse("session_create"))
     assert response.status_code == 302 and reverse("login") in response.url
+
+
+def test_an_ave_plus_beyond_a_boards_most_imps_is_refused_not_a_server_error(director_client, club):
+    """A board scores at most 24 IMPs (the WBF scale's top, Law 78B)."""
+    for typed in ("25", "99999999999999999999"):
+        response = director_client.post(
+            reverse("session_create"), form(club=club.pk, ave_plus_imps=typed)
+        )
+        assert response.status_code == 200
+        assert b"At most 24 IMPs, the most a board can score." in response.content
+    assert not Event.objects.exists()
