@@ -2,7 +2,7 @@
 
 from django.db import models
 
-__all__ = ["AnalysisFields"]
+__all__ = ["AnalysisFields", "DealAnalysisFields"]
 
 
 class AnalysisFields(models.Model):
@@ -12,6 +12,20 @@ class AnalysisFields(models.Model):
     analysis_queued_at = models.DateTimeField(null=True, blank=True)
     analysis_attempts = models.PositiveSmallIntegerField(default=0)
     analysis_error = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class DealAnalysisFields(models.Model):
+    """A dealt board's double-dummy table and par, filled by the background analysis
+    (events.handrecords.jobs); null until the deal has been analysed."""
+
+    dd = models.JSONField(
+        null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
+    )
+    par_score = models.IntegerField(null=True, blank=True, help_text="From NS's side (seed 000).")
+    par_contracts = models.CharField(max_length=100, blank=True)
 
     class Meta:
         abstract = True

@@ -7,7 +7,7 @@ from django.db.models import Q
 
 import scoring
 
-from .analysis import AnalysisFields
+from .analysis import AnalysisFields, DealAnalysisFields
 from .clubs import Club
 from .sessions import EventQuerySet
 
@@ -132,18 +132,12 @@ class OneTableHand(models.Model):
         return f"Hand {self.number}: {self.contract} {self.declarer}".strip()
 
 
-class OneTableDeal(models.Model):
+class OneTableDeal(DealAnalysisFields):
     """A hand of a one-table game as the hand record dealt it, and its double-dummy analysis."""
 
     game = models.ForeignKey(OneTableSession, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField()
     deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
-    # Filled by the background analysis (events.handrecords.jobs); null until then.
-    dd = models.JSONField(
-        null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
-    )
-    par_score = models.IntegerField(null=True, blank=True, help_text="From NS's side (seed 000).")
-    par_contracts = models.CharField(max_length=100, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 import scoring
 
-from .analysis import AnalysisFields
+from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
 from .clubs import Club, ScoringOptionFields
 
@@ -216,7 +216,7 @@ class Pair(models.Model):
         return " & ".join(name for name in (self.player1, self.player2) if name)
 
 
-class Board(models.Model):
+class Board(DealAnalysisFields):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     board_set = models.PositiveSmallIntegerField(
@@ -226,12 +226,6 @@ class Board(models.Model):
         help_text="How many tables the movement sends this board to (the Neuberg target)."
     )
     deal = models.CharField(max_length=80, blank=True, help_text="PBN deal, e.g. N:AKQ.…")
-    # Filled by the background analysis; null until the deal has been analysed.
-    dd = models.JSONField(
-        null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
-    )
-    par_score = models.IntegerField(null=True, blank=True, help_text="From NS's side (seed 000).")
-    par_contracts = models.CharField(max_length=100, blank=True)
 
     class Meta:
         ordering = ["number"]
