@@ -423,7 +423,10 @@ class OneTableSessionForm(forms.ModelForm):
         clubs = Club.objects.filter(directors=user)
         self.fields["club"].queryset = clubs
         if len(clubs) == 1:
-            self.fields["club"].initial = clubs[0]
+            club = clubs[0]
+            self.fields["club"].initial = club
+            self.fields["doubled_rule"].initial = club.hancock_doubled_rule
+            self.fields["vulnerable_rule"].initial = club.hancock_vulnerable_rule
 
     def clean_date(self):
         check_session_date(self.cleaned_data["date"])

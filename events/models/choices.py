@@ -27,3 +27,13 @@ CROSS_IMP_CHOICES = [
     ("total", "Sum over comparisons (ACBLscore total IMPs, Ruter)"),
 ]
 DATUM_ROUNDING_CHOICES = [(10, "Nearest 10 points"), (1, "Nearest point")]
+# Seed 001 (Hancock points) leaves doubles and vulnerability open: the club's or game's rule.
+HANCOCK_DOUBLED_CHOICES = [
+    ("ignore", "Ignored: X and XX change nothing"),
+    ("into-game", "Doubling into game: a doubled part score worth 100 trick points is a game"),
+    ("multiply", "Into game, and each overtrick and undertrick counts ×2 doubled, ×4 redoubled"),
+]
+HANCOCK_VULNERABLE_CHOICES = [
+    ("ignore", "Ignored: vulnerability changes nothing"),
+    ("double-undertricks", "A vulnerable declarer’s undertricks count double"),
+]

@@ -11,6 +11,8 @@ from .choices import (
     ADJUSTED_RULE_CHOICES,
     CROSS_IMP_CHOICES,
     DATUM_ROUNDING_CHOICES,
+    HANCOCK_DOUBLED_CHOICES,
+    HANCOCK_VULNERABLE_CHOICES,
     METHOD_CHOICES,
     MISSING_CHOICES,
     TOTALS_CHOICES,
@@ -65,6 +67,24 @@ class Club(ScoringOptionFields):
         max_length=20, choices=METHOD_CHOICES, default="matchpoints",
         help_text="Matchpoints on the ACBL scale unless the club scores EBU-style 2/1.",
     )  # fmt: skip
+    # A new one-table game starts with the club's Hancock rules (the game may change them).
+    hancock_doubled_rule = models.CharField(
+        max_length=10, choices=HANCOCK_DOUBLED_CHOICES, default="ignore",
+        verbose_name="Hancock points: doubled and redoubled",
+    )  # fmt: skip
+    hancock_vulnerable_rule = models.CharField(
+        max_length=20, choices=HANCOCK_VULNERABLE_CHOICES, default="ignore",
+        verbose_name="Hancock points: vulnerability",
+    )  # fmt: skip
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hancock_doubled_rule__in=scoring.hancock.DOUBLED_RULES)
+                & Q(hancock_vulnerable_rule__in=scoring.hancock.VULNERABLE_RULES),
+                name="club_hancock_rules_known",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -8,6 +8,7 @@ from django.db.models import Q
 import scoring
 
 from .analysis import AnalysisFields, DealAnalysisFields
+from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from .clubs import Club
 from .sessions import EventQuerySet
 
@@ -17,15 +18,6 @@ ONE_TABLE_METHOD_CHOICES = [
     ("dd-par", "IMPs against the double-dummy par"),
 ]
 ONE_TABLE_METHODS = [method for method, _ in ONE_TABLE_METHOD_CHOICES]
-HANCOCK_DOUBLED_CHOICES = [
-    ("ignore", "Ignored: X and XX change nothing"),
-    ("into-game", "Doubling into game: a doubled part score worth 100 trick points is a game"),
-    ("multiply", "Into game, and each overtrick and undertrick counts ×2 doubled, ×4 redoubled"),
-]
-HANCOCK_VULNERABLE_CHOICES = [
-    ("ignore", "Ignored: vulnerability changes nothing"),
-    ("double-undertricks", "A vulnerable declarer’s undertricks count double"),
-]
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SCORING_LINE_CHOICES = [("", "the dealer's side"), ("NS", "NS"), ("EW", "EW")]
 

@@ -1,7 +1,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from events.models import Board, Pair, Result
+from events.models import Board, Club, Pair, Result
 
 
 @pytest.fixture
@@ -65,3 +65,8 @@ def test_pair_numbers_are_unique_per_direction_in_a_section(mitchell_session):
 
 def test_boards_know_dealer_and_vulnerability(board):
     assert (board.number, board.dealer, board.vulnerability) == (1, "N", "None")
+
+
+def test_a_club_cannot_hold_an_unknown_hancock_rule(db):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Club.objects.create(name="X", slug="x", hancock_doubled_rule="triple")

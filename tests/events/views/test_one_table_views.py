@@ -52,6 +52,14 @@ def test_the_form_offers_16_hands_and_only_the_directors_clubs(director_client, 
     assert "Hancock scoring only: the method leaves doubles open." in body
 
 
+def test_a_new_game_starts_with_the_clubs_hancock_rules(director_client, club):
+    club.hancock_doubled_rule, club.hancock_vulnerable_rule = "into-game", "double-undertricks"
+    club.save()
+    body = director_client.get(reverse("one_table_create")).content.decode()
+    assert re.search(r'<option value="into-game" selected>', body)
+    assert re.search(r'<option value="double-undertricks" selected>', body)
+
+
 def test_it_refuses_more_than_32_hands(director_client, club):
     data = {"club": club.pk, "name": "Long", "date": "2026-11-27", "boards": "33",
             "method": "hancock", "doubled_rule": "ignore", "vulnerable_rule": "ignore"}  # fmt: skip
