@@ -32,6 +32,16 @@ def env_str(name: str, default: str) -> str:
     return os.environ.get(name, default)
 
 
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
+
+
 def secret_key(debug: bool) -> str:
     """The SECRET_KEY; without DEBUG a missing key stops the server rather than run unsigned."""
     key = os.environ.get("SECRET_KEY", "")
@@ -50,6 +60,14 @@ def database(default_sqlite_path: str) -> dict:
         config = {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
     else:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        # A save waits for its session's row lock; a stuck one must fail in seconds, not hold
+        # a server worker for minutes (and a runaway query is stopped the same way).
+        lock_ms = env_int("DB_LOCK_TIMEOUT_MS", 5000)
+        statement_ms = env_int("DB_STATEMENT_TIMEOUT_MS", 30000)
+        config.setdefault("OPTIONS", {})["options"] = (
+            f"-c lock_timeout={lock_ms} -c statement_timeout={statement_ms}"
+        )
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # The web server and the background worker (`qcluster`) share the file: WAL lets
         # pages read while the other writes, and IMMEDIATE transactions queue writers instead

@@ -223,6 +223,9 @@ class ResultForm(forms.Form):
 
 
 class ImportForm(forms.Form):
+    # A 40-table night is 1,440 lines, about 40 kB: a bigger file is a wrong file.
+    MAX_BYTES = 2_000_000
+
     club = forms.ModelChoiceField(queryset=Club.objects.none())
     name = forms.CharField(max_length=100)
     file = forms.FileField(label="Travellers CSV")
@@ -233,6 +236,15 @@ class ImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = Club.objects.filter(directors=user)
         _add_option_fields(self)
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size // 1000:,} kB; a travellers CSV is at most "
+                f"{self.MAX_BYTES // 1000:,} kB (a 40-table session is about 40 kB)."
+            )
+        return upload
 
     def clean_butler_drop(self):
         return ScoringOptionsForm.clean_butler_drop(self)

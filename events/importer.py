@@ -24,6 +24,8 @@ from events.movement_inference import recognise_movements
 from events.results import EntryError, save_result
 
 REQUIRED = ("board", "ns", "ew")
+# Board and pair numbers are stored as small integers; no club deals more boards or pairs.
+LARGEST_NUMBER = 32767
 CONTRACT_COLUMNS = ("contract", "declarer", "result")
 
 
@@ -95,7 +97,7 @@ def _read_rows(text: str, movement: str, warnings: list) -> list[_Row]:
     howell = movement == "howell"
     rows, problems = [], []
     seen_ns, seen_ew = {}, {}
-    for record in reader:
+    for record in _records(reader, problems):
         line = reader.line_num
         try:
             row = _row(line, record, howell, warnings)
@@ -117,11 +119,21 @@ def _read_rows(text: str, movement: str, warnings: list) -> list[_Row]:
     return rows
 
 
+def _records(reader: csv.DictReader, problems: list):
+    """The file's records; a line the csv module cannot read (a field over its size limit, a
+    stray NUL) becomes a problem on its line, and reading stops there."""
+    try:
+        yield from reader
+    except csv.Error as error:
+        problems.append((reader.line_num + 1, f"this line cannot be read as CSV ({error})"))
+
+
 def _row(line: int, record: dict, howell: bool, warnings: list) -> _Row:
     def number(column, lowest=1):
         raw = (record.get(column) or "").strip()
-        if not raw.isdigit() or int(raw) < lowest:
-            raise ValueError(f"{column} {raw!r} is not a number from {lowest}")
+        # isdigit() alone admits "²" and other digits int() refuses.
+        if not (raw.isascii() and raw.isdigit()) or not lowest <= int(raw) <= LARGEST_NUMBER:
+            raise ValueError(f"{column} {raw!r} is not a number from {lowest} to {LARGEST_NUMBER}")
         return int(raw)
 
     board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
@@ -151,8 +163,9 @@ def _pair(record: dict, column: str) -> tuple[int, str]:
     """A pair number, optionally with its direction ("3EW" in the ns column: an EW pair sat
     NS, as in an arrow-switched round)."""
     raw = (record.get(column) or "").strip().upper()
-    match = _PAIR.match(raw)
-    if match is None or int(match["number"]) < 1 or (match["before"] and match["after"]):
+    match = _PAIR.match(raw) if raw.isascii() else None
+    if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
+            or (match["before"] and match["after"])):  # fmt: skip
         raise ValueError(f"{column} {raw!r} is not a pair number from 1 (e.g. 3, or 3EW)")
     return int(match["number"]), match["before"] or match["after"] or ""
 

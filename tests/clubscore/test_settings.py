@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
 
 from clubscore import env
 
@@ -62,6 +63,30 @@ def test_database_url_carries_host_port_and_user(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://scorer:pw@db.example:5433/clubs")
     config = env.database("/unused.sqlite3")
     assert (config["HOST"], config["PORT"], config["USER"]) == ("db.example", 5433, "scorer")
+
+
+def test_postgresql_connections_give_up_on_a_stuck_lock_in_seconds(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://scorer:pw@db.example:5433/clubs")
+    options = env.database("/unused.sqlite3")["OPTIONS"]["options"]
+    assert options == "-c lock_timeout=5000 -c statement_timeout=30000"
+    monkeypatch.setenv("DB_LOCK_TIMEOUT_MS", "2000")
+    assert "-c lock_timeout=2000 " in env.database("/unused.sqlite3")["OPTIONS"]["options"]
+    monkeypatch.setenv("DB_LOCK_TIMEOUT_MS", "soon")
+    with pytest.raises(ImproperlyConfigured, match="DB_LOCK_TIMEOUT_MS"):
+        env.database("/unused.sqlite3")
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="lock and statement timeouts are PostgreSQL's"
+)
+def test_the_timeouts_reach_every_postgresql_connection(db):
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW lock_timeout")
+        lock = cursor.fetchone()[0]
+        cursor.execute("SHOW statement_timeout")
+        statement = cursor.fetchone()[0]
+    assert (lock, statement) == ("5s", "30s")
 
 
 @pytest.mark.parametrize("raw,value", [("1", True), ("true", True), ("off", False), ("0", False)])

@@ -40,12 +40,37 @@ def test_every_bad_row_is_reported_with_its_line_and_nothing_is_stored(club):
         import_travellers(text, club=club, name="Bad")
     assert caught.value.problems == [
         (3, "8S: level must be 1-7"),
-        (4, "board 'x' is not a number from 1"),
+        (4, "board 'x' is not a number from 1 to 32767"),
         (5, "NS 1 already played board 1 (line 2)"),
         (6, "declarer 'Q': must be N, E, S or W"),
     ]
     assert not Event.objects.exists()
     assert not Result.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("²,1,1,4S,N,=", "board '²' is not a number from 1 to 32767"),
+        ("40000,1,1,4S,N,=", "board '40000' is not a number from 1 to 32767"),
+        ("1,40000,1,4S,N,=", "ns '40000' is not a pair number from 1 (e.g. 3, or 3EW)"),
+        ("1,1,٣,4S,N,=", "ew '٣' is not a pair number from 1 (e.g. 3, or 3EW)"),
+    ],
+)
+def test_numbers_the_database_cannot_hold_are_line_numbered_problems(club, line, problem):
+    with pytest.raises(ImportProblems) as caught:
+        import_travellers(HEADER + "1,2,2,4S,N,=\n" + line + "\n", club=club, name="Odd")
+    assert caught.value.problems == [(3, problem)]
+    assert not Event.objects.exists()
+
+
+def test_a_field_too_long_for_csv_is_a_problem_on_its_line(club):
+    text = HEADER + "1,1,1,4S,N,=\n" + "1,2,2,4S,N," + "=" * 200_000 + "\n"
+    with pytest.raises(ImportProblems) as caught:
+        import_travellers(text, club=club, name="Long")
+    ((line, message),) = caught.value.problems
+    assert line == 3 and message.startswith("this line cannot be read as CSV (field larger")
+    assert not Event.objects.exists()
 
 
 def test_a_header_without_the_needed_columns_is_refused(club):

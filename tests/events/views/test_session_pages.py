@@ -64,6 +64,13 @@ def test_a_bad_upload_lists_its_lines_and_stores_nothing(director_client, club):
     assert not Event.objects.exists()
 
 
+def test_an_upload_too_big_to_be_travellers_is_refused_unread(director_client, club):
+    huge = THREE_TABLES + "\n" + ("1,1,1,4S,N,=\n" * 200_000)  # 2.6 MB
+    response = upload_travellers(director_client, club, huge, name="Huge")
+    assert b"a travellers CSV is at most 2,000 kB" in response.content
+    assert not Event.objects.exists()
+
+
 def test_a_director_types_the_player_names(director_client, mitchell_session):
     url = reverse("session_pairs", args=[mitchell_session.pk])
     page = director_client.get(url).content.decode()
