@@ -42,7 +42,16 @@ from scoring.par import Par, par
 from scoring.ranking import rank
 from scoring.session import ResultLine, ScoredResult, common_due, score_section
 from scoring.standings import Penalty, Standing, standings
-from scoring.vps import vp_harris, vp_wbf
+from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
+from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
+from scoring.vps import (
+    VP_SCALES,
+    ClubVPTable,
+    match_vps,
+    parse_club_vp_table,
+    vp_harris,
+    vp_wbf,
+)
 
 __all__ = [
     "IMP_METHODS",
@@ -106,4 +115,15 @@ __all__ = [
     "standings",
     "vp_harris",
     "vp_wbf",
+    "VP_SCALES",
+    "ClubVPTable",
+    "match_vps",
+    "parse_club_vp_table",
+    "AVERAGE_PLUS_IMPS",
+    "board_imps",
+    "match_imps",
+    "SwissEntry",
+    "berger_rounds",
+    "ko_totals",
+    "swiss_round",
 ]
