@@ -19,5 +19,10 @@ COPY . .
 # collectstatic needs a key to import settings; the real one comes from the environment.
 RUN SECRET_KEY=build-only-collectstatic python manage.py collectstatic --noinput
 
+# The app needs to write nothing in its own folder: it runs as a plain user.
+RUN useradd --create-home --shell /usr/sbin/nologin clubscore
+USER clubscore
+
 EXPOSE 8000
-CMD ["gunicorn", "clubscore.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+# Meant to run behind nginx (docker-compose.yml): see deploy/gunicorn.conf.py.
+CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py", "clubscore.wsgi:application"]

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev lint benchmark clean
+.PHONY: run test install install-dev lint benchmark load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,15 @@ benchmark: install-dev
 	$(BIN)/python benchmarks/scoring_speed.py
 	$(BIN)/python benchmarks/save_latency.py
 	$(BIN)/python benchmarks/results_pages.py
+
+$(VENV)/.installed-load: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[load]"
+	touch $@
+
+# A club night under load: gunicorn and PostgreSQL on 127.0.0.1 (see benchmarks/load/run.py;
+# LOAD_ARGS="--scenario knee" and the like for the other runs).
+load: $(VENV)/.installed-load
+	$(BIN)/python benchmarks/load/run.py --scenario club-night $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

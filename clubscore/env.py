@@ -1,6 +1,7 @@
 """Tiny typed readers of the environment, so settings.py states its needs in one line each."""
 
 import os
+from email.utils import parseaddr
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -78,3 +79,21 @@ def database(default_sqlite_path: str) -> dict:
             "init_command": "PRAGMA journal_mode=WAL;",
         }
     return config
+
+
+def env_admins(name: str) -> list[tuple[str, str]]:
+    """ADMINS as Django wants them, from "Ann Lee <ann@club.org>, bob@club.org"."""
+    admins = []
+    for entry in env_list(name, []):
+        real_name, address = parseaddr(entry)
+        if "@" not in address:
+            raise ImproperlyConfigured(f"{name}: {entry!r} is not an e-mail address")
+        admins.append((real_name or address.split("@")[0], address))
+    return admins
+
+
+def cache(redis_url: str) -> dict:
+    """Redis when REDIS_URL is set (shared by every server process), else this process's memory."""
+    if redis_url:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}

@@ -1,6 +1,18 @@
+from datetime import timedelta
 from pathlib import Path
 
-from clubscore.env import database, env_bool, env_list, env_str, secret_key
+from csp.constants import NONE, SELF, UNSAFE_HASHES
+
+from clubscore.env import (
+    cache,
+    database,
+    env_admins,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -8,6 +20,12 @@ DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = secret_key(DEBUG)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Served over HTTPS (TLS ends at the proxy, which says so in X-Forwarded-Proto)? Off, the default,
+# is a club's LAN over plain http, where secure-only cookies would make every login fail.
+HTTPS = env_bool("CLUBSCORE_HTTPS", default=False)
+# Reached only through the proxy (docker compose's nginx), which puts the client's address in
+# X-Real-IP; without one, that header could be anybody's invention and REMOTE_ADDR is the truth.
+BEHIND_PROXY = env_bool("BEHIND_PROXY", default=False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -19,11 +37,14 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "django_q",
+    "axes",
+    "csp",
     "events",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -32,6 +53,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: it answers locked-out logins
 ]
 
 ROOT_URLCONF = "clubscore.urls"
@@ -62,6 +84,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before the check
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+CSRF_FAILURE_VIEW = "clubscore.urls.csrf_failure"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -104,6 +133,96 @@ Q_CLUSTER = {
     "label": "Background jobs",
 }
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
+CACHES = {"default": cache(env_str("REDIS_URL", ""))}
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username from
+# one address, that pair waits LOGIN_LOCKOUT_MINUTES. Username and address together, so a
+# stranger cannot lock a director out from elsewhere, nor one typist the whole club's NAT.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+
+def client_ip_behind_proxy(request) -> str:
+    """The address nginx saw (deploy/nginx/proxy.conf overwrites X-Real-IP on every request)."""
+    return request.META.get("HTTP_X_REAL_IP") or request.META.get("REMOTE_ADDR", "")
+
+
+if BEHIND_PROXY:
+    AXES_CLIENT_IP_CALLABLE = client_ip_behind_proxy
+
+# Security headers. Cookies, HSTS and the redirect only make sense over HTTPS.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    # Preloading is a commitment a club makes by submitting its domain to the browsers' list,
+    # not a header to send by default (anyone could submit a domain that sends it).
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# Content-Security-Policy: everything from this site, nothing inline but the few pieces below,
+# allowed by their SHA-256 (tests/clubscore/test_security.py finds every inline script, event
+# handler and style in templates/ and fails, naming the hash to add, if one is missing here).
+# Hashes rather than nonces because the handlers are attributes (onclick="window.print()").
+INLINE_SCRIPT_HASHES = [
+    "'sha256-kQeAfNjUI1dqlwwrVMw/5sWdwDu+lKBzTgCEx0ldI9g='",  # events/pairs.html: member numbers
+    "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='",  # onclick="window.print()"
+    "'sha256-Gz7GOjEidzsNscbvZcraABDs8pM6rNfGGfv6L3Pum/Y='",  # penalties.html: confirm removal
+]
+INLINE_STYLE_HASHES = [
+    "'sha256-faU7yAF8NxuMTNEwVmBz+VcYeIoBQ2EMHW3WaVxCvnk='",  # htmx 2's .htmx-indicator <style>
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, UNSAFE_HASHES, *INLINE_SCRIPT_HASHES],
+        "style-src": [SELF, *INLINE_STYLE_HASHES],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Errors: every log line to stderr (docker compose logs, journalctl, the terminal of `make run`),
+# tracebacks included; server errors also e-mailed to ADMINS when set.
+ADMINS = env_admins("ADMINS")
+SERVER_EMAIL = env_str("SERVER_EMAIL", "clubscore@localhost")
+DEFAULT_FROM_EMAIL = SERVER_EMAIL
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        "axes.apps": {"level": "WARNING"},  # its version banner, on every manage.py command
+    },
+}

@@ -3,6 +3,28 @@ from django.contrib import admin
 from events.lifecycle import restore_session
 from events.models import Board, Club, Event, Member, Pair, Result, ResultChange, Section
 
+# Results, their history and everything that decides a score change only through the app's pages
+# (events.results.save_result, events.lifecycle): they validate, rescore and write history in
+# one transaction, which a save here would skip. So these are shown here, never changed.
+SCORING_FIELDS = [
+    "scoring", "movement", "boards_per_round", "one_winner", "across_field", "version",
+    "totals", "missing_results", "adjusted_rule", "cross_imps", "ave_plus_imps", "butler_drop",
+    "datum_rounding",
+]  # fmt: skip
+
+
+class ViewOnlyAdmin(admin.ModelAdmin):
+    """Rows to look at: no add, change or delete, even for a superuser."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
@@ -21,6 +43,14 @@ class MemberAdmin(admin.ModelAdmin):
 class SectionInline(admin.TabularInline):
     model = Section
     extra = 0
+    # Tables, rounds and the movement's shape decide who played which board: app pages only.
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Event)
@@ -29,9 +59,12 @@ class EventAdmin(admin.ModelAdmin):
 
     list_display = ["name", "date", "club", "scoring", "movement", "published", "deleted_at"]
     list_filter = ["club", "scoring", "published", ("deleted_at", admin.EmptyFieldListFilter)]
-    readonly_fields = ["deleted_at", "deleted_by"]
+    readonly_fields = ["deleted_at", "deleted_by", *SCORING_FIELDS]
     inlines = [SectionInline]
     actions = ["restore"]
+
+    def has_add_permission(self, request):
+        return False  # a session needs its sections, pairs and boards: the app's New session
 
     @admin.action(description="Restore the selected deleted sessions")
     def restore(self, request, queryset):
@@ -41,22 +74,30 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(Pair)
 class PairAdmin(admin.ModelAdmin):
+    """Players' names may be corrected here; a pair's number and place in the movement may not."""
+
     list_display = ["__str__", "section", "player1", "player2"]
     list_filter = ["section__event"]
+    readonly_fields = ["section", "number", "direction"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(ViewOnlyAdmin):
     list_display = ["number", "section", "board_set", "expected_results"]
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ViewOnlyAdmin):
     list_display = ["board", "ns_pair", "ew_pair", "text", "ns_score", "ns_points", "ew_points"]
-    readonly_fields = ["ns_points", "ew_points", "top"]
     ordering = ["-updated_at"]
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ViewOnlyAdmin):
     list_display = ["board", "ns_pair", "ew_pair", "action", "old_text", "new_text", "changed_at"]

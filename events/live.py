@@ -2,17 +2,27 @@
 
 Every change to a session (a result, a name, an option, publishing, finalising) moves the
 session's version on. A poll carrying the version the page shows gets 204 for one query;
-otherwise the page's live part, rendered once per version and kind of reader and shared by
-every open copy of the page, so a room full of phones costs one render, not one each.
+otherwise the page's live part, rendered once per version and kind of reader (the club's
+directors, everyone else) and shared by every open copy of the page, so a room full of phones
+costs one render, not one each.
+
+A reader without a session cookie is anonymous for certain: their requests are answered without
+loading a session or issuing a CSRF token, so the polls set no cookie, do not vary by cookie,
+and say `public, max-age=1` with an ETag: a shared cache in front may answer the room.
 """
 
+import functools
 import hashlib
 
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
 
 from events.access import is_director
 from events.models import Event
@@ -30,25 +40,57 @@ def touch(event) -> None:
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
 
 
+def live_view(view):
+    """For a public live page's view: a reader without a session cookie is answered as an
+    anonymous one without touching the session, and its polls may be cached by anyone for a
+    second; everyone else's stay private (an unpublished session is for its directors)."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        spectator = settings.SESSION_COOKIE_NAME not in request.COOKIES
+        if spectator:
+            request.user = AnonymousUser()
+        response = view(request, *args, **kwargs)
+        if not request.htmx:
+            patch_vary_headers(response, ["Cookie"])  # the page's menus depend on the login
+        elif spectator and response.status_code in (200, 204, 304):
+            patch_cache_control(response, public=True, max_age=1)
+        else:
+            patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+    return wrapped
+
+
 def live_page(request, event, template: str, build_context, *key) -> HttpResponse:
     """The whole page, or for an HTMX poll its `live` part (or `template` itself when it is a
     fragment), with `build_context()` called only when nothing cached fits."""
     if unchanged(request, event):
         return HttpResponse(status=204)
     director = is_director(request, event)
-
-    def context():
-        return {"event": event, "director": director, **build_context()}
-
     if not request.htmx:
-        return render(request, template, context())
+        return render(request, template, {"event": event, "director": director,
+                                          **build_context()})  # fmt: skip
     fragment = template if "#" in template or template.split("/")[-1].startswith("_") \
         else f"{template}#live"  # fmt: skip
     parts = (fragment, event.pk, event.created_at.timestamp(), event.version, director,
              request.path, *key)  # fmt: skip
-    cache_key = "live:" + hashlib.sha1(repr(parts).encode()).hexdigest()
+    digest = hashlib.sha1(repr(parts).encode()).hexdigest()
+    etag = f'"{digest}"'
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(_fragment(request, f"live:{digest}", fragment, event, director,
+                                          build_context))  # fmt: skip
+    response["ETag"] = etag
+    return response
+
+
+def _fragment(request, cache_key, fragment, event, director, build_context) -> str:
+    """The live part as this kind of reader sees it (a director's has the director's links)."""
     html = cache.get(cache_key)
     if html is None:
-        html = render_to_string(fragment, context(), request=request)
+        context = {"event": event, "director": director, **build_context()}
+        html = render_to_string(fragment, context, request=request)
         cache.set(cache_key, html, LIVE_SECONDS)
-    return HttpResponse(html)
+    return html

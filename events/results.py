@@ -43,7 +43,7 @@ class EntryConflict(EntryError):
 def save_result(
     board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False, foul_group=None,
     rescore=True, row_ns: Pair | None = None, new_row=False, expected_version=None,
-    replacing=False,
+    replacing=False, source: str = "",
 ) -> Result:  # fmt: skip
     """Validate and store one traveller line, then rescore. Raises EntryError.
 
@@ -55,7 +55,8 @@ def save_result(
     other pairs: the row's result then moves to them), `new_row` a row for a pairing of the
     director's own, and `expected_version` the version of the row's result the line was typed
     against (0: the row was empty). If the row changed since, EntryConflict and nothing stored;
-    `replacing` says the typist saw the other result and chose theirs over it.
+    `replacing` says the typist saw the other result and chose theirs over it. `source` says
+    where it was entered when not at the director's keyboard ("table 3"), for the history.
     """
     with transaction.atomic():
         board = _locked(board)
@@ -69,9 +70,12 @@ def save_result(
             raise EntryError(str(error)) from None
         row_ns = None if new_row else (row_ns or ns)
         row_result = _row_result(board, row_ns)
+        group = next((g for g in (marked_group, foul_group) if g is not None), 0)
+        if expected_version is not None:
+            stored = _stored_as_typed(board, row_ns, row_result, ns, ew, entry, group)
+            if stored is not None:
+                return stored
         if _changed_meanwhile(row_result, expected_version):
-            if _same_line(row_result, ns, ew, entry):
-                return row_result  # both typists typed the same slip: nothing to choose
             raise EntryConflict(row_result, entry)
         seating = _seating(board, ns, ew, override)
         result = _result_to_write(board, ns, ew, row_ns, row_result)
@@ -90,7 +94,7 @@ def save_result(
         result.version = board.section.event.version
         result.save()
         if before != (result.text, result.ns_score, result.ew_pair_id):
-            _record(board, result, before, user, replacing=replacing)
+            _record(board, result, before, user, replacing=replacing, source=source)
         if rescore:
             scorer.rescore(board.section.event, [board.section_id])
         return result
@@ -129,11 +133,19 @@ def _changed_meanwhile(row_result: Result | None, expected_version) -> bool:
     return (row_result.version if row_result else 0) != expected_version
 
 
-def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry) -> bool:
+def _stored_as_typed(board, row_ns, row_result, ns, ew, entry, group) -> Result | None:
+    """The typist's line if it is already stored as typed: both typists typed the same slip,
+    or the line is sent again after its answer was lost (a 500 after the commit). A row moved
+    to other pairs, or typed on the Other pairs row, is found under the pairs typed."""
+    stored = row_result if row_ns == ns or row_result is not None else _row_result(board, ns)
+    return stored if _same_line(stored, ns, ew, entry, group) else None
+
+
+def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry, group) -> bool:
     return (
         result is not None
         and (result.ns_pair_id, result.ew_pair_id) == (ns.pk, ew.pk)
-        and result.text == str(entry)
+        and (result.text, result.foul_group) == (str(entry), group)
     )
 
 
@@ -246,7 +258,7 @@ def _fill(result: Result, entry: scoring.Entry) -> None:
     result.tricks = entry.tricks
 
 
-def _record(board: Board, result: Result, before, user, *, replacing=False) -> None:
+def _record(board: Board, result: Result, before, user, *, replacing=False, source="") -> None:
     if before is None:
         action = ResultChange.CREATED
     else:
@@ -261,4 +273,5 @@ def _record(board: Board, result: Result, before, user, *, replacing=False) -> N
         new_text=result.text,
         new_ns_score=result.ns_score,
         changed_by=_author(user),
+        source=source,
     )

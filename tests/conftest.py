@@ -3,6 +3,14 @@ import pytest
 from tests.factories import make_club, make_session, make_user
 
 
+def pytest_configure(config):
+    # Django's advice for test suites: the production hasher (PBKDF2, a million rounds) takes
+    # half a second a user on these machines, which every test creating a director would pay.
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def director(db):
     return make_user(username="dora")

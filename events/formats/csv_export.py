@@ -8,10 +8,15 @@ is written only when the session has more than one section, `foul_group` only wh
 has one. A pair sitting the other way (an arrow-switched round) is written with its direction,
 e.g. "3EW" in the ns column. The file does not say the movement: a Howell's file is
 re-imported with --movement howell.
+
+Cells are safe to open in a spreadsheet: a text cell a spreadsheet would run as a formula (a
+player named "=HYPERLINK(...)") gets a leading apostrophe, the OWASP advice for CSV injection.
+Numbers stay numbers (-420, +1), and so does the lone "=" of a contract made exactly.
 """
 
 import csv
 import io
+import re
 
 from events.models import Event, Result
 from events.standings import event_standings
@@ -24,9 +29,29 @@ TRAVELLERS_HEADER = ("board", "ns", "ew", "contract", "declarer", "result")
 
 _CODES = {50: "A", 60: "A+", 40: "A-"}  # the notation a director types (scoring/adjusted.py)
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
-def _writer(buffer: io.StringIO):
-    return csv.writer(buffer, lineterminator="\n")
+
+def spreadsheet_safe(value):
+    """The cell as written, or "'" + it when a spreadsheet would take its text for a formula."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    if value == "=" or _NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
+class _SafeWriter:
+    def __init__(self, buffer: io.StringIO):
+        self._writer = csv.writer(buffer, lineterminator="\n")
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def _writer(buffer: io.StringIO) -> _SafeWriter:
+    return _SafeWriter(buffer)
 
 
 def _places(value) -> str:

@@ -4,9 +4,21 @@ A POST saves (or clears) one line through events.results (validate, store, resco
 transaction) and answers an HTMX request with the refreshed rows plus the live standings, out
 of band. A GET may carry `after=<row>` (the cursor goes to the row after it: the typist kept
 the other result) or `focus=<row>`.
+
+A save the database could not finish (a lock or statement timeout, a dropped connection) is
+rolled back whole and answers 503 with the rows, the typed line still in its box and a
+message beside it; sending it again is safe (events.results finds a line already stored). An
+HTMX request whose login has expired gets 401 and a message, not the login page swapped into
+the rows.
 """
 
+import functools
+import logging
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db import InterfaceError, OperationalError, connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -36,11 +48,45 @@ from events.travellers import (
     table_round_rows,
 )
 
+logger = logging.getLogger(__name__)
+
+LOGIN_EXPIRED = "Your login has expired: log in again in another tab, then press Enter."
+NOT_SAVED = (
+    "Not saved: the database was busy or lost its connection. Your text is still here: "
+    "press Enter to try again."
+)
+ROW_GONE = (
+    "This row is not on the traveller any more (or its pairs are not in this section): "
+    "nothing was stored. Type the pairs and the result in the Other pairs row."
+)
+
+
+def _login_expired(request):
+    """For HTMX a 401 with a message (a redirect would swap the login page into the rows, and
+    lose what was typed); otherwise the login page, back here after."""
+    if request.htmx:
+        response = HttpResponse(LOGIN_EXPIRED, status=401, content_type="text/plain")
+        response["WWW-Authenticate"] = 'Session realm="Clubscore"'
+        return response
+    return redirect_to_login(request.get_full_path())
+
+
+def _director_login_required(view):
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return _login_expired(request)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def board_traveller(request, pk):
     writing = request.method == "POST"
+    if writing and not request.user.is_authenticated:
+        return _login_expired(request)
     board = (board_for_director if writing else board_for_reader)(request, pk)
     pairs = _pairs(board.section)
     director = is_director(request, board.section.event)
@@ -62,7 +108,7 @@ def board_traveller(request, pk):
         # The last board's last slip: say what is still missing rather than lose the cursor.
         context["missing"] = missing_boards(board.section)
         context["missing_count"] = sum(count for _, count in context["missing"])
-    return _respond(request, "events/board.html", context)
+    return _respond(request, "events/board.html", context, _status(outcome))
 
 
 def _neighbours(board) -> dict:
@@ -76,7 +122,7 @@ def _neighbours(board) -> dict:
     }
 
 
-@login_required
+@_director_login_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def table_round(request, pk, table, round_number):
@@ -108,15 +154,21 @@ def table_round(request, pk, table, round_number):
         context["missing_cells"] = [
             cell for _, cells in grid for cell in cells if cell.state in ("empty", "partial")
         ]
-    return _respond(request, "events/table_round.html", context)
+    return _respond(request, "events/table_round.html", context, _status(outcome))
 
 
 @login_required
 @require_POST
 def result_delete(request, pk):
-    result = get_object_or_404(Result.objects.select_related("board"), pk=pk)
+    """Delete a result as the director last saw it: changed since (the posted `version`, else
+    the one read here), nothing is deleted and the board says what the row holds now."""
+    result = get_object_or_404(Result.objects.select_related("board", "ns_pair"), pk=pk)
     board = board_for_director(request, result.board_id)
-    delete_result(result, request.user)
+    seen = _int(request.POST.get("version")) or result.version
+    try:
+        delete_result(result, request.user, expected_version=seen)
+    except EntryConflict as conflict:
+        messages.warning(request, f"Not deleted: {conflict}")
     return redirect("board_traveller", pk=board.pk)
 
 
@@ -173,7 +225,17 @@ def _save(request, pairs, board_of) -> dict | None:
         return {**outcome, "warning": str(warning), "clearing": not data["text"]}
     except EntryError as error:
         return {**outcome, "error": str(error)}
+    except (OperationalError, InterfaceError):
+        # The transaction was rolled back whole; the rows are shown again from a sound
+        # connection so the typist sees the line still in its box.
+        logger.warning("Board %s: a save failed in the database", board.pk, exc_info=True)
+        connection.close_if_unusable_or_obsolete()
+        return {**outcome, "error": NOT_SAVED, "status": 503}
     return None
+
+
+def _status(outcome: dict | None) -> int:
+    return outcome.get("status", 200) if outcome else 200
 
 
 def _save_line(board, data, user) -> Result:
@@ -212,7 +274,15 @@ def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
         row = outcome["row"]
         rows.insert(len([r for r in rows if not r.new]), row)
     if row is None:
-        raise Http404("No such row here")
+        # Pairs not in the section, or an off-movement row that cannot be shown again: say
+        # so where the director types a pairing of their own (or beside the board's row).
+        row = next((r for r in rows if r.new), None) or next(
+            (r for r in rows if r.board == outcome["row"].board), None
+        )
+        if row is None:
+            raise Http404("No such row here")
+        outcome = {**outcome, "error": ROW_GONE, "typed_ns": None, "typed_ew": None,
+                   "version": None}  # fmt: skip
     row.error = outcome.get("error", "")
     row.warning = outcome.get("warning", "")
     row.clearing = outcome.get("clearing", False)
@@ -265,11 +335,14 @@ def _context(request, section, rows, pairs, **extra) -> dict:
     }
 
 
-def _respond(request, template: str, context: dict):
+def _respond(request, template: str, context: dict, status: int = 200):
     if not request.htmx:
-        return render(request, template, context)
+        return render(request, template, context, status=status)
     rows = render_to_string("events/_traveller.html", context, request=request)
     standings = render_to_string(
         "events/_standings.html", {**context, "oob": True, "compact": True}, request
     )
-    return HttpResponse(rows + standings)
+    response = HttpResponse(rows + standings, status=status)
+    if status != 200:
+        response["Clubscore-Rows"] = "swap"  # static/js/htmx-errors.js: show these rows
+    return response

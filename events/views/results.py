@@ -11,13 +11,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from events import recaps
 from events.access import directs, event_for_director, event_for_reader
-from events.live import live_page, touch
+from events.live import live_page, live_view, touch
 from events.models import Club, Event
 from events.standings import event_standings
 
 
 @require_GET
 @vary_on_headers("HX-Request")
+@live_view
 def recap(request, pk):
     event = event_for_reader(request, pk)
 
@@ -30,6 +31,7 @@ def recap(request, pk):
 
 @require_GET
 @vary_on_headers("HX-Request")
+@live_view
 def travellers(request, pk):
     event = event_for_reader(request, pk)
 
@@ -43,6 +45,7 @@ def travellers(request, pk):
 
 @require_GET
 @vary_on_headers("HX-Request")
+@live_view
 def score_card(request, pk, pair_pk):
     event = event_for_reader(request, pk)
 
@@ -58,6 +61,7 @@ def score_card(request, pk, pair_pk):
 
 @require_GET
 @vary_on_headers("HX-Request")
+@live_view
 def score_cards(request, pk):
     """Everyone's score card, one pair a printed page (for the director to hand out)."""
     event = event_for_reader(request, pk)
@@ -96,6 +100,7 @@ def session_finalise(request, pk):
 
 @require_GET
 @vary_on_headers("HX-Request")
+@live_view
 def standings_fragment(request, pk):
     """The compact standings beside a traveller, for its live refresh."""
     event = event_for_reader(request, pk)

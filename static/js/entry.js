@@ -76,29 +76,4 @@
     // Only the rows' own swap moves the cursor, never the standings refreshing beside them.
     if (event.target.id === "traveller") focusMarked();
   });
-
-  // A save that never reached the server, or that the server refused, must not look saved:
-  // say so beside the row and leave what was typed in place for another Enter.
-  function showProblem(event, message) {
-    const form = event.detail.elt && event.detail.elt.closest("form.row-form");
-    if (!form) return;
-    const cell = form.parentElement;
-    let note = cell.querySelector("p.connection-error");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "error connection-error";
-      note.setAttribute("role", "alert");
-      cell.appendChild(note);
-    }
-    note.textContent = message;
-    const input = form.querySelector("input.entry-input");
-    if (input) input.focus();
-  }
-  document.addEventListener("htmx:sendError", function (event) {
-    showProblem(event, "Not saved: no connection to the server. Check the network, then press Enter again.");
-  });
-  document.addEventListener("htmx:responseError", function (event) {
-    showProblem(event, "Not saved: the server answered " + event.detail.xhr.status +
-      ". Press Enter to try again; nothing half-saved was kept.");
-  });
 })();

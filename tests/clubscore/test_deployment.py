@@ -1,7 +1,9 @@
 """There is no Docker engine here: check the compose file and Dockerfile say what they must."""
 
+import runpy
 from pathlib import Path
 
+import pytest
 import yaml
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -41,10 +43,61 @@ def test_dockerfile_installs_the_project_and_collects_static_files():
     dockerfile = (PROJECT / "Dockerfile").read_text()
     assert dockerfile.startswith("FROM python:3.11")
     assert "pip install" in dockerfile and "collectstatic" in dockerfile
-    assert "gunicorn" in dockerfile
+    assert 'CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py"' in dockerfile
+    assert "\nUSER clubscore\n" in dockerfile
 
 
 def test_whitenoise_serves_static_files():
     from django.conf import settings
 
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings.MIDDLEWARE
+
+
+def test_nginx_from_the_official_image_is_the_only_way_in():
+    services = compose()["services"]
+    proxy, web = services["proxy"], services["web"]
+    assert proxy["image"].startswith("nginx:1.")
+    assert "ports" not in web and web["expose"] == ["8000"]
+    mounts = {target: source for source, target, _ in (v.rsplit(":", 2) for v in proxy["volumes"])}
+    assert mounts["/etc/nginx/conf.d/default.conf"] == "./deploy/nginx/${NGINX_SITE:-http}.conf"
+    assert mounts["/etc/nginx/clubscore/proxy.conf"] == "./deploy/nginx/proxy.conf"
+    assert web["environment"]["BEHIND_PROXY"] == "1"
+    assert "deploy/gunicorn.conf.py" in web["command"]
+
+
+@pytest.mark.parametrize("site", ["http", "https"])
+def test_both_nginx_sites_include_the_proxy_rules(site):
+    conf = (PROJECT / "deploy" / "nginx" / f"{site}.conf").read_text()
+    assert "include /etc/nginx/clubscore/proxy.conf;" in conf
+
+
+def directives(conf: str) -> dict[str, str]:
+    """{"client_header_timeout": "10s", "proxy_set_header Host": "$http_host", ...}"""
+    found = {}
+    for line in conf.splitlines():
+        words = line.split("#")[0].strip().rstrip(";").split()
+        if words:
+            named = 2 if words[0] == "proxy_set_header" else 1
+            found[" ".join(words[:named])] = " ".join(words[named:])
+    return found
+
+
+def test_nginx_buffers_requests_and_cuts_off_slow_clients():
+    rules = directives((PROJECT / "deploy" / "nginx" / "proxy.conf").read_text())
+    assert rules["proxy_pass"] == "http://web:8000"
+    assert (rules["proxy_request_buffering"], rules["proxy_buffering"]) == ("on", "on")
+    assert rules["client_header_timeout"] == "10s" and rules["client_body_timeout"] == "10s"
+    # Overwritten from what nginx saw, not appended to what the client claimed.
+    assert rules["proxy_set_header X-Real-IP"] == "$remote_addr"
+    assert rules["proxy_set_header Host"] == "$http_host"
+    assert rules["proxy_set_header X-Forwarded-Proto"] == "$scheme"
+
+
+def test_gunicorn_reads_its_settings_from_the_config_file(monkeypatch):
+    monkeypatch.delenv("GUNICORN_WORKERS", raising=False)
+    conf = runpy.run_path(str(PROJECT / "deploy" / "gunicorn.conf.py"))
+    assert (conf["workers"], conf["timeout"], conf["bind"]) == (3, 30, "0.0.0.0:8000")
+    assert (conf["accesslog"], conf["errorlog"]) == ("-", "-")
+    assert "x-real-ip" in conf["access_log_format"]
+    monkeypatch.setenv("GUNICORN_WORKERS", "5")
+    assert runpy.run_path(str(PROJECT / "deploy" / "gunicorn.conf.py"))["workers"] == 5

@@ -1,12 +1,16 @@
 """Director and tables entering the same session at once: nothing lost, nothing doubled."""
 
 import threading
+import time
+from functools import partial
 
 import pytest
 from django.db import connection, connections
+from django.test import Client
 
+from events import scorer
 from events.models import Board, Result, ResultChange
-from events.results import save_result
+from events.results import delete_result, save_result
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = [
@@ -90,3 +94,142 @@ def test_director_and_tables_entering_the_same_rows(session_and_seats):
         assert sum(r.ns_points for r in results) == len(plays) * (len(plays) - 1) / 2
         created = ResultChange.objects.filter(board=board, action="created").count()
         assert created == len(plays)  # one creation per row; the other write corrected it
+
+
+def replay(board, ns):
+    """The row's history, checked link by link: each change starts from the text the one
+    before left (a deletion from the text it deleted). Returns the text it ends with."""
+    text = ""
+    for change in ResultChange.objects.filter(board=board, ns_pair=ns).order_by("pk"):
+        assert change.old_text == text, (change.action, change.old_text, text)
+        text = "" if change.action == ResultChange.DELETED else change.new_text
+    return text
+
+
+def posting_client(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def clear_row(client, board, ns, ew, version):
+    """The ✕ of a row, confirmed (Enter again): an empty line with override."""
+    data = {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": "", "version": version,
+            "override": "on"}  # fmt: skip
+    assert client.post(f"/boards/{board.pk}/", data, HTTP_HX_REQUEST="true").status_code == 200
+
+
+def correct_row(client, board, ns, ew, text, version):
+    data = {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": text, "version": version}
+    assert client.post(f"/boards/{board.pk}/", data, HTTP_HX_REQUEST="true").status_code == 200
+
+
+def delete_url(client, result):
+    assert client.post(f"/results/{result.pk}/delete/").status_code in (302, 404)
+
+
+def test_two_deletes_of_one_result_at_once_record_one_deletion(session_and_seats):
+    director, table_user, seats = session_and_seats
+    clients = [posting_client(director), posting_client(table_user), posting_client(director)]
+    for number in (1, 2, 3):
+        board, [(ns, ew), *_] = seats[number]
+        result = save_result(board, ns, ew, "4S N =", director)
+        run_together(
+            [partial(clear_row, client, board, ns, ew, result.version) for client in clients[:2]]
+            + [partial(delete_url, clients[2], result)]
+        )
+        assert not Result.objects.filter(board=board).exists()
+        assert ResultChange.objects.filter(board=board, action="deleted").count() == 1
+        assert replay(board, ns) == ""
+
+
+def test_a_delete_racing_a_correction_records_the_text_it_deleted(session_and_seats):
+    director, table_user, seats = session_and_seats
+    deleting, correcting = posting_client(director), posting_client(table_user)
+    for number in range(1, 5):
+        board, [(ns, ew), *_] = seats[number]
+        seen = save_result(board, ns, ew, "4S N =", director)
+        # Boards 1-2 delete from the row's ✕ (with the version the director saw), 3-4 through
+        # the delete URL: either way the deletion must record what it actually deleted.
+        if number <= 2:
+            delete = partial(clear_row, deleting, board, ns, ew, seen.version)
+        else:
+            delete = partial(delete_url, deleting, seen)
+        run_together([partial(correct_row, correcting, board, ns, ew, "4S N -1", seen.version),
+                      delete])  # fmt: skip
+        stored = Result.objects.filter(board=board, ns_pair=ns).first()
+        assert replay(board, ns) == (stored.text if stored else "")
+        deletions = ResultChange.objects.filter(board=board, action="deleted")
+        assert deletions.count() <= 1
+        assert all(d.old_text == "4S N =" for d in deletions)  # the text the director saw
+
+
+def test_a_delete_without_a_version_records_the_text_it_deleted(session_and_seats):
+    """The service itself, handed a result read before a correction landed: the deletion
+    records the corrected text (read under the lock), not the stale one."""
+    director, table_user, seats = session_and_seats
+    for number in range(1, 5):
+        board, [(ns, ew), *_] = seats[number]
+        stale = save_result(board, ns, ew, "4S N =", director)
+        run_together([partial(save_result, board, ns, ew, "4S N -1", table_user),
+                      partial(delete_result, stale, director)])  # fmt: skip
+        stored = Result.objects.filter(board=board, ns_pair=ns).first()
+        assert replay(board, ns) == (stored.text if stored else "")
+
+
+def test_a_correction_landing_between_reading_and_locking_is_not_deleted(
+    session_and_seats, monkeypatch
+):
+    """The delete URL reads the result before it takes the session's lock; a correction
+    committed in between must not be deleted unseen (the director saw 4S N =)."""
+    director, table_user, seats = session_and_seats
+    board, [(ns, ew), *_] = seats[1]
+    seen = save_result(board, ns, ew, "4S N =", director)
+    holding, go = threading.Event(), threading.Event()
+    rescore = scorer.rescore
+
+    def rescore_when_told(*args, **kwargs):
+        if threading.current_thread().name == "correction":
+            holding.set()  # the session's lock is taken, the correction not yet committed
+            go.wait(timeout=30)
+        return rescore(*args, **kwargs)
+
+    monkeypatch.setattr(scorer, "rescore", rescore_when_told)
+
+    def correct():
+        try:
+            save_result(board, ns, ew, "4S N -1", table_user, expected_version=seen.version)
+        finally:
+            connections.close_all()
+
+    def delete():
+        try:
+            delete_url(posting_client(director), seen)
+        finally:
+            connections.close_all()
+
+    correction = threading.Thread(target=correct, name="correction")
+    correction.start()
+    assert holding.wait(timeout=30)
+    deletion = threading.Thread(target=delete)
+    deletion.start()
+    wait_until_a_save_waits_for_the_lock()
+    go.set()
+    correction.join(timeout=30)
+    deletion.join(timeout=30)
+    assert Result.objects.get(board=board, ns_pair=ns).text == "4S N -1"
+    assert not ResultChange.objects.filter(board=board, action="deleted").exists()
+    assert replay(board, ns) == "4S N -1"
+
+
+def wait_until_a_save_waits_for_the_lock():
+    with connection.cursor() as cursor:
+        for _ in range(300):
+            cursor.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                " AND datname = current_database()"
+            )
+            if cursor.fetchone():
+                return
+            time.sleep(0.05)
+    raise AssertionError("nobody waited for the session's lock")

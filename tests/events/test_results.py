@@ -3,7 +3,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events.models import Board, Pair, Result, ResultChange
-from events.results import EntryError, MovementWarning, delete_result, save_result
+from events.results import (
+    EntryConflict,
+    EntryError,
+    MovementWarning,
+    delete_result,
+    save_result,
+)
 from tests.factories import make_session
 
 
@@ -132,3 +138,93 @@ def test_queries_per_save_do_not_grow_with_the_field(club, director):
         counts[tables] = len(queries)
     assert counts[3] == counts[15]
     assert counts[3] <= 12
+
+
+# A save whose answer was lost (the connection dropped after the commit, a 500 on the way
+# back) is sent again by the typist with the version the row showed before: it must find the
+# line already stored, not a clash with itself, and write no second history entry.
+def test_a_line_sent_again_after_a_lost_answer_is_kept_once(mitchell_session, director):
+    board, [(ns, ew), *_] = seats(mitchell_session, 1)
+    first = save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    again = save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    assert again.pk == first.pk
+    assert list(ResultChange.objects.values_list("action", flat=True)) == ["created"]
+
+
+def test_a_row_moved_to_other_pairs_and_sent_again_is_kept_once(mitchell_session, director):
+    board, [(ns, ew), (ns2, _), *_] = seats(mitchell_session, 1)
+    stored = save_result(board, ns, ew, "4S N =", director)
+    line = dict(override=True, row_ns=ns, expected_version=stored.version)
+    moved = save_result(board, ns2, ew, "4S N +1", director, **line)
+    again = save_result(board, ns2, ew, "4S N +1", director, **line)
+    assert again.pk == moved.pk
+    assert Result.objects.get().ns_pair == ns2
+    actions = ResultChange.objects.order_by("pk").values_list("action", flat=True)
+    assert list(actions) == ["created", "deleted", "created"]
+
+
+def test_an_other_pairs_line_sent_again_is_kept_once(mitchell_session, director):
+    board, [(ns, _), (_, ew2), *_] = seats(mitchell_session, 1)
+    line = dict(override=True, new_row=True, expected_version=0)
+    first = save_result(board, ns, ew2, "3NT N =", director, **line)
+    again = save_result(board, ns, ew2, "3NT N =", director, **line)
+    assert again.pk == first.pk
+    assert ResultChange.objects.count() == 1
+
+
+def test_a_different_line_on_a_row_changed_meanwhile_is_still_a_conflict(
+    mitchell_session, director
+):
+    board, [(ns, ew), *_] = seats(mitchell_session, 1)
+    save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    with pytest.raises(EntryConflict, match="Meanwhile this row was saved as 4S N ="):
+        save_result(board, ns, ew, "4S N +1", director, row_ns=ns, expected_version=0)
+    with pytest.raises(EntryConflict):
+        save_result(board, ns, ew, "4S N = F2", director, row_ns=ns, expected_version=0)
+
+
+def _board_of(event, number):
+    section = event.sections.get()
+    board = Board.objects.get(section=section, number=number)
+    pairs = {p.key: p for p in section.pairs.all()}
+    return board, [(pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(number)]
+
+
+def test_a_save_writes_only_the_results_whose_points_changed(club, director):
+    # A 21-table Mitchell, one board a round: 20 of board 1's 21 results are in. Every table
+    # bid 4S by N (board 1: North deals, nobody vulnerable; Law 77: 4S made is +420, +1 is
+    # +450) and table 1 made 11 tricks, the board's top. Table 1 then corrects to 12 tricks
+    # (+480): still the top alone, so no other result's points move and no other row is
+    # written.
+    event = make_session(club, tables=21, boards_per_round=1)
+    board, plays = _board_of(event, 1)
+    plays = plays[:20]
+    for index, (ns, ew) in enumerate(plays):
+        save_result(board, ns, ew, "4S N +1" if index == 0 else "4S N =", director)
+    top = Result.objects.get(board=board, ns_pair=plays[0][0])
+    with CaptureQueriesContext(connection) as queries:
+        save_result(board, *plays[0], "4S N +2", director)
+    updates = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")]
+    assert len(updates) == 2, updates
+    assert updates[0].startswith('UPDATE "events_event" SET "version"')
+    assert updates[1].startswith('UPDATE "events_result"')
+    assert updates[1].endswith(f'WHERE "events_result"."id" = {top.pk}')
+
+
+def test_a_save_that_moves_places_writes_only_those_results(club, director):
+    # The same 20 results; table 2 now goes one down (4S N -1: -50 at Law 77, not
+    # vulnerable), the bottom alone: its points drop and the other 18 tables on +420 each
+    # gain on it, but table 1 stays the top alone and its row is not written.
+    event = make_session(club, tables=21, boards_per_round=1)
+    board, plays = _board_of(event, 1)
+    plays = plays[:20]
+    for index, (ns, ew) in enumerate(plays):
+        save_result(board, ns, ew, "4S N +1" if index == 0 else "4S N =", director)
+    top = Result.objects.get(board=board, ns_pair=plays[0][0])
+    with CaptureQueriesContext(connection) as queries:
+        save_result(board, *plays[1], "4S N -1", director)
+    rescored = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "events_result"')]
+    assert len(rescored) == 2, rescored  # the corrected row, then one bulk update of points
+    assert f'"id" = {top.pk}) THEN' not in rescored[1]
+    written = rescored[1].count(" THEN ") // 3  # three columns, one CASE arm per row each
+    assert written == 19  # table 2 and the 18 tables still on 4S N =; never the top

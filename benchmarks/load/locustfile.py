@@ -1,0 +1,279 @@
+"""Locust users for Clubscore's load tests: table typists saving results, viewers polling.
+
+benchmarks/load/run.py builds the session and starts the server, then runs this file with
+CLUBSCORE_LOAD_PLAN naming a JSON plan (the session, one entry per typing table: its
+director's login and the pages it types on) and CLUBSCORE_LOAD_LEDGER naming where the
+typists write what they saved, for the integrity checks after the run.
+
+The measured window starts when every typist has logged in (a login hashes the password:
+all of them at once would swamp the start) and lasts CLUBSCORE_LOAD_SECONDS; locust's
+stats are reset then, so they hold the window only. Until then viewers wait too.
+
+- TableTyper (one per planned table, `fixed_count`): logs in through the login form, opens
+  each of its pages (a table's round, or a board's traveller) as the browser does, then
+  saves each of its rows with the HTMX POST the row's form sends (the form's fields, the pair
+  boxes tied to it, the page's X-CSRFToken header, the row's version), pausing a typist's
+  think time between saves. After its last page it starts over, correcting every row.
+- Spectator (everyone else): polls the live standings fragment every 2 s as htmx does
+  (`hx-get=…/standings/?since=<version>`, HX-Request and the target/trigger headers), taking
+  the version from each new fragment, so an unchanged session costs a 204.
+"""
+
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+
+import gevent
+from gevent.event import Event
+from locust import FastHttpUser, between, constant_pacing, events, task
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from benchmarks.load import pages  # noqa: E402
+
+PLAN = json.loads(Path(os.environ["CLUBSCORE_LOAD_PLAN"]).read_text())
+POLL_SECONDS = 2.0  # _standings.html: hx-trigger="every 2s"
+SECONDS = float(os.environ.get("CLUBSCORE_LOAD_SECONDS", "60"))
+SAVE_TIMEOUT = 20.0  # _result_row.html: hx-request='{"timeout": 20000}'
+LOGIN_WAIT = 180.0  # the longest the window waits for the typists' logins
+
+# What the typists saved, for the checks after the run (pages.ledger_entry for each row).
+LEDGER: dict[str, dict] = {}
+TALLY: Counter = Counter()
+LOGINS: list[float] = []  # seconds each typist's login took, before the window
+_tables = iter(PLAN["typists"])
+MEASURING, OVER = Event(), Event()
+_in_flight = 0
+
+
+def start_window(environment) -> None:
+    """Every typist is in: reset the stats, let everyone go, and end the run in SECONDS."""
+    if MEASURING.is_set():
+        return
+    environment.runner.stats.reset_all()
+    MEASURING.set()
+    gevent.spawn_later(SECONDS, end_window, environment)
+
+
+def end_window(environment) -> None:
+    """No request starts after the window; those under way are answered, then the run ends
+    (so locust's stats and the typists' ledger count the same requests)."""
+    OVER.set()
+    deadline = time.monotonic() + 30
+    while _in_flight and time.monotonic() < deadline:
+        gevent.sleep(0.05)
+    environment.runner.quit()
+
+
+@contextmanager
+def in_window():
+    global _in_flight
+    _in_flight += 1
+    try:
+        yield
+    finally:
+        _in_flight -= 1
+
+
+@events.test_start.add_listener
+def wait_for_logins(environment, **_):
+    if not PLAN["typists"]:
+        start_window(environment)
+    else:
+        gevent.spawn_later(LOGIN_WAIT, start_window, environment)
+
+
+class TableTyper(FastHttpUser):
+    fixed_count = len(PLAN["typists"])
+    think = PLAN["think_seconds"]
+    wait_time = between(0.5 * think, 1.5 * think)
+
+    def on_start(self):
+        self.table = next(_tables)
+        self.pages = list(self.table["pages"])
+        self.page_index = -1
+        self.rows: list[pages.Row] = []
+        self.turn = 0
+        self.csrf = None
+        began = time.perf_counter()
+        self.log_in()
+        LOGINS.append(time.perf_counter() - began)
+        if len(LOGINS) == len(PLAN["typists"]):
+            start_window(self.environment)
+        MEASURING.wait()
+
+    def log_in(self):
+        with self.client.get("/login/", name="login form", catch_response=True) as response:
+            token = pages.login_csrf_token(response.text or "")
+            if token is None:
+                TALLY["logins failed"] += 1  # the stats are reset later: say so here
+                response.failure("no CSRF token on the login form")
+                return
+        form = {"csrfmiddlewaretoken": token, "username": self.table["username"],
+                "password": PLAN["password"], "next": "/"}  # fmt: skip
+        headers = {"Referer": f"{self.host}/login/", "Origin": self.host}
+        with self.client.post(
+            "/login/", data=form, headers=headers, name="login", allow_redirects=False,
+            catch_response=True,
+        ) as response:  # fmt: skip
+            if response.status_code != 302:
+                TALLY["logins failed"] += 1
+                response.failure(f"login answered {response.status_code}, not a redirect")
+
+    @task
+    def type_next_row(self):
+        if OVER.is_set():
+            return
+        with in_window():
+            if not self.rows:
+                self.open_next_page()
+            else:
+                self.save(self.rows.pop(0))
+
+    def open_next_page(self):
+        self.page_index = (self.page_index + 1) % len(self.pages)
+        self.turn += self.page_index == 0  # each pass over the pages types other lines
+        page = self.pages[self.page_index]
+        with self.client.get(page["url"], name="open page", catch_response=True) as response:
+            if response.status_code != 200:
+                response.failure(f"{page['url']} answered {response.status_code}")
+                return
+            body = response.text or ""
+            self.csrf = pages.page_csrf_token(body) or self.csrf
+            rows = pages.traveller_rows(body)
+            self.rows = [
+                row for row in rows.values()
+                if not row.is_new and (page["ns"] is None or row.ns == str(page["ns"]))
+            ]  # fmt: skip
+            if not self.rows:
+                response.failure(f"no rows of this table on {page['url']}")
+        self.current_url = f"{self.host}{page['url']}"
+
+    def save(self, row: pages.Row):
+        text = pages.next_text(row, self.turn)
+        url = self.pages[self.page_index]["url"]
+        headers = pages.htmx_headers(self.current_url, "traveller", f"row-{row.key}", self.csrf)
+        headers["Origin"] = self.host
+        entry = LEDGER.setdefault(row.key, pages.ledger_entry())
+        entry["pending"] = text  # left there if the run's end cuts the request off
+        began = time.perf_counter()
+        with self.client.post(
+            url, data=pages.save_form(row, text), headers=headers, name="save",
+            catch_response=True,
+        ) as response:  # fmt: skip
+            stored = self.stored(response, row, text, time.perf_counter() - began)
+        entry["pending"] = None
+        if stored:
+            entry.update(saved=text, maybe=[], saves=entry["saves"] + 1)
+            TALLY["saves confirmed"] += 1
+        elif stored is None:  # the line may or may not be in the database
+            entry["maybe"].append(text)
+            entry["unsure"] += 1
+
+    def stored(self, response, row: pages.Row, text: str, seconds: float) -> bool | None:
+        """Whether the answer shows the line stored (None: cannot tell), failing the request
+        in locust's stats unless it does."""
+        if response.status_code != 200:
+            response.failure(f"save answered {response.status_code}")
+            return None
+        if seconds > SAVE_TIMEOUT:
+            response.failure(f"answered after htmx's {SAVE_TIMEOUT:.0f} s timeout")
+            return None  # the browser gave up and showed an error meanwhile
+        answer = pages.traveller_rows(response.text or "")
+        saved = answer.get(row.key)
+        if saved is None:
+            response.failure(f"row {row.key} missing from the answer")
+            return None
+        if saved.refused:
+            TALLY["refused"] += 1
+            response.failure(f"refused: {saved.refused[:80]}")
+            return False
+        if saved.text != text:
+            response.failure(f"row shows {saved.text!r} after saving {text!r}")
+            return None
+        # The answer carries this table's rows with their new versions.
+        self.rows = [answer.get(r.key, r) for r in self.rows]
+        return True
+
+
+class Spectator(FastHttpUser):
+    wait_time = constant_pacing(POLL_SECONDS)
+
+    def on_start(self):
+        event = PLAN["event"]
+        self.url = f"/sessions/{event}/standings/"
+        # The page the viewer holds open: one of the board travellers, as the compact
+        # standings poll from there.
+        self.current = f"{self.host}{random.choice(PLAN['viewer_pages'])}"
+        # The first poll fetches the fragment (no version matches -1): what the page showed.
+        self.version = -1
+        self.etags: dict[str, str] = {}
+        MEASURING.wait()
+        # htmx's first "every 2s" tick comes a poll interval after the page opened.
+        time.sleep(random.random() * POLL_SECONDS)
+
+    @task
+    def poll(self):
+        if OVER.is_set():
+            return
+        with in_window():
+            self.send_poll()
+
+    def send_poll(self):
+        url = f"{self.url}?since={self.version}"
+        headers = pages.htmx_headers(self.current, "standings", "standings")
+        if url in self.etags:  # the browser's cache revalidates what it holds for this URL
+            headers["If-None-Match"] = self.etags[url]
+        with self.client.get(url, headers=headers, name="poll", catch_response=True) as response:
+            if response.status_code == 204:
+                TALLY["polls unchanged (204)"] += 1
+            elif response.status_code == 304:
+                TALLY["polls not modified (304)"] += 1
+            elif response.status_code == 200:
+                version = pages.standings_version(response.text or "")
+                if version is None:
+                    response.failure("a 200 poll without the next poll's version")
+                    return
+                etag = response.headers.get("ETag")
+                self.etags = {url: etag} if etag else {}
+                self.version = version
+                TALLY["polls with new standings (200)"] += 1
+            else:
+                response.failure(f"poll answered {response.status_code}")
+
+
+def figures(stats) -> dict:
+    """Locust's figures for each request name, final (the CSV files lag up to a second)."""
+    return {
+        name: {
+            "requests": entry.num_requests,
+            "failures": entry.num_failures,
+            "per_second": entry.total_rps,
+            **{p: entry.get_response_time_percentile(int(p) / 100) for p in ("50", "95", "99")},
+            "max": entry.max_response_time,
+        }
+        for (name, _), entry in stats.entries.items()
+        if entry.num_requests
+    }
+
+
+@events.test_stop.add_listener
+def write_ledger(environment, **_):
+    """After the users stopped: the ledger, the tallies and locust's stats, for run.py."""
+    path = os.environ.get("CLUBSCORE_LOAD_LEDGER")
+    if path:
+        stats = environment.runner.stats
+        for entry in LEDGER.values():
+            if entry["pending"] is not None:  # posted, never answered: it may have landed
+                entry["maybe"].append(entry["pending"])
+                entry.update(pending=None, unsure=entry["unsure"] + 1)
+        failures = [(e.name, e.to_name(), e.occurrences) for e in stats.errors.values()]
+        Path(path).write_text(json.dumps({
+            "rows": LEDGER, "tally": dict(TALLY), "logins": LOGINS,
+            "stats": figures(stats), "failures": failures,
+        }))  # fmt: skip

@@ -1,0 +1,385 @@
+"""Load tests: tables saving results while viewers poll the live standings, under gunicorn and
+PostgreSQL as docker-compose runs them, then an integrity check of everything stored.
+
+1. Creates a fresh PostgreSQL database (clubscore_load by default, dropped first if there),
+   migrates it, collects the static files into a temporary folder (as the Dockerfile does at
+   build time), builds the scenario's session (benchmarks/load/scenarios.py) with a director
+   account per typing table, and runs VACUUM ANALYZE (autovacuum is off on these machines).
+2. Starts gunicorn on 127.0.0.1 as the Dockerfile does (3 sync workers, DEBUG off), or with
+   deploy/gunicorn.conf.py when that file exists (its settings, bound to 127.0.0.1 here).
+3. Runs locust headless (benchmarks/load/locustfile.py): --tables typists and --viewers
+   spectators, measured for --duration seconds from the moment every typist has logged in.
+   `knee` repeats it with more typists each step (--steps) until the save p95 passes 200 ms.
+4. Prints throughput, p50/p95/p99 and failures of saves and polls apart (locust's stats at the
+   end of the window), the CPU gunicorn, PostgreSQL and locust used, stops gunicorn, and
+   checks integrity (benchmarks/load/integrity.py). The database stays for a look afterwards;
+   the next run drops it.
+
+Only 127.0.0.1 is ever contacted, and every run is bounded in users and time.
+
+    pip install -e ".[load]"
+    .venv/bin/python benchmarks/load/run.py --scenario club-night   # 15 tables, 200 viewers
+    .venv/bin/python benchmarks/load/run.py --scenario big-event    # 40 tables x 36 boards
+    .venv/bin/python benchmarks/load/run.py --scenario knee --duration 30
+    .venv/bin/python benchmarks/load/run.py --duration 15 --viewers 10 --tables 3  # smoke
+"""
+
+import argparse
+import json
+import os
+import resource
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/clubscore_load"
+GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
+DOCKERFILE_WORKERS = 3  # Dockerfile and docker-compose.yml: gunicorn --workers 3 (sync)
+TARGETS = {"save": 50.0, "poll": 20.0}  # p95 ms at a club night's load on 2 cores
+KNEE_P95 = 200.0  # ms: the stepped run stops at the first step whose save p95 passes this
+LIMITS = {"duration": 600, "viewers": 1000, "tables": 120}
+LOOPBACK = {"127.0.0.1", "localhost"}
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def options(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenario", choices=["club-night", "big-event", "knee"],
+                        default="club-night")  # fmt: skip
+    parser.add_argument("--duration", type=int, default=60, help="seconds of load (a step's)")
+    parser.add_argument("--viewers", type=int, default=200, help="spectators polling standings")
+    parser.add_argument("--tables", type=int, default=None,
+                        help="typing tables (club-night 15, big-event 40, knee: the most writers, "
+                             "90)")  # fmt: skip
+    parser.add_argument("--boards", type=int, default=36, help="big-event boards")
+    parser.add_argument("--steps", default="5,10,15,20,30,45,60,90",
+                        help="knee: writers at each step")  # fmt: skip
+    parser.add_argument("--knee-ms", type=float, default=KNEE_P95,
+                        help="knee: stop at the first step whose save p95 passes this")  # fmt: skip
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="a typist's mean seconds between saves (0.5x-1.5x)")  # fmt: skip
+    parser.add_argument("--database-url", default=os.environ.get("LOAD_DATABASE_URL",
+                                                                 DEFAULT_DATABASE))  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.tables is None:
+        args.tables = {"club-night": 15, "big-event": 40}.get(args.scenario)
+    if args.scenario == "knee":
+        args.steps = sorted({int(n) for n in args.steps.split(",")})
+        args.tables = args.tables or args.steps[-1]
+        args.steps = [n for n in args.steps if n <= args.tables]
+    for name, limit in LIMITS.items():
+        if not 1 <= getattr(args, name) <= limit and not (name == "viewers" and args.viewers == 0):
+            parser.error(f"--{name} must be 1-{limit}")
+    if args.scenario == "club-night" and not 3 <= args.tables <= 30:
+        parser.error("--tables: a club night is one Mitchell section of 3-30 tables")
+    if args.scenario == "big-event" and args.tables < 2:
+        parser.error("--tables: a big event needs 2 tables or more")
+    if urlsplit(args.database_url).hostname not in LOOPBACK:
+        parser.error("the load database must be on 127.0.0.1")
+    if "load" not in urlsplit(args.database_url).path:
+        parser.error("the load database is dropped first: its name must contain 'load'")
+    return args
+
+
+def recreate_database(url: str) -> None:
+    """Drop and create the load database, through the server's maintenance database."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not name.replace("_", "").isalnum() or "load" not in name:
+        # It is dropped: never the app's own database or the shared test one.
+        raise SystemExit(f"the load database's name must contain 'load', not {name!r}")
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def prepare(args, environment: dict) -> tuple:
+    """Database, static files, session and plan; returns (event, plan, baseline)."""
+    os.environ.update(environment)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from benchmarks.load import integrity, scenarios
+
+    recreate_database(args.database_url)
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    began = time.perf_counter()
+    event, plan = scenarios.build(args.scenario, args.tables, args.boards)
+    plan["think_seconds"] = args.think
+    built = time.perf_counter() - began
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+    before = integrity.baseline(event)
+    connection.close()  # the server's workers take over
+    print(f"built {event.name!r} (event {event.pk}, {len(plan['typists'])} typing tables, "
+          f"{before.changes} history rows, {len(before.rows)} results) in {built:.1f} s; "
+          "VACUUM ANALYZE done")  # fmt: skip
+    return event, plan, before
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_gunicorn(environment: dict, log) -> tuple[subprocess.Popen, int, str]:
+    port = free_port()
+    command = [str(BIN / "gunicorn"), "clubscore.wsgi:application", "--chdir", str(ROOT)]
+    if GUNICORN_CONF.exists():
+        command += ["--config", str(GUNICORN_CONF)]
+        described = f"gunicorn with {GUNICORN_CONF.relative_to(ROOT)}"
+    else:
+        command += ["--workers", str(DOCKERFILE_WORKERS)]
+        described = "gunicorn as the Dockerfile starts it (sync)"
+    command += ["--bind", f"127.0.0.1:{port}"]  # the command line wins over the config file
+    server = subprocess.Popen(command, env=environment, stdout=log, stderr=log, cwd=ROOT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn stopped at start: see {log.name}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=5).read()
+            time.sleep(1)  # every worker booted
+            return server, port, f"{described}: {len(workers_of(server.pid))} workers"
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.3)
+    stop(server)
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def workers_of(master: int) -> list[int]:
+    """gunicorn's worker processes: the master's children, from /proc."""
+    workers = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+        except OSError:
+            continue  # gone meanwhile
+        if parent == str(master):
+            workers.append(int(entry.name))
+    return workers
+
+
+def cpu_seconds(server: subprocess.Popen, database: str) -> dict[str, float]:
+    """CPU seconds so far of gunicorn (master and workers) and of PostgreSQL's backends for
+    the load database (a worker replaced meanwhile takes its seconds with it)."""
+    used = {"gunicorn": 0.0, "PostgreSQL": 0.0}
+    gunicorn = {server.pid, *workers_of(server.pid)}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        seconds = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        if int(entry.name) in gunicorn:
+            used["gunicorn"] += seconds
+        elif command.startswith("postgres:") and f" {database} " in command:
+            used["PostgreSQL"] += seconds
+    return used
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def run_locust(args, server, port: int, plan: dict, writers: int, folder: Path, label) -> dict:
+    """One bounded locust run: its stats by request name, failures, tallies and ledger."""
+    locust = BIN / "locust"
+    if not locust.exists():
+        raise SystemExit('locust is not installed: pip install -e ".[load]" (or make load)')
+    step_plan = {**plan, "typists": plan["typists"][:writers]}
+    plan_path, ledger_path = folder / f"plan-{label}.json", folder / f"ledger-{label}.json"
+    plan_path.write_text(json.dumps(step_plan))
+    users = writers + args.viewers
+    prefix = folder / f"stats-{label}"
+    command = [
+        str(locust), "-f", str(HERE / "locustfile.py"), "--headless", "--only-summary",
+        "--host", f"http://127.0.0.1:{port}", "-u", str(users),
+        # The locustfile ends the run `duration` seconds after the last typist logged in;
+        # -t only bounds a run whose logins never finish.
+        "-r", str(max(1, users // 3)), "-t", f"{args.duration + 240}s", "--stop-timeout", "10",
+        "--csv", str(prefix), "--loglevel", "WARNING",
+        "--exit-code-on-error", "0",
+    ]  # fmt: skip
+    environment = {**os.environ, "CLUBSCORE_LOAD_PLAN": str(plan_path),
+                   "CLUBSCORE_LOAD_LEDGER": str(ledger_path),
+                   "CLUBSCORE_LOAD_SECONDS": str(args.duration)}  # fmt: skip
+    database = urlsplit(args.database_url).path.lstrip("/")
+    server_before = cpu_seconds(server, database)
+    client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    with open(folder / f"locust-{label}.log", "w") as log:
+        subprocess.run(command, env=environment, stdout=log, stderr=subprocess.STDOUT,
+                       timeout=args.duration + 300, check=True)  # fmt: skip
+    client = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = {
+        kind: seconds - server_before[kind]
+        for kind, seconds in cpu_seconds(server, database).items()
+    }
+    cpu["locust"] = (client.ru_utime + client.ru_stime) - (
+        client_before.ru_utime + client_before.ru_stime
+    )
+    wall = time.perf_counter() - began
+    # The figures are locust's own stats objects at the end of the run (the locustfile writes
+    # them with the ledger); the CSV files beside it keep the run's history second by second.
+    if not ledger_path.exists():
+        raise SystemExit(f"locust wrote no ledger: see {folder / f'locust-{label}.log'}")
+    return {**json.loads(ledger_path.read_text()), "cpu": cpu, "wall": wall}
+
+
+def print_table(title: str, outcome: dict) -> None:
+    print(f"\n{title}")
+    print(f"  {'':<11}{'requests':>9}{'per s':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
+          f"{'max ms':>8}{'errors':>8}   target")  # fmt: skip
+    for name in ("save", "poll", "open page"):  # logins come before the measured window
+        row = outcome["stats"].get(name)
+        if row is None:
+            continue
+        target = TARGETS.get(name)
+        verdict = ""
+        if target is not None:
+            met = row["95"] <= target and row["failures"] == 0
+            verdict = f"p95 ≤ {target:.0f} ms, 0 errors: {'met' if met else 'NOT met'}"
+        print(f"  {name:<11}{row['requests']:>9}{row['per_second']:>8.1f}{row['50']:>8.0f}"
+              f"{row['95']:>8.0f}{row['99']:>8.0f}{row['max']:>8.0f}{row['failures']:>8}   "
+              f"{verdict}")  # fmt: skip
+    logins = sorted(outcome.get("logins", []))
+    if logins:
+        print(
+            f"  {len(logins)} typists logged in before the window, the slowest in "
+            f"{logins[-1]:.1f} s (median {logins[len(logins) // 2]:.1f} s)"
+        )
+    cpu = outcome["cpu"]
+    print(
+        f"  CPU over the whole locust run ({outcome['wall']:.0f} s, logins included): "
+        + ", ".join(f"{kind} {seconds:.1f} s" for kind, seconds in cpu.items())
+        + f" = {sum(cpu.values()) / outcome['wall']:.2f} cores of {os.cpu_count()}"
+    )
+    tally = outcome.get("tally", {})
+    if tally:
+        print("  " + ", ".join(f"{name} {count}" for name, count in sorted(tally.items())))
+    for name, error, occurrences in outcome["failures"][:8]:
+        print(f"  failure: {name}: {error} (x{occurrences})")
+
+
+def print_knee(outcomes: list[dict], limit: float) -> None:
+    print(f"\nknee (stops at the first step whose save p95 > {limit:.0f} ms)")
+    print(f"  {'writers':>8}{'saves/s':>9}{'save p50':>10}{'save p95':>10}{'save p99':>10}"
+          f"{'poll p95':>10}{'errors':>8}{'CPU cores':>11}")  # fmt: skip
+    for outcome in outcomes:
+        save = outcome["stats"].get("save") or {"per_second": 0, "50": 0, "95": 0, "99": 0}
+        poll = outcome["stats"].get("poll") or {"95": 0}
+        errors = sum(row["failures"] for row in outcome["stats"].values())
+        cores = sum(outcome["cpu"].values()) / outcome["wall"]
+        print(f"  {outcome['writers']:>8}{save['per_second']:>9.1f}{save['50']:>10.0f}"
+              f"{save['95']:>10.0f}{save['99']:>10.0f}{poll['95']:>10.0f}{errors:>8}"
+              f"{cores:>11.2f}")  # fmt: skip
+    last, writers = outcomes[-1]["stats"].get("save"), outcomes[-1]["writers"]
+    if not last or last["95"] <= limit:
+        print(f"  not reached up to {writers} writers")
+    elif len(outcomes) == 1:
+        print(f"  the knee is at or below {writers} writers, the first step")
+    else:
+        before = outcomes[-2]["writers"]
+        print(f"  the knee: between {before} writers (p95 ≤ {limit:.0f} ms) and {writers}")
+
+
+def merge_ledgers(outcomes: list[dict]) -> dict:
+    """One ledger over the knee's steps: each row's last confirmed line and the unsure lines
+    after it, and its confirmed and unsure saves added up."""
+    merged: dict[str, dict] = {}
+    for outcome in outcomes:
+        for key, entry in outcome["rows"].items():
+            known = merged.setdefault(key, {"saved": None, "maybe": [], "saves": 0, "unsure": 0})
+            if entry["saves"]:
+                known.update(saved=entry["saved"], maybe=[])
+            known["maybe"] = known["maybe"] + entry["maybe"]
+            known["saves"] += entry["saves"]
+            known["unsure"] += entry["unsure"]
+    return merged
+
+
+def main(argv=None):
+    args = options(argv)
+    folder = Path(tempfile.mkdtemp(prefix="clubscore-load-"))
+    environment = {
+        **os.environ, "DATABASE_URL": args.database_url, "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(40), "SECURE_COOKIES": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SETTINGS_MODULE": "benchmarks.load.load_settings",
+        "CLUBSCORE_LOAD_STATIC_ROOT": str(folder / "static"),
+        "PYTHONPATH": str(ROOT),
+    }  # fmt: skip
+    event, plan, before = prepare(args, environment)
+    log = open(folder / "gunicorn.log", "w+")
+    server, port, described = start_gunicorn(environment, log)
+    outcomes = []
+    try:
+        print(f"{described}, DEBUG off, 127.0.0.1:{port}; PostgreSQL {args.database_url}")
+        print(f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
+              f"viewers poll every 2 s; {args.duration} s a run; logs in {folder}")  # fmt: skip
+        if args.scenario == "knee":
+            for writers in args.steps:
+                outcome = run_locust(args, server, port, plan, writers, folder, f"{writers}w")
+                outcome["writers"] = writers
+                outcomes.append(outcome)
+                print_table(f"knee step: {writers} writers, {args.viewers} viewers", outcome)
+                save = outcome["stats"].get("save")
+                if save and save["95"] > args.knee_ms:
+                    break
+            print_knee(outcomes, args.knee_ms)
+        else:
+            outcome = run_locust(
+                args, server, port, plan, len(plan["typists"]), folder, args.scenario
+            )
+            outcomes.append(outcome)
+            print_table(f"{args.scenario}: {len(plan['typists'])} typing tables, "
+                        f"{args.viewers} viewers, {args.duration} s", outcome)  # fmt: skip
+    finally:
+        stop(server)
+        log.close()
+    from benchmarks.load import integrity
+
+    report = integrity.check(event, merge_ledgers(outcomes), before)
+    checked = ", ".join(f"{name} {count}" for name, count in report.checked.items())
+    print(f"\nintegrity: {'OK' if report.ok else 'FAILED'} ({checked})")
+    for problem in report.problems[:20]:
+        print(f"  - {problem}")
+    if len(report.problems) > 20:
+        print(f"  … and {len(report.problems) - 20} more")
+    shutil.rmtree(folder / "static", ignore_errors=True)
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""gunicorn's settings for Clubscore: `gunicorn -c deploy/gunicorn.conf.py clubscore.wsgi`.
+
+Sync workers are safe only behind a buffering proxy (deploy/nginx/): nginx reads each request
+whole before passing it on and takes each response at once, so a slow or stalled phone holds a
+cheap nginx connection, never one of these few workers. Every number can be set from the
+environment; docs/operations.md says how to size them.
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS", "3"))
+# Without nginx in front (a club laptop serving the room's phones directly), give each worker
+# threads (GUNICORN_THREADS=8): a stalled phone then holds one thread, not a whole worker.
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = "gthread" if threads > 1 else "sync"
+# A page that takes longer than this is a bug or a stuck database: the worker is restarted
+# (and the error logged) rather than lost. PostgreSQL stops a statement at 30 s too.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 30
+keepalive = 5  # seconds; nginx keeps its own connections to clients
+max_requests = 2000  # a worker is replaced now and then, so a slow leak cannot grow for ever
+max_requests_jitter = 200
+
+# One line per request on stdout (docker compose logs web), errors and tracebacks on stderr.
+# X-Real-IP is the player's address as nginx saw it; %(M)s the milliseconds the page took.
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+access_log_format = '%({x-real-ip}i)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'

@@ -1,0 +1,231 @@
+"""The load test's pieces that need no load: reading the pages the way its users do, posting
+what a row's form posts, and the integrity checker finding planted faults.
+
+Scores (Law 77, DOMAIN.md): board 1 is dealt by North, nobody vulnerable, so 4S by N made is
++420. The matchpoint check (DOMAIN.md, Matchpoints): on
+every board NS + EW = top for each result and the NS points add up to n(n-1)/2 in ACBL units.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from benchmarks.load import integrity, pages, run
+from events.models import Board, Result, ResultChange
+from events.results import save_result
+from tests.factories import make_club, make_session, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director():
+    return make_user(username="table-1")
+
+
+@pytest.fixture
+def session(director):
+    event = make_session(make_club(directors=[director]), tables=3, boards_per_round=2)
+    event.published = True
+    event.save(update_fields=["published"])
+    return event
+
+
+def typist(director) -> Client:
+    client = Client(enforce_csrf_checks=True)  # as the server checks it: the token must fit
+    client.force_login(director)
+    return client
+
+
+def round_url(session, table=1, round_number=1):
+    return reverse("table_round", args=[session.sections.get().pk, table, round_number])
+
+
+def post_row(client, url, row, text, csrf):
+    headers = pages.htmx_headers(f"http://testserver{url}", "traveller", f"row-{row.key}", csrf)
+    return client.post(url, pages.save_form(row, text), headers=headers)
+
+
+def fill(session, director):
+    """Every result of the session, as the table typists would leave it."""
+    texts = ["4S N =", "3NT S +1", "4S N -1"]
+    section = session.sections.get()
+    pairs = {p.key: p for p in section.pairs.all()}
+    for board in Board.objects.filter(section=section):
+        plays = section.movement().plays_of_board(board.number)
+        for seating, text in zip(plays, texts, strict=False):
+            save_result(board, pairs[seating.ns], pairs[seating.ew], text, director)
+
+
+def ledger_of(session) -> dict:
+    """What the typists' ledger says after saving every stored line once."""
+    return {
+        f"{r.board_id}-{r.ns_pair_id}-{r.ew_pair_id}": {
+            **pages.ledger_entry(),
+            "saved": r.text,
+            "saves": 1,
+        }
+        for r in Result.objects.filter(board__section__event=session)
+    }
+
+
+def test_a_table_round_page_gives_the_rows_and_the_save_stores_them(session, director):
+    client, url = typist(director), round_url(session)
+    page = client.get(url).content.decode()
+    rows = [row for row in pages.traveller_rows(page).values() if not row.is_new]
+    movement = session.sections.get().movement()
+    seating = movement.seating(1, 1)
+    assert [row.board for row in rows] == [
+        Board.objects.get(section__event=session, number=n).pk
+        for n in movement.boards_of_set(seating.board_set)
+    ]
+    first = rows[0]
+    assert (first.ns_number, first.ew_number) == (str(seating.ns.number), str(seating.ew.number))
+    assert (first.fields["version"], first.text, first.refused) == ("0", "", "")
+
+    answer = post_row(client, url, first, "4S N =", pages.page_csrf_token(page))
+    assert answer.status_code == 200
+    saved = pages.traveller_rows(answer.content.decode())[first.key]
+    assert (saved.text, saved.refused) == ("4S N =", "")
+    result = Result.objects.get()
+    assert (result.ns_score, saved.fields["version"]) == (420, str(result.version))
+
+
+def test_a_save_typed_against_an_old_version_reads_as_refused(session, director):
+    client, url = typist(director), round_url(session)
+    page = client.get(url).content.decode()
+    csrf = pages.page_csrf_token(page)
+    first = next(iter(pages.traveller_rows(page).values()))
+    post_row(client, url, first, "4S N =", csrf)
+    answer = post_row(client, url, first, "3NT S +1", csrf)  # still says version 0
+    assert pages.traveller_rows(answer.content.decode())[first.key].refused == "conflict"
+    assert Result.objects.get().text == "4S N ="
+
+
+def test_the_standings_poll_carries_the_version_and_an_unchanged_one_gets_204(session, director):
+    url = reverse("session_standings", args=[session.pk])
+    headers = pages.htmx_headers("http://testserver/", "standings", "standings")
+    fragment = Client().get(f"{url}?since=-1", headers=headers)  # a viewer's first poll
+    session.refresh_from_db()
+    assert pages.standings_version(fragment.content.decode()) == session.version
+    assert Client().get(f"{url}?since={session.version}", headers=headers).status_code == 204
+
+
+def test_the_next_line_always_differs_from_the_rows_line():
+    row = pages.Row("1-2-3", {"board": "1"}, "1", "1", text="", refused="")
+    for turn in range(20):
+        row.text = pages.next_text(row, turn)
+        assert row.text != pages.next_text(row, turn + 1)
+        assert row.text in pages.TEXTS
+
+
+def test_a_clean_session_passes_every_check(session, director):
+    before = integrity.baseline(session)
+    fill(session, director)
+    report = integrity.check(session, ledger_of(session), before)
+    assert report.problems == []
+    # 3 tables, 2 boards a round, every round: 6 boards, each played at 3 tables.
+    assert report.checked["boards (matchpoint sums)"] == 6
+    assert report.checked["results"] == report.checked["confirmed saves"] == 18
+
+
+def test_a_save_stored_twice_is_found(session, director):
+    before = integrity.baseline(session)
+    fill(session, director)
+    change = ResultChange.objects.first()
+    change.pk = None
+    change.save()  # one save, two changes in the history
+    problems = integrity.check(session, ledger_of(session), before).problems
+    assert problems == ["the history gained 19 changes for 18 confirmed saves: a save stored "
+                        "twice, or one lost"]  # fmt: skip
+
+
+def test_a_wrong_stored_total_breaks_the_sum_and_the_rescore(session, director):
+    before = integrity.baseline(session)
+    fill(session, director)
+    result = Result.objects.filter(board__number=1).order_by("pk").first()
+    # 3 results, ACBL: top 2, so the NS points of board 1 add up to 3 × 2 / 2 = 3.
+    Result.objects.filter(pk=result.pk).update(ns_points=result.ns_points + 1)
+    problems = integrity.check(session, ledger_of(session), before).problems
+    where = f"board 1 (section {result.board.section_id})"
+    assert problems == [
+        f"{where}: NS {result.ns_points + 1:g} + EW {result.ew_points:g} is not the top 2",
+        f"{where}: NS matchpoints add up to 4, not 3 × 2 / 2 = 3",
+        "a fresh rescore changes the points of 1 results",
+    ]
+
+
+def test_a_line_other_than_the_typist_saved_and_a_stray_result_are_found(session, director):
+    before = integrity.baseline(session)
+    fill(session, director)
+    ledger = ledger_of(session)
+    changed, forgotten = sorted(ledger)[:2]
+    stored = ledger[changed]["saved"]
+    ledger[changed]["saved"] = "4S N +1" if stored != "4S N +1" else "4S N ="
+    del ledger[forgotten]  # a result stored that no typist saved
+    problems = integrity.check(session, ledger, before).problems
+    board, ns, _ = forgotten.split("-")
+    assert problems == [
+        f"board {board}: a result of NS {ns} that no typist saved",
+        "the history gained 18 changes for 17 confirmed saves: a save stored twice, or one lost",
+        f"row {changed} holds {stored!r}, the typist saved {ledger[changed]['saved']!r}",
+    ]
+
+
+def test_a_line_whose_fate_the_typist_could_not_tell_may_be_the_stored_one(session, director):
+    before = integrity.baseline(session)
+    fill(session, director)
+    ledger = ledger_of(session)
+    key = sorted(ledger)[0]
+    stored = ledger[key]["saved"]
+    # Confirmed once as another line, then the stored one posted and never answered.
+    ledger[key].update(saved="4S N +1", maybe=[stored], unsure=1)
+    assert integrity.check(session, ledger, before).problems == []
+    ledger[key].update(maybe=[], unsure=0)
+    assert integrity.check(session, ledger, before).problems == [
+        f"row {key} holds {stored!r}, the typist saved '4S N +1'"
+    ]
+
+
+def test_the_knee_steps_ledgers_make_one():
+    def entry(**fields):
+        return {**pages.ledger_entry(), **fields}
+
+    first = {
+        "rows": {
+            "1-2-3": entry(saved="4S N =", saves=2),
+            "4-5-6": entry(saved="2S N +2", saves=1, maybe=["3NT N ="], unsure=1),
+        }
+    }
+    second = {
+        "rows": {
+            "1-2-3": entry(maybe=["4S S -1"], unsure=1),
+            "4-5-6": entry(saved="4H E -2", saves=1),
+        }
+    }
+    assert run.merge_ledgers([first, second]) == {
+        "1-2-3": {"saved": "4S N =", "maybe": ["4S S -1"], "saves": 2, "unsure": 1},
+        "4-5-6": {"saved": "4H E -2", "maybe": [], "saves": 2, "unsure": 1},
+    }
+
+
+@pytest.mark.parametrize("url", ["postgres://postgres@10.1.2.3:5432/clubscore_load",
+                                 "postgres://postgres@db.example.org/clubscore_load"])  # fmt: skip
+def test_the_runner_refuses_a_database_off_this_machine(url, capsys):
+    with pytest.raises(SystemExit):
+        run.options(["--database-url", url])
+    assert "must be on 127.0.0.1" in capsys.readouterr().err
+
+
+def test_the_runner_never_drops_a_database_not_named_for_the_load(capsys):
+    with pytest.raises(SystemExit):
+        run.options(["--database-url", "postgres://postgres@127.0.0.1:5432/clubscore"])
+    assert "its name must contain 'load'" in capsys.readouterr().err
+
+
+def test_the_runner_bounds_users_and_time(capsys):
+    with pytest.raises(SystemExit):
+        run.options(["--duration", "3600"])
+    assert "--duration must be 1-600" in capsys.readouterr().err
+    knee = run.options(["--scenario", "knee", "--steps", "20,5,10"])
+    assert (knee.steps, knee.tables) == ([5, 10, 20], 20)

@@ -1,0 +1,167 @@
+"""Operations: a club's data exported whole (and read back), SQLite backed up while in use, and
+the demo refused on a real server. docs/operations.md describes these commands."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from events.management.commands.export_club import club_lookup
+from events.models import Board, Club, Event, Member, Pair, Penalty, Result, ResultChange
+from events.results import delete_result, save_result
+from tests.events.test_results import seats
+from tests.factories import make_session
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def run(*args) -> tuple[str, str]:
+    out, err = StringIO(), StringIO()
+    call_command(*args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def busy_club(club, director, mitchell_session):
+    """A club with members, a scored board, a correction and a deletion in its history, a
+    penalty, and a deleted session: everything export_club must carry."""
+    Member.objects.create(club=club, name="Ann Smith", number="1001")
+    Member.objects.create(club=club, name="Bob Jones", number="1002", active=False)
+    board, tables = seats(mitchell_session, 1)
+    (ns, ew), (ns2, ew2) = tables[:2]
+    save_result(board, ns, ew, "4S N =", director)
+    first = save_result(board, ns2, ew2, "4S N +1", director)
+    save_result(board, ns2, ew2, "4S N -1", director, expected_version=first.version)
+    delete_result(Result.objects.get(board=board, ns_pair=ns), director)
+    Penalty.objects.create(pair=ns2, amount=1, reason="slow play", created_by=director)
+    gone = make_session(club, name="Deleted one")
+    Event.objects.filter(pk=gone.pk).update(deleted_at=mitchell_session.created_at)
+    return club
+
+
+def test_every_club_model_is_found_by_its_path_to_the_club():
+    assert club_lookup(Club) == "pk"
+    assert club_lookup(Member) == "club"
+    assert club_lookup(Result) == "board__section__event__club"
+    assert club_lookup(ResultChange) == "board__section__event__club"
+    assert club_lookup(get_user_model()) is None
+
+
+def test_export_club_writes_the_whole_club_and_nothing_else(busy_club, colleague, tmp_path):
+    other = Club.objects.get(directors=colleague)
+    make_session(other, name="Their session")
+    path = tmp_path / "club.json"
+    _, err = run("export_club", busy_club.slug, "--output", str(path))
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    counts = {}
+    for row in rows:
+        counts[row["model"]] = counts.get(row["model"], 0) + 1
+    # Two sessions of 3 tables, 2 boards a round: 6 pairs and 6 boards each.
+    assert counts == {
+        "events.club": 1, "events.member": 2, "events.event": 2, "events.section": 2,
+        "events.pair": 12, "events.board": 12, "events.result": 1, "events.resultchange": 4,
+        "events.penalty": 1,
+    }  # fmt: skip
+    assert f"{len(rows)} rows written to {path}" in err
+    history = [r["fields"] for r in rows if r["model"] == "events.resultchange"]
+    assert [h["action"] for h in history] == ["created", "created", "corrected", "deleted"]
+    assert history[0]["changed_by"] == ["dora"]  # people by username, no password hash
+    assert "pbkdf2" not in path.read_text(encoding="utf-8")
+    assert {r["fields"]["name"] for r in rows if r["model"] == "events.event"} == {
+        "Tuesday pairs", "Deleted one",
+    }  # fmt: skip
+
+
+def test_the_export_reads_back_into_an_empty_database_as_it_was(busy_club, tmp_path):
+    path = tmp_path / "club.json"
+    run("export_club", busy_club.slug, "--output", str(path))
+    before = path.read_text(encoding="utf-8")
+    # Empty the club out (results first: a result protects its pairs), then read it back.
+    Result.objects.filter(board__section__event__club=busy_club).delete()
+    busy_club.delete()
+    assert not Pair.objects.exists() and not Board.objects.exists()
+    run("loaddata", str(path))
+    again = tmp_path / "again.json"
+    run("export_club", busy_club.slug, "--output", str(again))
+    assert again.read_text(encoding="utf-8") == before
+
+
+def test_export_club_prints_to_standard_output_without_a_file(busy_club):
+    out, _ = run("export_club", busy_club.slug)
+    assert json.loads(out)[0]["fields"]["slug"] == busy_club.slug
+
+
+def test_export_club_names_the_clubs_it_knows(busy_club):
+    with pytest.raises(CommandError, match="no club 'nope'; the clubs are: club-"):
+        run("export_club", "nope")
+
+
+def manage(*args, database: Path):
+    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=PROJECT, env=environment,
+        capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+
+
+def test_a_sqlite_backup_restores_to_the_same_data(tmp_path):
+    """Back up the demo's database, then use the copy as the database: the same club comes out
+    (export_club run on each), and SQLite finds the copy sound."""
+    live, copy = tmp_path / "live.sqlite3", tmp_path / "copy.sqlite3"
+    manage("migrate", "--noinput", database=live)
+    manage("load_demo", database=live)
+    done = manage("backup_sqlite", str(copy), database=live)
+    assert done.stdout.startswith(f"{copy}: ") and "integrity checked" in done.stdout
+    assert not Path(f"{copy}.partial").exists()
+    original = manage("export_club", "demo", database=live).stdout
+    restored = manage("export_club", "demo", database=copy).stdout
+    assert restored == original
+    assert len(json.loads(restored)) > 300  # 7 tables × 21 boards of results, and more
+    with sqlite3.connect(copy) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_backup_sqlite_does_not_overwrite_by_accident(transactional_db, tmp_path):
+    target = tmp_path / "backup.sqlite3"
+    target.write_text("an older backup")
+    with pytest.raises(CommandError, match="exists; give --force to replace it"):
+        run("backup_sqlite", str(target))
+    assert target.read_text() == "an older backup"
+    run("backup_sqlite", str(target), "--force")
+    with sqlite3.connect(target) as copy:
+        tables = {name for (name,) in copy.execute("select name from sqlite_master")}
+    assert "events_result" in tables
+
+
+def test_backup_sqlite_sends_postgresql_to_pg_dump(db, tmp_path, monkeypatch):
+    monkeypatch.setattr(connection, "vendor", "postgresql")
+    with pytest.raises(CommandError, match="not SQLite: back it up with pg_dump"):
+        run("backup_sqlite", str(tmp_path / "backup.sqlite3"))
+
+
+def test_load_demo_refuses_the_well_known_password_with_debug_off(db, settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DEBUG is off, .*director/director"):
+        run("load_demo")
+    with pytest.raises(CommandError, match="not 'director', the demo's well-known password"):
+        run("load_demo", "--password", "director")
+    with pytest.raises(CommandError, match="This password is too short"):
+        run("load_demo", "--password", "abc")
+    assert not get_user_model().objects.filter(username="director").exists()
+
+
+def test_load_demo_with_a_password_of_ones_own_on_a_server(db, settings):
+    settings.DEBUG = False
+    out, _ = run("load_demo", "--password", "kettle-harbour-nine")
+    director = get_user_model().objects.get(username="director")
+    assert director.check_password("kettle-harbour-nine")
+    assert not director.check_password("director")
+    assert "director / the password you gave" in out
