@@ -4,7 +4,7 @@ guide card for every pair of a Howell, and for the director the copies of each b
 from dataclasses import dataclass, field
 
 import scoring
-from events.models import Section
+from events.models import Section, TableLink
 
 
 @dataclass
@@ -22,6 +22,7 @@ class TableCard:
     section: Section
     table: int
     rows: list[CardRow] = field(default_factory=list)
+    link: TableLink | None = None  # the table's phone-entry link (shown to directors only)
 
 
 @dataclass
@@ -103,7 +104,9 @@ def _notes(movement, guide, came_from) -> list[str]:
     return notes
 
 
-def table_cards(section: Section, movement: scoring.Movement) -> list[TableCard]:
+def table_cards(section: Section, movement: scoring.Movement, *, links=True) -> list[TableCard]:
+    """Each table's card; with `links`, the table's phone-entry link too (created if the
+    session is still open), which the page shows to directors only."""
     guides = scoring.table_guides(movement)
     played_at = {}
     for g in guides:
@@ -123,6 +126,12 @@ def table_cards(section: Section, movement: scoring.Movement) -> list[TableCard]
                 _notes(movement, g, came_from),
             )
         )
+    if links and not section.event.finalised:
+        from events.table_links import ensure_links  # it builds on these cards
+
+        for link in ensure_links(section):
+            if link.table in cards:
+                cards[link.table].link = link
     return list(cards.values())
 
 

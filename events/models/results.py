@@ -113,6 +113,9 @@ class ResultChange(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     changed_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(
+        max_length=40, blank=True, help_text="Where it was entered, e.g. “table 3” (phone entry)."
+    )
 
     class Meta:
         ordering = ["-changed_at", "-pk"]

@@ -1,0 +1,495 @@
+"""Phone entry at the table ("a Bridgemate in the browser"): each table's secret link, what
+the table sees in the round in front of it, and its results going through the director's
+own save path (`events.results.save_result`: validation, the session lock, history, rescoring).
+
+A table link is a capability: whoever holds the token may enter and confirm the results of
+that one table of that one section, and nothing else. It stops working when the director
+revokes it (a new one replaces it) or finalises the session.
+"""
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from events.live import touch
+from events.models import (
+    Board,
+    Event,
+    Pair,
+    Result,
+    Section,
+    TableEntry,
+    TableLink,
+    TablePhoneOptions,
+)
+from events.results import EntryError, save_result
+from events.table_cards import table_cards
+
+__all__ = [
+    "LinkClosed", "LinkUnknown", "BoardAtTable", "TableRound", "Cell", "ensure_links",
+    "reissue", "link_for_token", "within_budget", "table_round", "enter_result", "confirm",
+    "query", "status_grid", "show_travellers", "set_show_travellers", "source_of",
+]  # fmt: skip
+
+TOKEN_BYTES = 12  # 96 random bits, 16 URL-safe characters: short to type, hopeless to guess
+REQUESTS_PER_MINUTE = 240  # per link: a phone polling every 3 s uses 20; four phones, 80
+MISSES_PER_MINUTE = 20  # unknown tokens from one address: a guesser is stopped quickly
+
+MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
+SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
+
+
+class LinkUnknown(LookupError):
+    """No such link (or its session is gone): answered like any unknown address, 404."""
+
+
+class LinkClosed(Exception):
+    """A link that worked once: revoked by the director, or its session finalised."""
+
+    def __init__(self, link: TableLink, message: str):
+        super().__init__(message)
+        self.link = link
+
+
+def source_of(link: TableLink) -> str:
+    """How the board history names a link: "table 3", or "table 3, section B"."""
+    several = link.section.event.sections.count() > 1
+    return f"table {link.table}" + (f", section {link.section.name}" if several else "")
+
+
+def ensure_links(section: Section) -> list[TableLink]:
+    """Every table of the section with a live link, creating the missing ones."""
+    if not section.has_movement:
+        return []
+    links = {link.table: link for link in section.table_links.filter(revoked_at__isnull=True)}
+    for table in range(1, section.tables + 1):
+        if table not in links:
+            links[table] = _create_link(section, table)
+    return [links[table] for table in sorted(links)]
+
+
+def _create_link(section: Section, table: int) -> TableLink:
+    try:
+        with transaction.atomic():
+            return TableLink.objects.create(
+                section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES)
+            )
+    except IntegrityError:  # another request created it meanwhile: that one is the link
+        return TableLink.objects.get(section=section, table=table, revoked_at__isnull=True)
+
+
+def reissue(link: TableLink) -> TableLink:
+    """Revoke the link (whoever holds it gets a "replaced" page) and give the table a new one."""
+    with transaction.atomic():
+        TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        return TableLink.objects.create(
+            section=link.section, table=link.table, token=secrets.token_urlsafe(TOKEN_BYTES)
+        )
+
+
+def link_for_token(token: str) -> TableLink:
+    """The live link with this token. Raises LinkUnknown or LinkClosed."""
+    link = (
+        TableLink.objects.select_related("section__event__club").filter(token=token).first()
+        if len(token) <= 32
+        else None
+    )
+    if link is None or link.section.event.deleted_at is not None:
+        raise LinkUnknown(token)
+    if link.revoked_at is not None:
+        raise LinkClosed(link, "The director has replaced this table's link. Ask for the new one.")
+    if link.section.event.finalised:
+        raise LinkClosed(link, "The director has closed this session: results can no longer be "
+                         "entered from the table.")  # fmt: skip
+    return link
+
+
+def within_budget(key: str, per_minute: int) -> bool:
+    """Count one request against `key`'s budget for this minute (the cache's counter)."""
+    bucket = f"phone-budget:{key}:{int(time.time() // 60)}"
+    cache.add(bucket, 0, 120)
+    try:
+        used = cache.incr(bucket)
+    except ValueError:  # evicted between add and incr: count afresh
+        cache.set(bucket, 1, 120)
+        used = 1
+    return used <= per_minute
+
+
+def requests_per_minute() -> int:
+    return getattr(settings, "PHONE_REQUESTS_PER_MINUTE", REQUESTS_PER_MINUTE)
+
+
+def misses_per_minute() -> int:
+    return getattr(settings, "PHONE_MISSES_PER_MINUTE", MISSES_PER_MINUTE)
+
+
+def show_travellers(event: Event) -> bool:
+    return TablePhoneOptions.objects.filter(event=event, show_travellers=True).exists()
+
+
+def set_show_travellers(event: Event, shown: bool) -> None:
+    TablePhoneOptions.objects.update_or_create(event=event, defaults={"show_travellers": shown})
+    touch(event)
+
+
+@dataclass
+class BoardAtTable:
+    board: Board
+    result: Result | None
+    traveller: list[Result] | None = None  # the board's results so far, when the table may see
+    typed: dict | None = None  # what the table tapped, when the save was refused
+
+    @property
+    def form_taps(self) -> dict:
+        return self.typed if self.typed is not None else self.taps
+
+    @property
+    def entry(self) -> TableEntry | None:
+        if self.result is None:
+            return None
+        return getattr(self.result, "table_entry", None)
+
+    @property
+    def by_director(self) -> bool:
+        """Entered (or last changed) by the director, not by a table."""
+        entry = self.entry
+        return self.result is not None and (
+            entry is None or entry.entered_version != self.result.version
+        )
+
+    @property
+    def status(self) -> str:
+        if self.result is None:
+            return MISSING
+        if self.by_director or self.entry.confirmed_at is not None:
+            return CONFIRMED
+        return QUERIED if self.entry.queried_at is not None else ENTERED
+
+    @property
+    def locked(self) -> bool:
+        """Only the director may change it now."""
+        return self.status == CONFIRMED
+
+    @property
+    def version(self) -> int:
+        return self.result.version if self.result else 0
+
+    @property
+    def taps(self) -> dict:
+        """The stored result as the phone's buttons: what a "Change" form starts from."""
+        r = self.result
+        if r is None or r.kind != Result.PLAYED or r.contract_level is None:
+            return {}
+        if r.contract_level == 0:
+            return {"level": "P"}
+        made = r.tricks - r.contract_level - 6
+        return {
+            "level": str(r.contract_level), "strain": r.contract_strain,
+            "doubled": "X" * r.doubled, "declarer": r.declarer,
+            "made": "=" if made == 0 else f"{made:+d}",
+            "lead": self.entry.lead if self.entry else "",
+        }  # fmt: skip
+
+    @property
+    def contract_shown(self) -> str:
+        """`4♠X by N +1`, `Passed out`, or the director's own line (an adjusted score)."""
+        taps = self.taps
+        if not taps:
+            return self.result.text if self.result else ""
+        if taps["level"] == "P":
+            return "Passed out"
+        strain = dict(SUIT_SYMBOLS).get(taps["strain"], taps["strain"])
+        made = taps["made"].replace("-", "−")
+        return f"{taps['level']}{strain}{taps['doubled']} by {taps['declarer']} {made}"
+
+    @property
+    def score_shown(self) -> str:
+        """The score to the side that earned it, as players say it: `NS +450`, `EW +100`."""
+        score = self.result.ns_score if self.result else None
+        if score is None:
+            return ""
+        return f"NS +{score}" if score > 0 else f"EW +{-score}" if score < 0 else "0"
+
+    @property
+    def dealer(self) -> str:
+        return self.board.dealer
+
+    @property
+    def vulnerability(self) -> str:
+        return self.board.vulnerability
+
+
+@dataclass
+class TableRound:
+    """What a table's phone shows: the round in front of it, and the moves around it."""
+
+    link: TableLink
+    rounds: int
+    round: int | None  # None: every round at this table is done
+    ns: Pair | None = None
+    ew: Pair | None = None
+    boards: list[BoardAtTable] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)  # after this round
+    notes: list[str] = field(default_factory=list)
+    previous: "TableRound | None" = None  # the round just finished, and where people go now
+    sit_outs: list[int] = field(default_factory=list)
+
+    @property
+    def stamp(self) -> str:
+        """Changes whenever anything the phone shows changes."""
+        parts = [self.round, self.link.revoked_at]
+        for shown in (self, self.previous):
+            for b in shown.boards if shown else ():
+                parts.append((b.board.pk, b.version, b.status, len(b.traveller or ())))
+        return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+
+def _seatings(link: TableLink):
+    movement = link.section.movement()
+    if movement is None:
+        return None, []
+    table = [s for s in movement.seatings if s.table == link.table]
+    return movement, sorted(table, key=lambda s: s.round)
+
+
+def table_round(link: TableLink) -> TableRound:
+    """The first round at this table not yet confirmed, with its boards and results."""
+    section = link.section
+    movement, seatings = _seatings(link)
+    if movement is None:
+        return TableRound(link, 0, None)
+    pairs = {pair.key: pair for pair in Pair.objects.filter(section=section)}
+    played = [s for s in seatings if s.is_played]
+    ns_ids = {pairs[s.ns].pk for s in played}
+    boards = {b.number: b for b in Board.objects.filter(section=section)}
+    results = {
+        (r.board_id, r.ns_pair_id): r
+        for r in Result.objects.filter(board__section=section, ns_pair__in=ns_ids)
+        .select_related("table_entry")
+    }  # fmt: skip
+    travellers = show_travellers(section.event)
+    cards = table_cards(section, movement, links=False)
+    card = next(c for c in cards if c.table == link.table)
+    rows = {row.round: row for row in card.rows}
+    done, current = None, None
+    for seating in played:
+        shown = _round(link, movement, seating, pairs, boards, results, rows)
+        if all(b.status == CONFIRMED for b in shown.boards):
+            done = shown
+            continue
+        current = shown
+        break
+    current = current or TableRound(link, movement.rounds, None)
+    current.previous = done if done and (current.round is None or done.round < current.round) \
+        else None  # fmt: skip
+    current.sit_outs = [s.round for s in seatings if not s.is_played]
+    if travellers:
+        for shown in (current, current.previous):
+            _add_travellers(shown)
+    return current
+
+
+def _round(link, movement, seating, pairs, boards, results, rows) -> TableRound:
+    ns, ew = pairs[seating.ns], pairs[seating.ew]
+    numbers = movement.boards_of_set(seating.board_set)
+    at_table = [BoardAtTable(boards[n], results.get((boards[n].pk, ns.pk))) for n in numbers]
+    row = rows.get(seating.round)
+    return TableRound(
+        link, movement.rounds, seating.round, ns, ew, at_table,
+        row.moves if row else [], row.notes if row else [],
+    )  # fmt: skip
+
+
+def _add_travellers(shown: TableRound | None) -> None:
+    """Law-abiding curiosity: a table sees a board's other results only once its own is
+    confirmed (it can no longer change it), and only if the director allows it."""
+    if shown is None:
+        return
+    confirmed = [b for b in shown.boards if b.status == CONFIRMED]
+    if not confirmed:
+        return
+    lines = Result.objects.filter(board__in=[b.board for b in confirmed]).select_related(
+        "ns_pair", "ew_pair"
+    )
+    by_board: dict[int, list[Result]] = {}
+    for line in lines:
+        by_board.setdefault(line.board_id, []).append(line)
+    for b in confirmed:
+        b.traveller = sorted(
+            by_board.get(b.board.pk, []),
+            key=lambda r: (r.ns_score is None, -(r.ns_score or 0), r.ns_pair.number),
+        )
+
+
+def _lock(event: Event) -> None:
+    """Take the session's row lock (and move its version on, so live pages refresh)."""
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+
+
+def _board_in_round(link: TableLink, board_id) -> tuple[BoardAtTable, TableRound]:
+    """The board of the table's current round, or EntryError: a link reaches no other board."""
+    shown = table_round(link)
+    for b in shown.boards:
+        if b.board.pk == board_id:
+            return b, shown
+    number = Board.objects.filter(pk=board_id, section=link.section).values_list(
+        "number", flat=True
+    ).first()  # fmt: skip
+    if number is None or shown.round is None:
+        raise EntryError("That board is not played at this table now.")
+    raise EntryError(f"Board {number} is not played at this table this round.")
+
+
+def enter_result(
+    link: TableLink, board_id: int, text: str, *, lead: str = "", expected_version: int = 0
+) -> Result:
+    """Save the table's result for one board of its round. Raises EntryError (a confirmed
+    board, a board of another table or round, a result the save path refuses)."""
+    with transaction.atomic():
+        _lock(link.section.event)
+        at_table, shown = _board_in_round(link, board_id)
+        if at_table.locked:
+            who = "the director entered it" if at_table.by_director else "it is confirmed"
+            raise EntryError(
+                f"Board {at_table.board.number}: {who}, so only the director can change it now."
+            )
+        result = save_result(
+            at_table.board, shown.ns, shown.ew, text, None,
+            expected_version=expected_version, source=source_of(link),
+        )  # fmt: skip
+        TableEntry.objects.update_or_create(
+            result=result,
+            defaults={
+                "link": link, "entered_version": result.version, "lead": lead,
+                "confirmed_at": None, "queried_at": None,
+            },
+        )  # fmt: skip
+        return result
+
+
+def confirm(link: TableLink, board_id: int, expected_version: int) -> None:
+    """The opponents agree with the result they were shown: from now on only the director
+    changes it."""
+    _answer(link, board_id, expected_version, confirmed_at=timezone.now(), queried_at=None)
+
+
+def query(link: TableLink, board_id: int, expected_version: int) -> None:
+    """The opponents disagree: the director is called (the grid shows it)."""
+    _answer(link, board_id, expected_version, confirmed_at=None, queried_at=timezone.now())
+
+
+def _answer(link, board_id, expected_version, **answer) -> None:
+    with transaction.atomic():
+        _lock(link.section.event)
+        at_table, _ = _board_in_round(link, board_id)
+        if at_table.result is None:
+            raise EntryError(f"Board {at_table.board.number} has no result to confirm yet.")
+        if at_table.version != expected_version:
+            raise EntryError(
+                f"Board {at_table.board.number} changed meanwhile: it now reads "
+                f"{at_table.result.text}. Check it again."
+            )
+        if at_table.locked:
+            return  # confirmed already (on the other phone): nothing to do
+        TableEntry.objects.filter(pk=at_table.entry.pk).update(**answer)
+
+
+@dataclass
+class Cell:
+    round: int
+    table: int
+    state: str  # sit-out, missing, partial, entered, queried, confirmed
+    entered: int = 0
+    due: int = 0
+    late: bool = False
+
+
+def status_grid(section: Section) -> tuple[list[tuple[int, list[Cell]]], list[int]]:
+    """The director's table × round grid of phone entry, and the tables that are late."""
+    movement = section.movement()
+    if movement is None:
+        return [], []
+    pairs = {pair.key: pair.pk for pair in Pair.objects.filter(section=section)}
+    boards = dict(Board.objects.filter(section=section).values_list("number", "pk"))
+    results = {
+        (r.board_id, r.ns_pair_id): r
+        for r in Result.objects.filter(board__section=section).select_related("table_entry")
+    }
+    seatings = {(s.round, s.table): s for s in movement.seatings}
+    grid = []
+    for round_number in range(1, movement.rounds + 1):
+        cells = []
+        for table in range(1, movement.tables + 1):
+            seating = seatings.get((round_number, table))
+            if seating is None or not seating.is_played:
+                cells.append(Cell(round_number, table, "sit-out"))
+                continue
+            ns = pairs[seating.ns]
+            shown = [
+                BoardAtTable(None, results.get((boards[n], ns)))
+                for n in movement.boards_of_set(seating.board_set)
+            ]
+            cells.append(_cell(round_number, table, [b.status for b in shown]))
+        grid.append((round_number, cells))
+    return grid, _mark_late(grid)
+
+
+def _cell(round_number: int, table: int, statuses: list[str]) -> Cell:
+    entered = sum(status != MISSING for status in statuses)
+    if QUERIED in statuses:
+        state = QUERIED
+    elif all(status == CONFIRMED for status in statuses):
+        state = CONFIRMED
+    elif entered == len(statuses):
+        state = ENTERED
+    else:
+        state = "partial" if entered else MISSING
+    return Cell(round_number, table, state, entered, len(statuses))
+
+
+def _mark_late(grid) -> list[int]:
+    """A table is late when the room has moved on without it: it still lacks results of a
+    round before the latest round in which at least half the tables have entered something."""
+    room_round = 0
+    for round_number, cells in grid:
+        playing = [c for c in cells if c.state != "sit-out"]
+        started = [c for c in playing if c.entered]
+        if playing and 2 * len(started) >= len(playing):
+            room_round = round_number
+    late = set()
+    for round_number, cells in grid:
+        if round_number >= room_round:
+            continue
+        for cell in cells:
+            if cell.state in (MISSING, "partial"):
+                cell.late = True
+                late.add(cell.table)
+    return sorted(late)
+
+
+def entry_text(level: str, strain: str, doubled: str, declarer: str, made: str) -> str:
+    """The traveller line the save path reads, from the phone's taps: `4SX N -2`, `PASS`."""
+    if level == "P":
+        return "PASS"
+    return f"{level}{strain}{doubled} {declarer} {made}"
+
+
+def lead_text(typed: str) -> str:
+    """An opening lead as `SK`, `H7`, `DT`; "" when none was given. Raises ValueError."""
+    typed = typed.strip().upper().replace("10", "T")
+    if not typed:
+        return ""
+    typed = typed.translate(str.maketrans("♠♥♦♣", "SHDC"))
+    if len(typed) == 2 and typed[0] in "SHDC" and typed[1] in "AKQJT98765432":
+        return typed
+    raise ValueError(f"Opening lead: type a suit and a card, such as ♠K or H7, not “{typed}”.")

@@ -1,0 +1,322 @@
+"""Table links: one secret link per table, what the table sees, and its results going through
+the director's save path.
+
+Expected scores are Law 77's (see /work/shared/DOMAIN.md, "Contract scores"); the movement's
+moves are the Mitchell's (DOMAIN.md, "Movements": NS stay, EW move up one table, boards move
+down one) for a 3-table, 3-round, 2-boards-a-round Mitchell:
+round 1 table t plays boards 2t-1 and 2t, NS t against EW t.
+"""
+
+import pytest
+from django.db import IntegrityError
+from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
+
+import scoring
+from events import table_links as phone
+from events.models import Board, Pair, Result, ResultChange, TableLink
+from events.results import EntryConflict, EntryError, save_result
+from events.results import _fill as fill_from_entry  # exactly what the save path stores
+from tests.factories import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(mitchell_session):
+    return mitchell_session.sections.get()
+
+
+@pytest.fixture
+def links(section):
+    return {link.table: link for link in phone.ensure_links(section)}
+
+
+def board(section, number):
+    return Board.objects.get(section=section, number=number)
+
+
+def pair(section, direction, number):
+    return Pair.objects.get(section=section, direction=direction, number=number)
+
+
+def enter(link, number, text, **kwargs):
+    return phone.enter_result(link, board(link.section, number).pk, text, **kwargs)
+
+
+def confirm(link, number):
+    b = board(link.section, number)
+    version = Result.objects.get(board=b, ns_pair__number=link.table).version
+    phone.confirm(link, b.pk, version)
+
+
+def test_it_gives_every_table_one_unguessable_link(section):
+    links = phone.ensure_links(section)
+    assert [link.table for link in links] == [1, 2, 3]
+    tokens = {link.token for link in links}
+    assert len(tokens) == 3
+    assert all(len(token) == 16 and not token.isdigit() for token in tokens)
+    assert phone.ensure_links(section) == links  # asked again: the same links
+
+
+def test_the_database_refuses_two_live_links_for_one_table(section, links):
+    with pytest.raises(IntegrityError):
+        TableLink.objects.create(section=section, table=1, token="another-token")
+
+
+def test_a_reissued_link_replaces_the_old_one(section, links):
+    new = phone.reissue(links[2])
+    assert new.token != links[2].token
+    with pytest.raises(phone.LinkClosed, match="replaced"):
+        phone.link_for_token(links[2].token)
+    assert phone.link_for_token(new.token) == new
+
+
+def test_a_finalised_session_closes_its_links(mitchell_session, links):
+    mitchell_session.finalised = True
+    mitchell_session.save()
+    with pytest.raises(phone.LinkClosed, match="closed this session"):
+        phone.link_for_token(links[1].token)
+
+
+@pytest.mark.parametrize("token", ["1", "table-1", "x" * 200, ""])
+def test_an_unknown_token_is_unknown(links, token):
+    with pytest.raises(phone.LinkUnknown):
+        phone.link_for_token(token)
+
+
+def test_a_deleted_session_s_links_are_unknown(mitchell_session, links):
+    mitchell_session.deleted_at = timezone.now()
+    mitchell_session.save()
+    with pytest.raises(phone.LinkUnknown):
+        phone.link_for_token(links[1].token)
+
+
+def test_the_table_sees_its_round_pairs_boards_dealer_and_vulnerability(section, links):
+    shown = phone.table_round(links[2])
+    assert shown.round == 1
+    assert (shown.ns.number, shown.ns.direction) == (2, "NS")
+    assert (shown.ew.number, shown.ew.direction) == (2, "EW")
+    # DOMAIN.md: dealer N, E, S, W in turn; vulnerability None, NS, EW, Both for boards 1-4.
+    assert [(b.board.number, b.dealer, b.vulnerability) for b in shown.boards] == [
+        (3, "S", "EW"),
+        (4, "W", "Both"),
+    ]
+    assert [b.status for b in shown.boards] == ["missing", "missing"]
+
+
+def test_a_result_from_the_table_goes_through_the_save_path(section, links):
+    result = enter(links[2], 3, "4S N +1", lead="HK")
+    # Law 77, NS not vulnerable on board 3: 4 × 30 + 300 game + 30 overtrick = 450.
+    assert result.ns_score == 450
+    result.refresh_from_db()
+    assert result.ns_points is not None  # rescored like the director's entry
+    change = ResultChange.objects.get(board=result.board)
+    assert (change.source, change.changed_by, change.new_text) == ("table 2", None, "4S N +1")
+    at_table = phone.table_round(links[2]).boards[0]
+    assert (at_table.status, at_table.entry.lead, at_table.contract_shown) == (
+        "entered",
+        "HK",
+        "4♠ by N +1",
+    )
+    assert at_table.score_shown == "NS +450"
+
+
+def test_a_mistake_is_fixed_in_place_before_confirming(section, links):
+    first = enter(links[1], 1, "3NT S =")
+    second = enter(links[1], 1, "3NT S +1", expected_version=first.version)
+    assert second.pk == first.pk
+    # Law 77, board 1 nobody vulnerable: 40 + 2 × 30 + 300 game, + one 30 overtrick.
+    assert second.ns_score == 430
+    assert Result.objects.filter(board__section=section).count() == 1
+
+
+def test_after_confirming_only_the_director_changes_it(section, links, director):
+    enter(links[1], 1, "3NT S =")
+    confirm(links[1], 1)
+    assert phone.table_round(links[1]).boards[0].status == "confirmed"
+    stored = Result.objects.get(board__number=1, board__section=section)
+    with pytest.raises(EntryError, match="only the director"):
+        enter(links[1], 1, "3NT S +1", expected_version=stored.version)
+    save_result(
+        stored.board, stored.ns_pair, stored.ew_pair, "3NT S +1", director,
+        expected_version=stored.version,
+    )  # fmt: skip
+    assert Result.objects.get(pk=stored.pk).text == "3NT S +1"
+
+
+def test_a_result_the_director_changed_is_locked_for_the_table(section, links, director):
+    entered = enter(links[1], 1, "3NT S =")
+    save_result(
+        entered.board, entered.ns_pair, entered.ew_pair, "3NT S -1", director,
+        expected_version=entered.version,
+    )  # fmt: skip
+    at_table = phone.table_round(links[1]).boards[0]
+    assert (at_table.status, at_table.by_director) == ("confirmed", True)
+
+
+def test_two_phones_entering_the_same_board_do_not_overwrite_each_other(section, links):
+    enter(links[1], 1, "3NT S =")
+    with pytest.raises(EntryConflict, match="3NT S ="):
+        enter(links[1], 1, "4S N =", expected_version=0)
+    assert Result.objects.get(board__number=1, board__section=section).text == "3NT S ="
+
+
+def test_a_duplicate_of_a_result_already_stored_is_refused(section, links, director):
+    # The director put EW 2 against NS 1 on board 3 (off the movement); EW 2 cannot have a
+    # second result on the board from table 2.
+    b3 = board(section, 3)
+    save_result(b3, pair(section, "NS", 1), pair(section, "EW", 2), "PASS", director,
+                override=True)  # fmt: skip
+    with pytest.raises(EntryError, match="Board 3 already has a result for EW 2"):
+        enter(links[2], 3, "4S N =")
+    assert Result.objects.filter(board=b3).count() == 1
+
+
+def test_a_link_cannot_enter_another_table_s_boards(section, links):
+    with pytest.raises(EntryError, match="Board 3 is not played at this table this round"):
+        enter(links[1], 3, "4S N =")
+    assert not Result.objects.exists()
+
+
+def test_a_link_cannot_enter_a_later_round_s_boards(section, links):
+    with pytest.raises(EntryError, match="Board 5 is not played at this table this round"):
+        enter(links[1], 5, "4S N =")  # table 1 plays boards 5-6 in round 3
+
+
+def test_a_link_cannot_enter_another_session_s_boards(club, links):
+    other = make_session(club, name="Thursday pairs")
+    elsewhere = Board.objects.get(section__event=other, number=1)
+    with pytest.raises(EntryError, match="not played at this table"):
+        phone.enter_result(links[1], elsewhere.pk, "4S N =")
+    assert not Result.objects.exists()
+
+
+def test_a_confirmed_round_moves_the_table_on_and_says_where_everyone_goes(section, links):
+    enter(links[1], 1, "3NT S =")
+    enter(links[1], 2, "PASS")
+    confirm(links[1], 1)
+    assert phone.table_round(links[1]).round == 1  # board 2 still unconfirmed
+    confirm(links[1], 2)
+    shown = phone.table_round(links[1])
+    assert shown.round == 2
+    assert (shown.ns.number, shown.ew.number) == (1, 3)
+    assert [b.board.number for b in shown.boards] == [3, 4]
+    assert shown.previous.round == 1
+    assert shown.previous.moves == ["NS stay", "EW go to table 2", "Boards go to table 3"]
+
+
+def test_the_opponents_may_query_a_result(section, links):
+    enter(links[3], 5, "2H E -1")
+    b = board(section, 5)
+    phone.query(links[3], b.pk, Result.objects.get(board=b).version)
+    assert phone.table_round(links[3]).boards[0].status == "queried"
+    grid, _ = phone.status_grid(section)
+    assert grid[0][1][2].state == "queried"
+
+
+def test_confirming_a_result_that_changed_meanwhile_is_refused(section, links):
+    first = enter(links[1], 1, "3NT S =")
+    enter(links[1], 1, "3NT S -1", expected_version=first.version)
+    with pytest.raises(EntryError, match="changed meanwhile"):
+        phone.confirm(links[1], first.board_id, first.version)
+
+
+def test_the_traveller_shows_only_when_allowed_and_confirmed(mitchell_session, section, links):
+    enter(links[1], 1, "3NT S =")
+    assert phone.table_round(links[1]).boards[0].traveller is None
+    phone.set_show_travellers(mitchell_session, True)
+    assert phone.table_round(links[1]).boards[0].traveller is None  # not confirmed yet
+    confirm(links[1], 1)
+    lines = phone.table_round(links[1]).boards[0].traveller
+    assert [line.text for line in lines] == ["3NT S ="]
+    phone.set_show_travellers(mitchell_session, False)
+    assert phone.table_round(links[1]).boards[0].traveller is None
+
+
+def test_the_director_grid_says_what_each_table_did(section, links, director):
+    enter(links[1], 1, "3NT S =")
+    enter(links[1], 2, "PASS")
+    confirm(links[1], 1)
+    enter(links[2], 3, "4S N +1")
+    b5 = board(section, 5)
+    save_result(b5, pair(section, "NS", 3), pair(section, "EW", 3), "2H E -1", director)
+    grid, late = phone.status_grid(section)
+    round_one = [cell.state for cell in grid[0][1]]
+    assert round_one == ["entered", "partial", "partial"]
+    assert late == []
+
+
+def test_a_table_behind_the_room_is_late(section, links):
+    for table, numbers in ((1, (1, 2)), (2, (3, 4))):
+        for number in numbers:
+            enter(links[table], number, "PASS")
+            confirm(links[table], number)
+    enter(links[1], 3, "PASS")  # tables 1 and 2 are in round 2; table 3 has nothing
+    enter(links[2], 5, "PASS")
+    grid, late = phone.status_grid(section)
+    assert late == [3]
+    assert grid[0][1][2].late and grid[0][1][2].state == "missing"
+
+
+@pytest.mark.parametrize(
+    "taps,text",
+    [
+        (("4", "S", "", "N", "+1"), "4S N +1"),
+        (("3", "NT", "XX", "S", "-2"), "3NTXX S -2"),
+        (("1", "C", "X", "W", "="), "1CX W ="),
+        (("P", "", "", "", ""), "PASS"),
+    ],
+)
+def test_taps_make_the_traveller_line(taps, text):
+    assert phone.entry_text(*taps) == text
+
+
+@pytest.mark.parametrize(
+    "typed,lead", [("sk", "SK"), ("♥10", "HT"), ("D7", "D7"), ("ca", "CA"), (" ", "")]
+)
+def test_an_opening_lead_is_read(typed, lead):
+    assert phone.lead_text(typed) == lead
+
+
+@pytest.mark.parametrize("typed", ["K", "S1", "XK", "SKQ"])
+def test_a_bad_opening_lead_is_named(typed):
+    with pytest.raises(ValueError, match="Opening lead"):
+        phone.lead_text(typed)
+
+
+def test_the_request_budget_counts_per_key():
+    assert all(phone.within_budget("test-key-a", 3) for _ in range(3))
+    assert not phone.within_budget("test-key-a", 3)
+    assert phone.within_budget("test-key-b", 3)
+
+
+@st.composite
+def taps(draw):
+    """Any result a table can tap: a contract and a trick count it can have, or a pass."""
+    if draw(st.booleans()) and draw(st.booleans()):
+        return ("P", "", "", "", "")
+    level = draw(st.integers(1, 7))
+    made = draw(st.integers(-(level + 6), 7 - level))  # 0 to 13 tricks
+    return (
+        str(level),
+        draw(st.sampled_from(["C", "D", "H", "S", "NT"])),
+        draw(st.sampled_from(["", "X", "XX"])),
+        draw(st.sampled_from("NESW")),
+        "=" if made == 0 else f"{made:+d}",
+    )
+
+
+@given(tapped=taps(), number=st.integers(1, 32))
+def test_a_stored_result_shows_the_taps_it_was_entered_with(tapped, number):
+    # The "Change" form starts from what the table tapped, whatever was stored.
+    result = Result(kind=Result.PLAYED)
+    fill_from_entry(result, scoring.parse_entry(phone.entry_text(*tapped), number))
+    shown = phone.BoardAtTable(Board(number=number), result).taps
+    level, strain, doubled, declarer, made = tapped
+    expected = {"level": "P"} if level == "P" else {
+        "level": level, "strain": strain, "doubled": doubled, "declarer": declarer,
+        "made": made, "lead": "",
+    }  # fmt: skip
+    assert shown == expected
