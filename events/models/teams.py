@@ -1,0 +1,246 @@
+"""Teams events (issue 13): teams of four or more play matches of two rooms on the same
+boards; each match's IMPs turn into Victory Points on the event's scale (a KO match keeps
+IMPs). The numbers themselves come from `scoring` (teams.py, vps.py, team_movements.py)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+import scoring
+
+from .clubs import Club
+from .sessions import EventQuerySet
+
+TEAMS_KIND_CHOICES = [
+    ("swiss", "Swiss teams"),
+    ("round-robin", "Round robin (every team meets every other)"),
+    ("ko", "Knockout match (IMPs over segments)"),
+]
+TEAMS_KINDS = [kind for kind, _ in TEAMS_KIND_CHOICES]
+# The scales scoring.match_vps knows, with the labels the pages show (the results page names
+# the scale used).
+VP_SCALE_CHOICES = list(scoring.VP_SCALES.items())
+VP_SCALES = [code for code, _ in VP_SCALE_CHOICES]
+BYE_VPS_CHOICES = [
+    ("12", "12 VPs"),
+    ("average", "The team's average VPs in its other matches"),
+]
+FORFEIT_CHOICES = [
+    ("", "No"),
+    ("home", "The home team forfeits"),
+    ("away", "The away team forfeits"),
+]
+# An artificial score for a board not played (or not playable) in one or both rooms: Law 86A's
+# Ave+ = +3 IMPs and Ave- = -3 IMPs, Average 0.
+BOARD_ADJUSTED_CHOICES = [
+    ("", "Played in both rooms"),
+    ("ave", "Average to both teams (0 IMPs)"),
+    ("home-plus", "Ave+ home, Ave− away (+3 IMPs home)"),
+    ("away-plus", "Ave− home, Ave+ away (+3 IMPs away)"),
+    ("both-plus", "Ave+ to both teams (+3 IMPs each)"),
+]
+BOARD_ADJUSTED = [code for code, _ in BOARD_ADJUSTED_CHOICES]
+
+
+class TeamsEvent(models.Model):
+    """A teams night or league: Swiss, round robin or a knockout match."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
+    name = models.CharField(max_length=100)
+    date = models.DateField()
+    kind = models.CharField(max_length=12, choices=TEAMS_KIND_CHOICES, default="swiss")
+    boards_per_match = models.PositiveSmallIntegerField(
+        default=7, help_text="Boards each match plays (a KO segment's boards)."
+    )
+    rounds = models.PositiveSmallIntegerField(
+        default=4, help_text="Swiss: rounds to play. KO: segments. A round robin plays them all."
+    )
+    vp_scale = models.CharField(
+        max_length=20, choices=VP_SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
+    )
+    club_vp_table = models.TextField(
+        blank=True, verbose_name="Club VP table",
+        help_text="Only for the club's own scale: one row a line, e.g. 0-2 10-10, 3-6 11-9, "
+        "…, 25+ 20-0.",
+    )  # fmt: skip
+    bye_vps = models.CharField(
+        max_length=10, choices=BYE_VPS_CHOICES, default="12", verbose_name="A bye scores"
+    )
+    carry_over_home = models.DecimalField(
+        max_digits=6, decimal_places=1, default=0, verbose_name="KO carry-over, team 1"
+    )
+    carry_over_away = models.DecimalField(
+        max_digits=6, decimal_places=1, default=0, verbose_name="KO carry-over, team 2"
+    )
+    published = models.BooleanField(
+        default=False, help_text="Published results are open to everyone; others to directors."
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up with every change, so open pages know when to refresh."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "teams event"
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=TEAMS_KINDS), name="teams_kind_known"),
+            models.CheckConstraint(
+                condition=Q(vp_scale__in=VP_SCALES), name="teams_vp_scale_known"
+            ),
+            models.CheckConstraint(
+                condition=~Q(vp_scale="club") | ~Q(club_vp_table=""),
+                name="teams_club_scale_has_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(bye_vps__in=["12", "average"]), name="teams_bye_vps_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(boards_per_match__gte=1) & Q(boards_per_match__lte=64),
+                name="teams_boards_per_match_1_to_64",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1) & Q(rounds__lte=30), name="teams_rounds_1_to_30"
+            ),
+            models.CheckConstraint(
+                condition=Q(carry_over_home__gte=0) & Q(carry_over_away__gte=0),
+                name="teams_carry_over_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def is_ko(self) -> bool:
+        return self.kind == "ko"
+
+
+class Team(models.Model):
+    """A team of four or more players under a name; `number` is its place in the draw."""
+
+    event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    members = models.CharField(max_length=300, blank=True, help_text="Players, comma-separated.")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="team_number_once"),
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
+            models.CheckConstraint(condition=~Q(name=""), name="team_has_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMatch(models.Model):
+    """One match of a round (or a KO segment): the home team sits NS in the open room and EW
+    in the closed room. No away team is a bye. Scored totals are stored when boards are saved
+    (VPs once every board has a result), so the standings read them without rescoring."""
+
+    event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField(null=True, blank=True)  # none for a bye
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
+    away = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="away_matches"
+    )
+    forfeit = models.CharField(max_length=4, choices=FORFEIT_CHOICES, blank=True, default="")
+    home_imp_penalty = models.DecimalField(max_digits=5, decimal_places=1, default=0)
+    away_imp_penalty = models.DecimalField(max_digits=5, decimal_places=1, default=0)
+    home_vp_penalty = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    away_vp_penalty = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    boards_entered = models.PositiveSmallIntegerField(default=0)
+    home_imps = models.DecimalField(max_digits=6, decimal_places=1, default=0)
+    away_imps = models.DecimalField(max_digits=6, decimal_places=1, default=0)
+    home_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    away_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+
+    class Meta:
+        # The bye (no table) last in its round, on SQLite as on PostgreSQL.
+        ordering = ["round", models.F("table").asc(nulls_last=True)]
+        verbose_name_plural = "team matches"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round", "table"], name="match_table_once"),
+            models.UniqueConstraint(fields=["event", "round", "home"], name="match_home_once"),
+            models.UniqueConstraint(fields=["event", "round", "away"], name="match_away_once"),
+            models.CheckConstraint(condition=Q(round__gte=1), name="match_round_positive"),
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_two_teams"),
+            models.CheckConstraint(
+                condition=Q(away__isnull=True, table__isnull=True)
+                | Q(away__isnull=False, table__gte=1),
+                name="match_bye_has_no_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(forfeit="") | (Q(forfeit__in=["home", "away"]) & Q(away__isnull=False)),
+                name="match_forfeit_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_imp_penalty__gte=0)
+                & Q(away_imp_penalty__gte=0)
+                & Q(home_vp_penalty__gte=0)
+                & Q(away_vp_penalty__gte=0),
+                name="match_penalties_not_negative",
+            ),  # fmt: skip
+        ]
+
+    def __str__(self) -> str:
+        away = self.away.name if self.away_id else "bye"
+        return f"Round {self.round}: {self.home.name} v {away}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+
+class MatchBoard(models.Model):
+    """One board of a match: both rooms' results as typed and their NS scores, or an
+    artificial score; `home_imps`/`away_imps` are what the board gave each team."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    open_result = models.CharField(max_length=40, blank=True)
+    open_ns_score = models.IntegerField(null=True, blank=True)
+    closed_result = models.CharField(max_length=40, blank=True)
+    closed_ns_score = models.IntegerField(null=True, blank=True)
+    adjusted = models.CharField(
+        max_length=10, choices=BOARD_ADJUSTED_CHOICES, blank=True, default=""
+    )
+    home_imps = models.PositiveSmallIntegerField(default=0)
+    away_imps = models.PositiveSmallIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="match_board_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="match_board_positive"),
+            models.CheckConstraint(
+                condition=Q(adjusted__in=BOARD_ADJUSTED), name="match_board_adjusted_known"
+            ),
+            # Played in both rooms, or an artificial score: never half a board.
+            models.CheckConstraint(
+                condition=(
+                    Q(adjusted="", open_ns_score__isnull=False, closed_ns_score__isnull=False)
+                    | ~Q(adjusted="")
+                ),
+                name="match_board_both_rooms",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_imps__lte=24) & Q(away_imps__lte=24),
+                name="match_board_imps_0_24",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"

@@ -1,0 +1,194 @@
+"""Entering a match: both rooms of each board, an artificial score for a board not played,
+IMP and VP penalties, a forfeit. Every save rescores the match in the same transaction, so the
+standings read stored totals."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import transaction
+
+import scoring
+from events.models import MatchBoard, TeamMatch
+from events.teams.setup import TeamsError, bump, club_table
+from scoring.teams import AVERAGE_PLUS_IMPS
+
+__all__ = ["BoardRow", "MatchEntryError", "board_numbers", "board_rows", "rescore",
+           "save_boards", "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
+
+# (home IMPs, away IMPs) of a board's artificial score: Law 86A, Ave+ +3 and Ave− −3 IMPs;
+# a team's Ave− shows as its opponents' +3 (the margin is what the VP scale reads).
+ADJUSTED_IMPS = {
+    "ave": (0, 0),
+    "home-plus": (AVERAGE_PLUS_IMPS, 0),
+    "away-plus": (0, AVERAGE_PLUS_IMPS),
+    "both-plus": (AVERAGE_PLUS_IMPS, AVERAGE_PLUS_IMPS),
+}
+
+
+class MatchEntryError(TeamsError):
+    """Bad rows of a match's boards: `problems` maps board number to what is wrong."""
+
+    def __init__(self, problems: dict[int, str]):
+        boards = ", ".join(str(number) for number in problems)
+        super().__init__(
+            f"Nothing was saved: check board{'s' if len(problems) > 1 else ''} {boards}."
+        )
+        self.problems = problems  # board number → what is wrong with it
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """What was typed for one board of a match."""
+
+    number: int
+    open: str = ""
+    closed: str = ""
+    adjusted: str = ""
+
+    @property
+    def blank(self) -> bool:
+        return not (self.open.strip() or self.closed.strip() or self.adjusted)
+
+
+def board_numbers(match: TeamMatch) -> list[int]:
+    """The boards a match plays: round r plays the r-th set of the event's boards, so every
+    match of a round plays the same deals (a KO segment likewise)."""
+    per_match = match.event.boards_per_match
+    first = (match.round - 1) * per_match + 1
+    return list(range(first, first + per_match))
+
+
+def board_rows(match: TeamMatch) -> list[BoardRow]:
+    """The match's boards as the entry form shows them."""
+    stored = {board.number: board for board in match.boards.all()}
+    rows = []
+    for number in board_numbers(match):
+        board = stored.get(number)
+        rows.append(
+            BoardRow(number, board.open_result, board.closed_result, board.adjusted)
+            if board else BoardRow(number)
+        )  # fmt: skip
+    return rows
+
+
+def save_boards(match: TeamMatch, rows: list[BoardRow]) -> None:
+    """Check every row, then store them all (a cleared row removes its board) and rescore the
+    match; any bad row stores nothing."""
+    numbers = set(board_numbers(match))
+    problems, values = {}, {}
+    for row in rows:
+        if row.number not in numbers:
+            problems[row.number] = f"Board {row.number} is not one of this match's boards."
+            continue
+        try:
+            values[row.number] = None if row.blank else _read_row(row)
+        except ValueError as error:
+            problems[row.number] = str(error)
+    if match.is_bye:
+        raise TeamsError("A bye has no boards to enter.")
+    if problems:
+        raise MatchEntryError(problems)
+    with transaction.atomic():
+        bump(match.event)
+        locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
+        for number, fields in values.items():
+            if fields is None:
+                MatchBoard.objects.filter(match=locked, number=number).delete()
+            else:
+                MatchBoard.objects.update_or_create(match=locked, number=number, defaults=fields)
+        rescore(locked)
+
+
+def _read_row(row: BoardRow) -> dict:
+    if row.adjusted and row.adjusted not in ADJUSTED_IMPS:
+        raise ValueError(f"Board {row.number}: choose one of the artificial scores offered.")
+    rooms = {}
+    for room, text in (("open", row.open), ("closed", row.closed)):
+        if text.strip():
+            rooms[room] = _read_result(row.number, room, text)
+        elif not row.adjusted:
+            other = "closed" if room == "open" else "open"
+            raise ValueError(
+                f"Board {row.number}: the {room} room's result is missing. If the board was "
+                f"played only in the {other} room, choose an artificial score."
+            )
+    fields = {"adjusted": row.adjusted}
+    for room in ("open", "closed"):
+        entry = rooms.get(room)
+        fields[f"{room}_result"] = str(entry) if entry else ""
+        fields[f"{room}_ns_score"] = entry.ns_score if entry else None
+    if row.adjusted:
+        fields["home_imps"], fields["away_imps"] = ADJUSTED_IMPS[row.adjusted]
+    else:
+        imps = scoring.board_imps(fields["open_ns_score"], fields["closed_ns_score"])
+        fields["home_imps"], fields["away_imps"] = max(imps, 0), max(-imps, 0)
+    return fields
+
+
+def _read_result(number: int, room: str, text: str) -> scoring.Entry:
+    where = f"Board {number}, {room} room"
+    try:
+        entry = scoring.parse_entry(text, number)
+    except scoring.NeedsConfirmation as doubt:
+        # The pairs pages ask again; here the row is simply retyped in the unambiguous form.
+        down = doubt.entry.contract.tricks_needed - doubt.entry.tricks
+        sure = f"{doubt.entry.contract} {doubt.entry.declarer} -{down}"
+        message = str(doubt).split(" press Enter again")[0].rstrip(" ;")
+        raise ValueError(f"{where}: {message}; to save down {down}, type {sure}.") from None
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}.".replace("..", ".")) from None
+    if entry.kind != "played":
+        raise ValueError(
+            f"{where}: {text.strip()} is an adjusted score; in teams an artificial score is for "
+            "the whole board: leave the result out and choose it under Artificial score."
+        )
+    return entry
+
+
+def save_adjustments(match: TeamMatch, *, forfeit="", home_imp_penalty=0, away_imp_penalty=0,
+                     home_vp_penalty=0, away_vp_penalty=0) -> None:  # fmt: skip
+    """A forfeit and the match's IMP and VP penalties (the form has checked them)."""
+    if match.is_bye:
+        raise TeamsError("A bye has no opponents: nothing to forfeit or penalise.")
+    with transaction.atomic():
+        bump(match.event)
+        locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
+        locked.forfeit = forfeit
+        locked.home_imp_penalty, locked.away_imp_penalty = home_imp_penalty, away_imp_penalty
+        locked.home_vp_penalty, locked.away_vp_penalty = home_vp_penalty, away_vp_penalty
+        rescore(locked)
+
+
+def rescore(match: TeamMatch) -> None:
+    """Store the match's IMP totals and, once every board has a result, its VPs on the event's
+    scale (before VP penalties, which the standings take off). A KO segment has no VPs; a
+    forfeit's and a bye's VPs depend on the event's bye rule and are worked out with the
+    standings."""
+    event = match.event
+    boards = list(match.boards.all())
+    board_imps = []
+    for board in boards:
+        board_imps += [board.home_imps, -board.away_imps]
+    home, away = scoring.match_imps(
+        board_imps, _number(match.home_imp_penalty), _number(match.away_imp_penalty)
+    )
+    match.home_imps, match.away_imps = _decimal(home, "0.1"), _decimal(away, "0.1")
+    match.boards_entered = len(boards)
+    match.home_vps = match.away_vps = None
+    if len(boards) == event.boards_per_match and not match.forfeit and not event.is_ko:
+        vps = scoring.match_vps(home, away, event.boards_per_match, event.vp_scale,
+                                club_table(event))  # fmt: skip
+        match.home_vps, match.away_vps = (_decimal(value, "0.01") for value in vps)
+    match.save()
+
+
+def _number(value) -> int | Fraction:
+    value = Fraction(str(value))
+    return int(value) if value.denominator == 1 else value
+
+
+def _decimal(value, places: str) -> Decimal:
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    return Decimal(str(value)).quantize(Decimal(places))

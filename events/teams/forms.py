@@ -1,0 +1,126 @@
+"""The teams pages' forms: setting up an event, its teams, and a match's forfeit and penalties."""
+
+from django import forms
+
+from events.forms import check_session_date
+from events.models import Club, TeamMatch, TeamsEvent
+from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
+
+
+class TeamsEventForm(forms.ModelForm):
+    """A teams event: how it is played and how matches turn into VPs."""
+
+    class Meta:
+        model = TeamsEvent
+        fields = ["club", "name", "date", "kind", "boards_per_match", "rounds", "vp_scale",
+                  "club_vp_table", "bye_vps", "carry_over_home", "carry_over_away"]  # fmt: skip
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "club_vp_table": forms.Textarea(attrs={"rows": 4, "placeholder": "0-2 10-10"}),
+        }
+        labels = {"kind": "Movement", "rounds": "Rounds (Swiss) or segments (KO)"}
+        help_texts = {
+            "bye_vps": "With an odd number of teams one team a round has a bye (12 VPs is the "
+            "usual bye on a 20-point scale); an opponent's forfeit scores the same.",
+            "carry_over_home": "Knockout only: IMPs team 1 starts with.",
+            "carry_over_away": "Knockout only: IMPs team 2 starts with.",
+        }
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        clubs = Club.objects.filter(directors=user)
+        self.fields["club"].queryset = clubs
+        if len(clubs) == 1:
+            self.fields["club"].initial = clubs[0]
+        self.fields["boards_per_match"].widget.attrs.update(min=1, max=64)
+        self.fields["rounds"].widget.attrs.update(min=1, max=30)
+
+    def clean_date(self):
+        check_session_date(self.cleaned_data["date"])
+        return self.cleaned_data["date"]
+
+    def clean_boards_per_match(self):
+        boards = self.cleaned_data["boards_per_match"]
+        if not 1 <= boards <= 64:
+            raise forms.ValidationError("A match has 1 to 64 boards.")
+        return boards
+
+    def clean_rounds(self):
+        rounds = self.cleaned_data["rounds"]
+        if not 1 <= rounds <= 30:
+            raise forms.ValidationError("1 to 30 rounds (a round robin works out its own).")
+        return rounds
+
+    def clean(self):
+        data = super().clean()
+        scale, boards = data.get("vp_scale"), data.get("boards_per_match")
+        table = data.get("club_vp_table", "")
+        if scale == "club" and not table.strip():
+            self.add_error("club_vp_table", "Type the club's VP table, one row a line.")
+        elif scale and boards and data.get("kind") != "ko":
+            try:
+                check_scale(scale, boards, table if scale == "club" else "")
+            except TeamsError as error:
+                self.add_error("club_vp_table" if scale == "club" else "vp_scale", str(error))
+        if scale == "acbl-30" and data.get("bye_vps") == "12":
+            self.add_error("bye_vps", "12 VPs is a bye on a 20-point scale: on the 30-point "
+                           "scale choose the team's average.")  # fmt: skip
+        if scale != "club":
+            data["club_vp_table"] = ""
+        return data
+
+
+class TeamsForm(forms.Form):
+    """The event's teams, one a line: `Name: player, player, player, player`."""
+
+    teams = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 10, "placeholder": "Smith: Ann, Bob, Cat, Dan"}),
+        help_text="One team a line: its name, a colon, then its players separated by commas "
+        "(or just the name).",
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields["teams"].initial = teams_text(event)
+
+    def clean_teams(self):
+        text = self.cleaned_data["teams"]
+        try:
+            parse_teams(text)
+        except TeamsError as error:
+            raise forms.ValidationError(getattr(error, "problems", None) or str(error)) from None
+        return text
+
+
+class MatchAdjustmentForm(forms.ModelForm):
+    """A forfeit, and the IMP and VP penalties the director gave either team."""
+
+    class Meta:
+        model = TeamMatch
+        fields = ["forfeit", "home_imp_penalty", "away_imp_penalty", "home_vp_penalty",
+                  "away_vp_penalty"]  # fmt: skip
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        match = self.instance
+        names = {"home": match.home.name, "away": match.away.name if match.away_id else ""}
+        self.fields["forfeit"].choices = [
+            ("", "No forfeit"),
+            ("home", f"{names['home']} forfeits"),
+            ("away", f"{names['away']} forfeits"),
+        ]
+        for side in ("home", "away"):
+            self.fields[f"{side}_imp_penalty"].label = f"IMP penalty, {names[side]}"
+            self.fields[f"{side}_vp_penalty"].label = f"VP penalty, {names[side]}"
+            for kind in ("imp", "vp"):
+                self.fields[f"{side}_{kind}_penalty"].widget.attrs["min"] = 0
+
+    def clean(self):
+        data = super().clean()
+        for name in ("home_imp_penalty", "away_imp_penalty", "home_vp_penalty",
+                     "away_vp_penalty"):  # fmt: skip
+            value = data.get(name)
+            if value is not None and value < 0:
+                self.add_error(name, "A penalty is taken off, so type it without a minus sign.")
+        return data

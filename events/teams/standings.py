@@ -1,0 +1,161 @@
+"""What the teams pages show: the VP standings, a match's scorecard, a KO match's totals.
+
+The standings read the totals stored with each match (events.teams.entry.rescore); only a
+bye's and a forfeit's VPs are worked out here, since "the team's average" changes with every
+match the team plays.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from itertools import accumulate
+
+import scoring
+from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
+from events.teams.entry import board_numbers
+
+__all__ = ["KOStanding", "ScorecardRow", "Standings", "TeamStanding", "bye_vps",
+           "ko_standing", "scorecard", "standings"]  # fmt: skip
+
+BYE_VPS = Decimal(12)  # the usual bye on a 20-point scale: a 12-8 win
+
+
+@dataclass
+class TeamStanding:
+    team: Team
+    vps: Decimal = Decimal(0)
+    imps_for: Decimal = Decimal(0)
+    imps_against: Decimal = Decimal(0)
+    played: int = 0  # matches with a result, byes and forfeits included
+    byes: int = 0
+    vp_penalties: Decimal = Decimal(0)
+    place: str = ""
+    match_vps: list = field(default_factory=list)  # the scale's VPs of matches played out
+
+    @property
+    def imp_difference(self) -> Decimal:
+        return self.imps_for - self.imps_against
+
+    def add(self, vps: Decimal, penalty: Decimal, imps=(Decimal(0), Decimal(0))) -> None:
+        """One match's (or bye's) VPs, less the team's VP penalty, and its IMPs for and against."""
+        self.vps += vps - penalty
+        self.vp_penalties += penalty
+        self.imps_for += imps[0]
+        self.imps_against += imps[1]
+        self.played += 1
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: list[TeamStanding]
+    matches_done: int
+    matches_drawn: int
+
+
+def bye_vps(event: TeamsEvent, row: TeamStanding) -> Decimal:
+    """What a bye (or an opponent's forfeit) scores: 12 VPs, or the team's average VPs over
+    the matches it played out (12 until it has played one)."""
+    if event.bye_vps == "average" and row.match_vps:
+        return (sum(row.match_vps) / len(row.match_vps)).quantize(Decimal("0.01"))
+    return BYE_VPS
+
+
+def standings(event: TeamsEvent) -> Standings:
+    """Every team with its VPs, IMPs for and against and matches played; places by VPs (equal
+    VPs share the place, listed by IMP difference)."""
+    rows = {team.pk: TeamStanding(team) for team in event.teams.all()}
+    matches = list(event.matches.all())
+    awarded = []  # (row, VP penalty): byes and forfeits, scored once the averages are known
+    done = 0
+    for match in matches:
+        home, away = rows[match.home_id], rows.get(match.away_id)
+        if match.is_bye:
+            home.byes += 1
+            awarded.append((home, Decimal(0)))
+        elif match.forfeit:
+            offender, other = (home, away) if match.forfeit == "home" else (away, home)
+            penalties = _penalties(match, offender is home)
+            offender.add(Decimal(0), penalties[0])
+            awarded.append((other, penalties[1]))
+        elif match.home_vps is not None:
+            home.add(match.home_vps, match.home_vp_penalty, (match.home_imps, match.away_imps))
+            away.add(match.away_vps, match.away_vp_penalty, (match.away_imps, match.home_imps))
+            home.match_vps.append(match.home_vps)
+            away.match_vps.append(match.away_vps)
+        else:
+            continue
+        done += 1
+    for row, penalty in awarded:
+        row.add(bye_vps(event, row), penalty)
+    ordered = sorted(rows.values(), key=lambda r: (-r.vps, -r.imp_difference, r.team.number))
+    for row, place in zip(ordered, scoring.rank([row.vps for row in ordered]), strict=True):
+        row.place = place
+    return Standings(ordered, done, len(matches))
+
+
+def _penalties(match: TeamMatch, offender_is_home: bool) -> tuple[Decimal, Decimal]:
+    """(offender's, other's) VP penalties of a forfeited match."""
+    if offender_is_home:
+        return match.home_vp_penalty, match.away_vp_penalty
+    return match.away_vp_penalty, match.home_vp_penalty
+
+
+@dataclass(frozen=True)
+class ScorecardRow:
+    number: int
+    board: MatchBoard | None
+    running: tuple[int, int] | None  # (home, away) after this board
+
+    # A result stays on one line however narrow the screen ("2S N +1", not "2S N" over "+1").
+    @property
+    def open_text(self) -> str:
+        return self.board.open_result.replace(" ", "\u00a0") if self.board else ""
+
+    @property
+    def closed_text(self) -> str:
+        return self.board.closed_result.replace(" ", "\u00a0") if self.board else ""
+
+
+def scorecard(match: TeamMatch) -> list[ScorecardRow]:
+    """Board by board, both rooms and the IMPs, with the running score (a Vugraph match's)."""
+    stored = {board.number: board for board in match.boards.all()}
+    rows, home, away = [], 0, 0
+    for number in board_numbers(match):
+        board = stored.get(number)
+        if board is not None:
+            home, away = home + board.home_imps, away + board.away_imps
+        rows.append(ScorecardRow(number, board, (home, away) if board else None))
+    return rows
+
+
+@dataclass(frozen=True)
+class KOStanding:
+    home: Team
+    away: Team
+    carry_over: tuple[Decimal, Decimal]
+    segments: list[tuple[TeamMatch, tuple[Decimal, Decimal]]]  # each with its running total
+    totals: tuple[Decimal, Decimal]
+    finished: bool
+
+    @property
+    def leader(self) -> Team | None:
+        if self.totals[0] == self.totals[1]:
+            return None
+        return self.home if self.totals[0] > self.totals[1] else self.away
+
+
+def ko_standing(event: TeamsEvent) -> KOStanding | None:
+    """A knockout match's IMPs segment by segment, carried over (no VPs)."""
+    teams = list(event.teams.all())
+    if len(teams) != 2:
+        return None
+    matches = list(event.matches.filter(away__isnull=False))
+    carry = (event.carry_over_home, event.carry_over_away)
+    pairs = [(m.home_imps, m.away_imps) for m in matches]
+    running = list(accumulate(pairs, lambda total, seg: scoring.ko_totals([seg], total),
+                              initial=carry))[1:]  # fmt: skip
+    totals = scoring.ko_totals(pairs, carry)
+    finished = len(matches) == event.rounds and all(
+        m.boards_entered == event.boards_per_match or m.forfeit for m in matches
+    )
+    return KOStanding(teams[0], teams[1], carry, list(zip(matches, running, strict=True)),
+                      totals, finished)  # fmt: skip

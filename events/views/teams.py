@@ -1,0 +1,266 @@
+"""Teams events: set one up, enter the teams, draw the rounds, enter both rooms of each
+match's boards, and follow the live VP standings.
+
+Every page is a plain form or link (POST, then a redirect), so it works without JavaScript;
+the standings and scorecards ask every second whether the event changed, like the pairs pages.
+Write URLs of someone else's event are a 404, even for a director of another club.
+"""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from events.access import directs
+from events.live import live_page, live_view
+from events.models import Club, TeamMatch, TeamsEvent
+from events.models.teams import BOARD_ADJUSTED_CHOICES
+from events.teams import draw, entry, setup
+from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
+from events.teams.standings import ko_standing, scorecard, standings
+from events.views.pdf import paper_size, pdf_download
+
+
+def _event_for_reader(request, pk: int) -> TeamsEvent:
+    events = TeamsEvent.objects.readable_by(request.user).select_related("club")
+    return get_object_or_404(events, pk=pk)
+
+
+def _event_for_director(request, pk: int) -> TeamsEvent:
+    events = TeamsEvent.objects.directed_by(request.user).select_related("club")
+    return get_object_or_404(events, pk=pk)
+
+
+def _match(event: TeamsEvent, match_pk: int) -> TeamMatch:
+    matches = TeamMatch.objects.select_related("home", "away", "event__club")
+    return get_object_or_404(matches, pk=match_pk, event=event)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def teams_list(request):
+    """The teams events the reader may see; the home page loads the list part."""
+    events = TeamsEvent.objects.readable_by(request.user).select_related("club")[:30]
+    template = "events/teams/list.html#list" if request.htmx else "events/teams/list.html"
+    return render(request, template, {"teams_events": events})
+
+
+@require_http_methods(["GET", "POST"])
+def teams_create(request):
+    if not request.user.is_authenticated or not Club.objects.filter(directors=request.user):
+        raise Http404("Only a club's directors set up its events")
+    form = TeamsEventForm(request.POST or None, user=request.user)
+    if request.method == "GET":
+        form.initial.setdefault("date", timezone.localdate())
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.created_by = request.user
+        event.save()
+        return redirect("teams_teams", pk=event.pk)
+    return render(request, "events/teams/form.html", {"form": form})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+@live_view
+def teams_event(request, pk):
+    """The live standings (or a KO match's running totals) and every round's matches."""
+    event = _event_for_reader(request, pk)
+    return live_page(request, event, "events/teams/event.html", lambda: _event_context(event))
+
+
+def _event_context(event: TeamsEvent) -> dict:
+    matches = list(event.matches.select_related("home", "away"))
+    rounds = {}
+    for match in matches:
+        rounds.setdefault(match.round, []).append(match)
+    total = setup.rounds_total(event)
+    drawn = max(rounds, default=0)
+    return {
+        "standings": None if event.is_ko else standings(event),
+        "ko": ko_standing(event) if event.is_ko else None,
+        "rounds": sorted(rounds.items()),
+        "rounds_total": total,
+        "next_round": drawn + 1 if drawn < total else None,
+        "teams_count": event.teams.count(),
+        "awarded": any(match.is_bye or match.forfeit for match in matches),
+        "scale_label": event.get_vp_scale_display(),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def teams_teams(request, pk):
+    event = _event_for_director(request, pk)
+    form = TeamsForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup.save_teams(event, form.cleaned_data["teams"])
+        except setup.TeamsError as error:
+            form.add_error("teams", str(error))
+        else:
+            messages.success(request, f"{event.teams.count()} teams saved.")
+            return redirect("teams_event", pk=event.pk)
+    context = {"event": event, "form": form, "drawn": event.matches.exists()}
+    return render(request, "events/teams/teams.html", context)
+
+
+@require_POST
+def teams_draw(request, pk):
+    event = _event_for_director(request, pk)
+    try:
+        number = draw.draw_next_round(event, _round_posted(request))
+    except setup.TeamsError as error:
+        messages.error(request, str(error))
+        return redirect("teams_event", pk=event.pk)
+    return redirect("teams_round", pk=event.pk, number=number)
+
+
+def _round_posted(request) -> int | None:
+    """The round the page's Draw or Take back button named (none from an older page)."""
+    text = request.POST.get("round", "")
+    return int(text) if text.isdigit() else None
+
+
+@require_POST
+def teams_undraw(request, pk):
+    event = _event_for_director(request, pk)
+    try:
+        number = draw.undraw_last_round(event, _round_posted(request))
+    except setup.TeamsError as error:
+        messages.error(request, str(error))
+    else:
+        messages.info(request, f"Round {number}'s draw is taken back.")
+    return redirect("teams_event", pk=event.pk)
+
+
+@require_POST
+def teams_publish(request, pk):
+    event = _event_for_director(request, pk)
+    event.published = request.POST.get("published") == "1"
+    event.save(update_fields=["published"])
+    setup.bump(event)
+    return redirect("teams_event", pk=event.pk)
+
+
+def _round_context(event: TeamsEvent, number: int) -> dict:
+    matches = list(event.matches.filter(round=number).select_related("home", "away"))
+    if not matches:
+        raise Http404("No such round")
+    return {"number": number, "matches": matches, "rounds_total": setup.rounds_total(event),
+            "boards": entry.board_numbers(matches[0])}  # fmt: skip
+
+
+@require_GET
+def teams_round(request, pk, number):
+    """A round's draw with table numbers, to read out or pin up."""
+    event = _event_for_reader(request, pk)
+    context = {"event": event, "director": directs(request, event.club),
+               **_round_context(event, number)}  # fmt: skip
+    return render(request, "events/teams/round.html", context)
+
+
+@require_GET
+def teams_round_pdf(request, pk, number):
+    paper, event = paper_size(request), _event_for_reader(request, pk)
+    context = _round_context(event, number)
+    page = f"teams-round-{number}"
+    return pdf_download(request, event, page, "events/teams/round.html", context, paper)
+
+
+@require_GET
+def teams_standings_pdf(request, pk):
+    paper, event = paper_size(request), _event_for_reader(request, pk)
+    context = _event_context(event)
+    page = "teams-standings"
+    return pdf_download(request, event, page, "events/teams/event.html", context, paper)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+@live_view
+def teams_match(request, pk, match_pk):
+    """A match's scorecard: both rooms of every board, the IMPs and the running score."""
+    event = _event_for_reader(request, pk)
+    match = _match(event, match_pk)
+    return live_page(
+        request, event, "events/teams/match.html",
+        lambda: {"match": match, "rows": scorecard(match),
+                 "scale_label": event.get_vp_scale_display()},
+    )  # fmt: skip
+
+
+@require_http_methods(["GET", "POST"])
+def teams_match_enter(request, pk, match_pk):
+    """Both rooms of every board of a match on one form; nothing is stored unless every row
+    reads."""
+    event = _event_for_director(request, pk)
+    match = _match(event, match_pk)
+    if match.is_bye:
+        raise Http404("A bye has no boards")
+    problems = {}
+    if request.method == "POST":
+        rows = [
+            entry.BoardRow(number, request.POST.get(f"open-{number}", ""),
+                           request.POST.get(f"closed-{number}", ""),
+                           request.POST.get(f"adjusted-{number}", ""))
+            for number in entry.board_numbers(match)
+        ]  # fmt: skip
+        try:
+            entry.save_boards(match, rows)
+        except entry.MatchEntryError as error:
+            problems = error.problems
+            messages.error(request, str(error))
+        else:
+            match.refresh_from_db()
+            messages.success(request, _match_summary(match))
+            return redirect("teams_event", pk=event.pk)
+    else:
+        rows = entry.board_rows(match)
+    context = {
+        "event": event, "match": match, "problems": problems,
+        "rows": [(row, problems.get(row.number, "")) for row in rows],
+        "any_adjusted": any(row.adjusted for row in rows),
+        "adjusted_choices": _adjusted_choices(match),
+        "adjustment_form": MatchAdjustmentForm(instance=match),
+    }  # fmt: skip
+    return render(request, "events/teams/enter.html", context)
+
+
+def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
+    """The artificial scores, short enough for a phone's select, with the teams' names."""
+    home, away = match.home.name, match.away.name
+    short = {"": "—", "ave": "Ave (0 IMPs)", "home-plus": f"Ave+ {home}, Ave− {away}",
+             "away-plus": f"Ave+ {away}, Ave− {home}", "both-plus": "Ave+ both"}  # fmt: skip
+    return [(code, short[code]) for code, _ in BOARD_ADJUSTED_CHOICES]
+
+
+def _match_summary(match: TeamMatch) -> str:
+    home, away = (f"{imps.normalize():f}" for imps in (match.home_imps, match.away_imps))
+    score = f"{match.home.name} {home} – {away} {match.away.name}"
+    where = f"Round {match.round}, table {match.table}"
+    if match.home_vps is not None:
+        return f"{where}: {score} IMPs, {match.home_vps}–{match.away_vps} VPs."
+    left = match.event.boards_per_match - match.boards_entered
+    return f"{where}: {score} IMPs so far ({left} board{'s' if left != 1 else ''} to enter)."
+
+
+@require_POST
+def teams_match_adjust(request, pk, match_pk):
+    """A forfeit and the match's IMP and VP penalties."""
+    event = _event_for_director(request, pk)
+    match = _match(event, match_pk)
+    if match.is_bye:
+        raise Http404("A bye has no opponents")
+    form = MatchAdjustmentForm(request.POST, instance=TeamMatch.objects.get(pk=match.pk))
+    if form.is_valid():
+        entry.save_adjustments(match, **{name: form.cleaned_data[name] for name in form.fields})
+        messages.success(request, "Forfeit and penalties saved; the match is rescored.")
+        return redirect("teams_match", pk=event.pk, match_pk=match.pk)
+    context = {
+        "event": event, "match": match, "problems": {},
+        "rows": [(row, "") for row in entry.board_rows(match)],
+        "adjusted_choices": _adjusted_choices(match), "adjustment_form": form,
+    }  # fmt: skip
+    return render(request, "events/teams/enter.html", context, status=200)
