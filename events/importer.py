@@ -1,12 +1,16 @@
-"""Creating a session from a CSV of traveller lines, through the same checks as the browser.
+"""A new scored session from a results file: every format's reader, one storing path.
 
-Header: board,ns,ew,contract,declarer,result (result "=", "+1", "-2" or tricks "10"); an
-optional score column replaces contract/declarer/result; contract may be PASS, an adjusted
-code (A, A+, A+/A-, 60/40), a weighted score or NP. Optional columns: section (letters; the
-sections of one file play the same boards), foul_group (Law 87: 1, 2, ... for the forms of a
-fouled board). Every bad row is reported with its line number and nothing is stored unless
-every row is good. A trick count that means down 4 or more is stored, as the column says,
-with a warning.
+A reader (events.formats.READERS) turns a file into a TravellerFile; `import_traveller_file`
+checks every line the way the browser does (`scoring.parse_entry`), and only when every line
+is good writes the session, its pairs, boards, results and their history in bulk, then
+scores it once, all in one transaction. Every problem is reported with its place in the file.
+
+The CSV reader is here too. Header: board,ns,ew,contract,declarer,result (result "=", "+1",
+"-2" or tricks "10"); an optional score column replaces contract/declarer/result; contract
+may be PASS, an adjusted code (A, A+, A+/A-, 60/40), a weighted score or NP. Optional
+columns: section (letters; the sections of one file play the same boards), foul_group (Law
+87: 1, 2, ... for the forms of a fouled board). A trick count that means down 4 or more is
+stored, as the column says, with a warning.
 """
 
 import csv
@@ -19,155 +23,175 @@ from django.db import transaction
 
 import scoring
 from events import scorer
-from events.models import Board, Event, Pair, Section
+from events.formats import (
+    ImportProblems,
+    Place,
+    TravellerFile,
+    TravellerLine,
+    decode_text,
+    describe_place,
+)
+from events.handrecords.jobs import queue_analysis
+from events.handrecords.pbn import PBNError, normalised_deal
+from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.movement_inference import recognise_movements
-from events.results import EntryError, save_result
+
+# The result fields from a parsed line, as the browser's save writes them.
+from events.results import _fill as fill_result
+
+__all__ = ["ImportProblems", "import_traveller_file", "import_travellers", "read_csv"]
 
 REQUIRED = ("board", "ns", "ew")
 # Board and pair numbers are stored as small integers; no club deals more boards or pairs.
 LARGEST_NUMBER = 32767
 CONTRACT_COLUMNS = ("contract", "declarer", "result")
+BULK = 500  # rows a statement: SQLite allows 32,766 parameters, and a result has 20 fields
 
 
-class ImportProblems(ValueError):
-    def __init__(self, problems: list[tuple[int, str]]):
-        self.problems = problems
-        super().__init__("\n".join(f"line {line}: {message}" for line, message in problems))
+def import_travellers(text: str, *, club, name, movement="mitchell", **options) -> Event:
+    """A new scored session from the CSV's text (see import_traveller_file)."""
+    return import_traveller_file(parse_csv(text), club=club, name=name, movement=movement,
+                                 **options)  # fmt: skip
 
 
-def import_travellers(
-    text: str, *, club, name, movement="mitchell", scoring_method="matchpoints", user=None,
+def import_traveller_file(
+    parsed: TravellerFile, *, club, name=None, movement=None, scoring_method=None, user=None,
     options=None, across_field=False, one_winner=False, publish=False, warnings=None,
 ) -> Event:  # fmt: skip
-    """A new scored session from the CSV; `warnings` (a list) collects doubtful lines."""
-    rows = _read_rows(text, movement, warnings if warnings is not None else [])
+    """A new scored session from a file any reader read; `warnings` (a list) collects the
+    (place, message) of doubtful lines. Raises ImportProblems and stores nothing unless
+    every line is good.
+
+    `name` defaults to the file's event name, `movement` to the file's or else the one its
+    pairings show, `scoring_method` to the file's or else matchpoints.
+    """
+    name = (name or parsed.event_name or "").strip()[:100]
+    movement = movement or parsed.movement or _movement_of(parsed.lines)
+    scoring_method = scoring_method or parsed.scoring or "matchpoints"
+    rows = _checked_rows(parsed, movement, name, warnings if warnings is not None else [])
     board_sets = _board_sets(rows)
-    if scoring_method == "hdb":
-        sizes = Counter(board_sets.values())
-        wrong = sorted({size for size in sizes.values() if not 3 <= size <= 8})
-        if wrong:
-            raise ImportProblems(
-                [(1, f"Home Duplicate Bridge scores sets of 3-8 boards; this file has sets of "
-                     f"{', '.join(map(str, wrong))}")]
-            )  # fmt: skip
+    _check_hdb_sets(scoring_method, board_sets)
     with transaction.atomic():
         event = Event.objects.create(
-            club=club, name=name, date=datetime.date.today(), scoring=scoring_method,
-            movement=movement, boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
+            club=club, name=name, date=parsed.date or datetime.date.today(),
+            scoring=scoring_method, movement=movement,
+            boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
             across_field=across_field, one_winner=one_winner, published=publish,
             **(club.option_values() if options is None else options),
         )  # fmt: skip
-        pairs, boards = _create(event, rows, board_sets, movement)
-        problems = []
-        for row in rows:
-            ns, ew = pairs[row.ns_key], pairs[row.ew_key]
-            try:
-                save_result(
-                    boards[(row.section, row.board)], ns, ew, row.text, user, override=True,
-                    foul_group=row.foul_group, rescore=False,
-                )  # fmt: skip
-            except EntryError as error:
-                problems.append((row.line, str(error)))
-        if problems:
-            transaction.set_rollback(True)
-            raise ImportProblems(problems)
-        scorer.rescore(event)
+        pairs, boards = _create(event, rows, board_sets, movement, parsed)
+        _store_results(event, rows, pairs, boards, user)
+        _store_points(event)
         recognise_movements(event)  # round and table, and table cards, where a movement fits
+        if parsed.deals:
+            queue_analysis(event)
     return event
 
 
 class _Row:
-    def __init__(self, line, section, board, ns, ew, text, howell, foul_group=0):
-        """`ns` and `ew` are (number, direction or "") as the file gives them."""
-        self.line, self.section, self.board, self.text = line, section, board, text
-        self.foul_group = foul_group
-        self.ns_key = (section, ns[0], "" if howell else ns[1] or "NS")
-        self.ew_key = (section, ew[0], "" if howell else ew[1] or "EW")
+    """A checked line: its pairs' keys (section, number, direction) and its parsed entry."""
+
+    def __init__(self, line: TravellerLine, howell: bool, entry: scoring.Entry, group: int):
+        self.line, self.section, self.board = line.place, line.section, line.board
+        self.entry, self.foul_group = entry, group
+        self.ns_key = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
+        self.ew_key = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
 
 
-def _read_rows(text: str, movement: str, warnings: list) -> list[_Row]:
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [column.strip().lower() for column in reader.fieldnames or []]
-    reader.fieldnames = header
-    missing = [c for c in REQUIRED if c not in header]
-    if "score" not in header:
-        missing += [c for c in CONTRACT_COLUMNS if c not in header]
-    if missing:
-        raise ImportProblems([(1, f"the header lacks {', '.join(missing)}")])
+def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: list) -> list[_Row]:
+    """Every line parsed and checked; ImportProblems lists every problem, in file order."""
     howell = movement == "howell"
-    rows, problems = [], []
+    problems: list[tuple[Place, str]] = list(parsed.problems)
+    if not name:
+        problems.append((1, "the file names no event: give the session a name"))
+    rows = []
     seen_ns, seen_ew = {}, {}
-    for record in _records(reader, problems):
-        line = reader.line_num
+    for line in parsed.lines:
         try:
-            row = _row(line, record, howell, warnings)
+            row = _checked_row(line, howell, warnings)
         except ValueError as error:
-            problems.append((line, str(error)))
+            problems.append((line.place, str(error)))
             continue
         for seen, key, seat in ((seen_ns, row.ns_key, "NS"), (seen_ew, row.ew_key, "EW")):
-            earlier = seen.setdefault((row.board, key), line)
-            if earlier != line:
-                problems.append((line, f"{seat} {key[1]} already played board {row.board} "
-                                       f"(line {earlier})"))  # fmt: skip
-        if howell and row.ns_key == row.ew_key:
-            problems.append((line, f"pair {row.ns_key[1]} cannot play against itself"))
+            earlier = seen.setdefault((row.board, key), line.place)
+            if earlier != line.place:
+                message = f"{seat} {key[1]} already played board {row.board}"
+                problems.append((line.place, f"{message} ({describe_place(earlier)})"))
         rows.append(row)
+    problems += _deal_problems(parsed)
     if not rows and not problems:
         problems.append((1, "the file has no results"))
     if problems:
-        raise ImportProblems(problems)
+        raise ImportProblems(sorted(problems, key=_in_file_order))
     return rows
 
 
-def _records(reader: csv.DictReader, problems: list):
-    """The file's records; a line the csv module cannot read (a field over its size limit, a
-    stray NUL) becomes a problem on its line, and reading stops there."""
-    try:
-        yield from reader
-    except csv.Error as error:
-        problems.append((reader.line_num + 1, f"this line cannot be read as CSV ({error})"))
-
-
-def _row(line: int, record: dict, howell: bool, warnings: list) -> _Row:
-    def number(column, lowest=1):
-        raw = (record.get(column) or "").strip()
-        # isdigit() alone admits "²" and other digits int() refuses.
-        if not (raw.isascii() and raw.isdigit()) or not lowest <= int(raw) <= LARGEST_NUMBER:
-            raise ValueError(f"{column} {raw!r} is not a number from {lowest} to {LARGEST_NUMBER}")
-        return int(raw)
-
-    board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
-    foul_group = number("foul_group", lowest=0) if (record.get("foul_group") or "").strip() else 0
-    if foul_group > 9:
-        raise ValueError(f"foul_group {foul_group}: a fouled board has groups 1-9")
-    section = (record.get("section") or "A").strip().upper()
-    if not (section.isalpha() and len(section) <= 3):
-        raise ValueError(f"section {section!r}: use letters, e.g. A or B")
-    score = (record.get("score") or "").strip()
-    if score:
-        text = score
-    else:
-        parts = [(record.get(c) or "").strip() for c in CONTRACT_COLUMNS]
-        text = " ".join(part for part in parts if part)
-    try:
-        scoring.parse_entry(text, board)  # the same reading as the browser; raises ValueError
+def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
+    if not 1 <= line.board <= LARGEST_NUMBER:
+        raise ValueError(f"board {line.board} is not a number from 1 to {LARGEST_NUMBER}")
+    for seat, (number, _direction) in (("ns", line.ns), ("ew", line.ew)):
+        if not 1 <= number <= LARGEST_NUMBER:
+            raise ValueError(f"{seat} {number} is not a pair number from 1 to {LARGEST_NUMBER}")
+    if not (line.section.isalpha() and len(line.section) <= 3):
+        raise ValueError(f"section {line.section!r}: use letters, e.g. A or B")
+    text, marked_group = scoring.split_foul_group(line.text)
+    group = marked_group if marked_group is not None else line.foul_group
+    if not 0 <= group <= 9:
+        raise ValueError(f"foul_group {group}: a fouled board has groups 1-9")
+    try:  # the same reading as the browser's; a ValueError says what is wrong
+        entry = scoring.parse_entry(text, line.board)
     except scoring.NeedsConfirmation as doubt:
-        warnings.append((line, str(doubt)))
-    return _Row(line, section, board, ns, ew, text, howell, foul_group)
+        warnings.append((line.place, str(doubt)))
+        entry = doubt.entry
+    row = _Row(line, howell, entry, group)
+    if row.ns_key == row.ew_key:
+        raise ValueError(f"pair {line.ns[0]} cannot play against itself")
+    if not howell and row.ns_key[2] == row.ew_key[2]:
+        raise ValueError(f"pairs {line.ns[0]} and {line.ew[0]} are both {row.ns_key[2]} pairs")
+    return row
 
 
-_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d+)\s*(?P<after>NS|EW)?$")
+def _deal_problems(parsed: TravellerFile) -> list[tuple[Place, str]]:
+    problems = []
+    boards = {line.board for line in parsed.lines}
+    for board, deal in parsed.deals.items():
+        place = parsed.deal_places.get(board, 1)
+        if board not in boards:
+            continue  # a hand record may deal boards nobody played
+        try:
+            parsed.deals[board] = normalised_deal(deal, f"board {board}")
+        except PBNError as error:
+            problems.append((place, str(error)))
+    return problems
 
 
-def _pair(record: dict, column: str) -> tuple[int, str]:
-    """A pair number, optionally with its direction ("3EW" in the ns column: an EW pair sat
-    NS, as in an arrow-switched round)."""
-    raw = (record.get(column) or "").strip().upper()
-    match = _PAIR.match(raw) if raw.isascii() else None
-    if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
-            or (match["before"] and match["after"])):  # fmt: skip
-        raise ValueError(f"{column} {raw!r} is not a pair number from 1 (e.g. 3, or 3EW)")
-    return int(match["number"]), match["before"] or match["after"] or ""
+def _in_file_order(problem: tuple[Place, str]):
+    place = problem[0]
+    return (0, place, "") if isinstance(place, int) else (1, 0, place)
+
+
+def _movement_of(lines: list[TravellerLine]) -> str:
+    """A Mitchell when a pair number meets itself, sits both ways on one board, or the file
+    gives directions; else a Howell (where every number is one pair)."""
+    both_ways = defaultdict(set)
+    for line in lines:
+        if line.ns[1] or line.ew[1] or line.ns[0] == line.ew[0]:
+            return "mitchell"
+        both_ways[(line.section, line.board, line.ns[0])].add("NS")
+        both_ways[(line.section, line.board, line.ew[0])].add("EW")
+    return "mitchell" if any(len(seats) == 2 for seats in both_ways.values()) else "howell"
+
+
+def _check_hdb_sets(scoring_method: str, board_sets: dict) -> None:
+    if scoring_method != "hdb":
+        return
+    sizes = Counter(board_sets.values())
+    wrong = sorted({size for size in sizes.values() if not 3 <= size <= 8})
+    if wrong:
+        raise ImportProblems(
+            [(1, f"Home Duplicate Bridge scores sets of 3-8 boards; this file has sets of "
+                 f"{', '.join(map(str, wrong))}")]
+        )  # fmt: skip
 
 
 def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
@@ -197,7 +221,7 @@ def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
     return sets
 
 
-def _create(event, rows, board_sets, movement):
+def _create(event, rows, board_sets, movement, parsed: TravellerFile):
     howell = movement == "howell"
     pairs, boards = {}, {}
     for name in sorted({row.section for row in rows}):
@@ -206,13 +230,144 @@ def _create(event, rows, board_sets, movement):
         tables = (len(keys) + 1) // 2 if howell else len({row.ns_key for row in mine})
         section = Section.objects.create(event=event, name=name, tables=tables,
                                          has_movement=False)  # fmt: skip
-        for key in keys:
-            pairs[key] = Pair.objects.create(section=section, number=key[1], direction=key[2])
+        created = Pair.objects.bulk_create(
+            [Pair(section=section, number=key[1], direction=key[2],
+                  **_names(parsed.names, key)) for key in keys]
+        )  # fmt: skip
+        pairs.update(zip(keys, created, strict=True))
         # Law 87: each form of a fouled board is factored to the board's full top.
         per_board = Counter(row.board for row in mine)
-        for number in sorted(per_board):
-            boards[(name, number)] = Board.objects.create(
-                section=section, number=number, board_set=board_sets[(name, number)],
-                expected_results=per_board[number],
-            )  # fmt: skip
+        numbers = sorted(per_board)
+        created = Board.objects.bulk_create(
+            [Board(section=section, number=number, board_set=board_sets[(name, number)],
+                   expected_results=per_board[number], deal=parsed.deals.get(number, ""))
+             for number in numbers]
+        )  # fmt: skip
+        boards.update({(name, number): board for number, board in zip(numbers, created,
+                                                                      strict=True)})  # fmt: skip
     return pairs, boards
+
+
+def _names(names: dict, key: tuple[str, int, str]) -> dict:
+    """The file's names for a pair; a Howell pair (no direction) takes them from either."""
+    section, number, direction = key
+    ways = (direction, "") if direction else ("", "NS", "EW")
+    found = next((names[(section, number, way)] for way in ways if (section, number, way) in names),
+                 None)  # fmt: skip
+    if not found:
+        return {}
+    return {"player1": found[0].strip()[:60], "player2": found[1].strip()[:60]}
+
+
+def _store_results(event, rows, pairs, boards, user) -> None:
+    """Every result and its history line ("entered", by the importing user) in bulk."""
+    author = user if user is not None and user.is_authenticated else None
+    results = []
+    for row in rows:
+        # Ids, not instances: setting related instances is half the cost of a bulk insert.
+        result = Result(
+            board_id=boards[(row.section, row.board)].pk, ns_pair_id=pairs[row.ns_key].pk,
+            ew_pair_id=pairs[row.ew_key].pk, updated_by_id=author and author.pk,
+            version=event.version,
+        )  # fmt: skip
+        fill_result(result, row.entry)
+        result.foul_group = row.foul_group
+        results.append(result)
+    Result.objects.bulk_create(results, batch_size=BULK)
+    ResultChange.objects.bulk_create(
+        [ResultChange(board_id=result.board_id, ns_pair_id=result.ns_pair_id,
+                      ew_pair_id=result.ew_pair_id, action=ResultChange.CREATED,
+                      new_text=result.text, new_ns_score=result.ns_score,
+                      changed_by_id=result.updated_by_id) for result in results],
+        batch_size=BULK,
+    )  # fmt: skip
+
+
+def _store_points(event) -> None:
+    """Every result's points, scored once. One UPDATE per distinct (points, points, top):
+    Django's bulk_update writes a CASE per row, ten seconds for 2,000 rows, where a session's
+    points take only a few hundred distinct values."""
+    by_points = defaultdict(list)
+    for unit in scorer.scoring_units(event):
+        for pk, result in zip(unit.result_ids, unit.scored, strict=True):
+            points = result.points
+            by_points[tuple(_stored(v) for v in (points.ns, points.ew, points.top))].append(pk)
+    for (ns_points, ew_points, top), pks in by_points.items():
+        for start in range(0, len(pks), BULK):
+            Result.objects.filter(pk__in=pks[start : start + BULK]).update(
+                ns_points=ns_points, ew_points=ew_points, top=top
+            )
+
+
+def _stored(value) -> float | None:
+    return None if value is None else float(value)
+
+
+# --- the CSV reader -------------------------------------------------------------------------
+
+
+def read_csv(data: bytes) -> TravellerFile:
+    return parse_csv(decode_text(data))
+
+
+def parse_csv(text: str) -> TravellerFile:
+    """The CSV's lines; ImportProblems for a bad header. Rows it cannot read are the file's
+    `problems`."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [column.strip().lower() for column in reader.fieldnames or []]
+    reader.fieldnames = header
+    missing = [c for c in REQUIRED if c not in header]
+    if "score" not in header:
+        missing += [c for c in CONTRACT_COLUMNS if c not in header]
+    if missing:
+        raise ImportProblems([(1, f"the header lacks {', '.join(missing)}")])
+    lines, problems = [], []
+    for record in _records(reader, problems):
+        try:
+            lines.append(_line(reader.line_num, record))
+        except ValueError as error:
+            problems.append((reader.line_num, str(error)))
+    return TravellerFile(lines, source="CSV", problems=problems)
+
+
+def _records(reader: csv.DictReader, problems: list):
+    """The file's records; a line the csv module cannot read (a field over its size limit, a
+    stray NUL) becomes a problem on its line, and reading stops there."""
+    try:
+        yield from reader
+    except csv.Error as error:
+        problems.append((reader.line_num + 1, f"this line cannot be read as CSV ({error})"))
+
+
+def _line(line: int, record: dict) -> TravellerLine:
+    def number(column, lowest=1):
+        raw = (record.get(column) or "").strip()
+        # isdigit() alone admits "²" and other digits int() refuses.
+        if not (raw.isascii() and raw.isdigit()) or not lowest <= int(raw) <= LARGEST_NUMBER:
+            raise ValueError(f"{column} {raw!r} is not a number from {lowest} to {LARGEST_NUMBER}")
+        return int(raw)
+
+    board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
+    foul_group = number("foul_group", lowest=0) if (record.get("foul_group") or "").strip() else 0
+    section = (record.get("section") or "A").strip().upper()
+    score = (record.get("score") or "").strip()
+    if score:
+        text = score
+    else:
+        parts = [(record.get(c) or "").strip() for c in CONTRACT_COLUMNS]
+        text = " ".join(part for part in parts if part)
+    return TravellerLine(line, section, board, ns, ew, text, foul_group)
+
+
+_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d+)\s*(?P<after>NS|EW)?$")
+
+
+def _pair(record: dict, column: str) -> tuple[int, str]:
+    """A pair number, optionally with its direction ("3EW" in the ns column: an EW pair sat
+    NS, as in an arrow-switched round)."""
+    raw = (record.get(column) or "").strip().upper()
+    match = _PAIR.match(raw) if raw.isascii() else None
+    if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
+            or (match["before"] and match["after"])):  # fmt: skip
+        raise ValueError(f"{column} {raw!r} is not a pair number from 1 (e.g. 3, or 3EW)")
+    return int(match["number"]), match["before"] or match["after"] or ""

@@ -1,1 +1,133 @@
-"""A session's results in other files' formats (the JSON document is events/export.py)."""
+"""Results files other programs write and read: one module per format, and their registry.
+
+Every reader turns a file into a TravellerFile (no database); events.importer stores it, the
+same way for every format. Every writer turns a session into the text of a file. The registry
+names them by dotted path, so a format's module is imported only when its format is used.
+"""
+
+import datetime
+import json
+from dataclasses import dataclass, field
+
+from django.utils.module_loading import import_string
+
+__all__ = [
+    "READERS", "WRITERS", "ImportProblems", "Place", "TravellerFile", "TravellerLine", "Writer",
+    "decode_text", "describe_place", "read_traveller_file", "results_json", "write_results",
+]  # fmt: skip
+
+# A line number in the file, or another place named in words ("ReceivedData row 5").
+Place = int | str
+
+
+def describe_place(place: Place) -> str:
+    return f"line {place}" if isinstance(place, int) else place
+
+
+class ImportProblems(ValueError):
+    """Everything wrong with a file, each with its place in the file: nothing was stored."""
+
+    def __init__(self, problems: list[tuple[Place, str]]):
+        self.problems = problems
+        super().__init__("\n".join(self.described()))
+
+    def described(self) -> list[str]:
+        return [f"{describe_place(place)}: {message}" for place, message in self.problems]
+
+
+@dataclass
+class TravellerLine:
+    """One table's result on one board, as the file gives it."""
+
+    place: Place
+    section: str  # "A", "B", ...
+    board: int
+    # (number, "NS", "EW" or ""): "" is the seat the pair sits (Mitchell) or no direction
+    # (Howell); "EW" on the NS side is an EW pair sitting NS (an arrow-switched round).
+    ns: tuple[int, str]
+    ew: tuple[int, str]
+    text: str  # as scoring.parse_entry reads it: "4S N =", "PASS", "-100", "A+/A-", "NP"
+    foul_group: int = 0  # Law 87: the group of a fouled board's form, 0 when not fouled
+
+
+@dataclass
+class TravellerFile:
+    """A session as a results file tells it, before anything is stored."""
+
+    lines: list[TravellerLine]
+    event_name: str = ""
+    date: datetime.date | None = None
+    movement: str | None = None  # "mitchell" or "howell" when the file says
+    scoring: str | None = None  # the method the file was scored with, when it says
+    # (section, pair number, "NS", "EW" or "") -> (player1, player2); "" applies to the number
+    # in either direction.
+    names: dict[tuple[str, int, str], tuple[str, str]] = field(default_factory=dict)
+    deals: dict[int, str] = field(default_factory=dict)  # board -> "N:AKQ.xx... ..." (52 cards)
+    # where each deal is in the file, for messages about it
+    deal_places: dict[int, Place] = field(default_factory=dict)
+    source: str = ""  # the format, and the program that wrote the file when it says
+    # Lines the reader could not read: reported with the storing step's own problems, in
+    # file order, so the director sees every problem at once.
+    problems: list[tuple[Place, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Writer:
+    function: str  # "module:function" taking an Event, returning the file's text
+    content_type: str
+    extension: str
+
+
+# File extension (lowercase) -> "module:function" taking the file's bytes, returning a
+# TravellerFile or raising ImportProblems.
+READERS: dict[str, str] = {
+    "csv": "events.importer:read_csv",
+    "pbn": "events.formats.pbn_results:read_pbn_results",
+    "xml": "events.formats.usebio:read_usebio",
+    "bws": "events.formats.bws:read_bws",
+}
+
+# export_results --format and /sessions/ID/results.<format>.
+WRITERS: dict[str, Writer] = {
+    "json": Writer("events.formats:results_json", "application/json", "json"),
+    "csv": Writer("events.formats.csv_export:results_csv", "text/csv; charset=utf-8", "csv"),
+    "pbn": Writer(
+        "events.formats.pbn_results:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
+    ),  # fmt: skip
+    "usebio": Writer(
+        "events.formats.usebio:write_usebio", "application/xml; charset=utf-8", "xml"
+    ),  # fmt: skip
+}
+
+
+def _load(dotted: str):
+    return import_string(dotted.replace(":", "."))
+
+
+def read_traveller_file(data: bytes, extension: str) -> "TravellerFile":
+    """The file read by the reader of its extension ("pbn", "csv", ...)."""
+    extension = extension.lower().lstrip(".")
+    if extension not in READERS:
+        known = ", ".join(f".{name}" for name in READERS)
+        raise ImportProblems([(1, f"Clubscore reads {known} files, not .{extension or '?'}")])
+    return _load(READERS[extension])(data)
+
+
+def write_results(event, format_name: str) -> str:
+    return _load(WRITERS[format_name].function)(event)
+
+
+def results_json(event) -> str:
+    """The clubscore-results/1 document (events.export), as text."""
+    from events.export import results_document
+
+    return json.dumps(results_document(event), indent=2)
+
+
+def decode_text(data: bytes) -> str:
+    """A text file's contents; a byte-order mark is dropped. Old PBN files are often Latin-1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ImportProblems([(line, "the file is not UTF-8 text (save it as UTF-8)")]) from None

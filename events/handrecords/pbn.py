@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 
-__all__ = ["HandRecord", "PBNError", "read_pbn"]
+__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games", "read_pbn"]
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]')
 _COMMENT = re.compile(r"\{.*?\}", re.DOTALL)
@@ -48,25 +48,60 @@ def read_pbn(text: str) -> list[HandRecord]:
     return records
 
 
-def _games(text: str):
-    """Each game's tags (names lowercased); PBN separates games with an empty line."""
-    tags: dict[str, str] = {}
+@dataclass(frozen=True)
+class Tag:
+    """A tag pair as the file writes it, with its line; a table tag ([ScoreTable "..."],
+    [TotalScoreTable "..."]) has the data lines below it as `rows` of (line, text)."""
+
+    name: str
+    value: str
+    line: int
+    rows: tuple[tuple[int, str], ...] = ()
+
+
+def read_games(text: str) -> list[list[Tag]]:
+    """Each game's tags in file order ("#" left as written); PBN separates games with an
+    empty line. A PBNError names the line of a malformed tag."""
+    games: list[list[Tag]] = []
+    game: list[Tag] = []
+    rows: list[tuple[int, str]] = []
+
+    def close_tag():
+        if game and rows:
+            last = game[-1]
+            game[-1] = Tag(last.name, last.value, last.line, tuple(rows))
+        rows.clear()
+
     # A {comment} may span lines: keep its line breaks so errors name the right line.
     text = _COMMENT.sub(lambda comment: "\n" * comment[0].count("\n"), text)
     for line_number, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line:
-            if tags:
-                yield tags
-            tags = {}
+            close_tag()
+            if game:
+                games.append(game)
+            game = []
+            continue
+        if line.startswith("%"):  # PBN 2.1 section 2.1: an escaped line, for programs only
             continue
         match = _TAG.match(line)
         if match:
-            tags[match[1].lower()] = match[2].strip()
+            close_tag()
+            game.append(Tag(match[1], match[2].strip(), line_number))
         elif line.startswith("["):
             raise PBNError(f'line {line_number}: a tag is written [Name "value"], got {line!r}')
-    if tags:
-        yield tags
+        elif game:
+            rows.append((line_number, line))
+    close_tag()
+    if game:
+        games.append(game)
+    return games
+
+
+def _games(text: str):
+    """Each game's tags (names lowercased)."""
+    for game in read_games(text):
+        yield {tag.name.lower(): tag.value for tag in game}
 
 
 def _record(tags: dict[str, str], number: int) -> HandRecord:
@@ -87,12 +122,16 @@ def _record(tags: dict[str, str], number: int) -> HandRecord:
     dealer = tags.get("dealer", "").upper() or board_dealer(board)
     if dealer not in SEAT_ORDER:
         raise PBNError(f"{where}: Dealer must be N, E, S or W, got {tags['dealer']!r}")
+    return HandRecord(board, dealer, vulnerability, normalised_deal(tags["deal"], where))
+
+
+def normalised_deal(text: str, where: str) -> str:
+    """The deal as "N:..." with all 52 cards, or a PBNError naming `where` ("board 3")."""
     try:
-        hands = parse_deal(tags["deal"])
+        hands = parse_deal(text)
     except ValueError as error:
         raise PBNError(f"{where}: {error}") from None
     if any(not "".join(hands[seat]) for seat in SEAT_ORDER):
         # parse_deal allows "-" for a hand left out; double dummy needs all 52 cards.
         raise PBNError(f"{where}: the deal must show all four hands, 52 cards")
-    deal = "N:" + " ".join(".".join(hands[seat]) for seat in SEAT_ORDER)
-    return HandRecord(board, dealer, vulnerability, deal)
+    return "N:" + " ".join(".".join(hands[seat]) for seat in SEAT_ORDER)

@@ -1,53 +1,105 @@
-"""Upload a travellers CSV as a new session; download a session's results as JSON or CSV."""
+"""Upload a results file (travellers CSV, PBN, ...) as a new session; download a session's
+results as JSON, CSV, PBN, ..."""
 
-import json
+from pathlib import PurePath
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from events.access import event_for_reader
-from events.export import results_document
+from events.formats import READERS, WRITERS, ImportProblems, read_traveller_file, write_results
 from events.formats.csv_export import results_csv, travellers_csv
 from events.forms import OPTION_FIELDS, ImportForm
-from events.importer import ImportProblems, import_travellers
+from events.importer import import_traveller_file
+from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
 from events.movement_inference import describe_movements
+
+
+class ResultsFileForm(ImportForm):
+    """The import form for any results file: another program's file names its event, shows
+    its movement and may say its scoring method, so each may be left to the file."""
+
+    # A Bridgemate .bws is an Access database carrying the players' table: bigger than text.
+    MAX_OTHER_BYTES = 16_000_000
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].required = False
+        self.fields["name"].help_text = "Leave empty to use the event name in the file."
+        self.fields["file"].label = "Results file"
+        self.fields["file"].help_text = ", ".join(f".{name}" for name in READERS)
+        self.fields["movement"] = forms.ChoiceField(
+            choices=[("", "As the file shows"), *MOVEMENT_CHOICES], required=False
+        )
+        self.fields["scoring"] = forms.ChoiceField(
+            choices=[("", "As the file says"), *METHOD_CHOICES],
+            required=False,
+        )
+        self.order_fields(["club", "file", "name", "movement", "scoring"])
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        extension = PurePath(upload.name).suffix.lower().lstrip(".")
+        if extension not in READERS:
+            known = ", ".join(f".{name}" for name in READERS)
+            raise forms.ValidationError(f"Clubscore reads {known} files; this is {upload.name}.")
+        if extension == "csv":
+            return super().clean_file()
+        if upload.size > self.MAX_OTHER_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size // 1000:,} kB; a results file is at most "
+                f"{self.MAX_OTHER_BYTES // 1000:,} kB."
+            )
+        return upload
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_import(request):
-    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
+    form = ResultsFileForm(request.POST or None, request.FILES or None, user=request.user)
     problems = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        upload = data["file"]
         try:
-            text = data["file"].read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            problems = [(1, "the file is not UTF-8 text (save it as CSV UTF-8)")]
+            event = import_traveller_file(
+                read_traveller_file(upload.read(), PurePath(upload.name).suffix),
+                club=data["club"], name=data["name"], movement=data["movement"] or None,
+                scoring_method=data["scoring"] or None, user=request.user,
+                options={name: data[name] for name in OPTION_FIELDS},
+            )  # fmt: skip
+        except ImportProblems as error:
+            problems = error.described()
         else:
-            try:
-                event = import_travellers(
-                    text, club=data["club"], name=data["name"], movement=data["movement"],
-                    scoring_method=data["scoring"], user=request.user,
-                    options={name: data[name] for name in OPTION_FIELDS},
-                )  # fmt: skip
-            except ImportProblems as error:
-                problems = error.problems
-            else:
-                messages.info(request, describe_movements(event))
-                return redirect("session_detail", pk=event.pk)
+            messages.info(request, describe_movements(event))
+            return redirect("session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
 
 
 @require_GET
 def session_export(request, pk):
+    return session_results_file(request, pk, "json")
+
+
+@require_GET
+def session_results_file(request, pk, format_name):
+    """The session's results in one of the formats of events.formats.WRITERS."""
+    writer = WRITERS.get(format_name)
+    if writer is None:
+        raise Http404(f"no results format {format_name!r}")
     event = event_for_reader(request, pk)
-    body = json.dumps(results_document(event), indent=2)
-    response = HttpResponse(body, content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="clubscore-session-{event.pk}.json"'
+    try:
+        body = write_results(event, format_name)
+    except ValueError as error:  # a format that cannot say how this session was scored
+        messages.error(request, f"No {format_name.upper()} file: {error}.")
+        return redirect("session_detail", pk=event.pk)
+    response = HttpResponse(body, content_type=writer.content_type)
+    filename = f"clubscore-session-{event.pk}.{writer.extension}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -68,7 +68,8 @@ def test_export_results_explains_an_unknown_session(db):
         run("export_results", "999")
 
 
-def test_load_demo_is_a_scored_seven_table_mitchell_and_idempotent(db):
+def test_load_demo_is_a_scored_seven_table_mitchell_and_idempotent(db, settings):
+    settings.DEBUG = True  # `make run`'s setting; with DEBUG off it asks for a real password
     run("load_demo")
     run("load_demo")
     event = Event.objects.get(name=DEMO_SESSION)
@@ -78,3 +79,52 @@ def test_load_demo_is_a_scored_seven_table_mitchell_and_idempotent(db):
         points = list(board.results.values_list("ns_points", flat=True))
         assert len(points) == 7
         assert sum(points) == 7 * 6 / 2
+
+
+def test_import_travellers_reads_a_pbn_and_names_the_session_from_its_event_tag(db, tmp_path):
+    from tests.events.formats.test_pbn_results import SCORE_TABLE_FILE
+
+    path = tmp_path / "club-night.PBN"
+    path.write_text(SCORE_TABLE_FILE, encoding="latin-1")
+    out, _ = run("import_travellers", str(path), "--scoring", "ebu-matchpoints")
+    event = Event.objects.get(pk=int(out.strip().splitlines()[-1]))
+    assert (event.name, event.scoring, str(event.date)) == (
+        "Club night", "ebu-matchpoints", "2026-03-09",
+    )  # fmt: skip
+    assert Result.objects.filter(board__section__event=event).count() == 6
+
+
+def test_import_travellers_names_the_line_of_a_bad_pbn(db, tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text('[Event "x"]\n[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n')
+    err = StringIO()
+    with pytest.raises(CommandError, match="nothing imported: 1 bad line"):
+        call_command("import_travellers", str(path), stdout=StringIO(), stderr=err)
+    assert err.getvalue() == (
+        f"{path}: line 3: a game with a result needs the players' names in North, South, "
+        "East and West\n"
+    )
+    assert not Event.objects.exists()
+
+
+def test_import_travellers_refuses_a_format_it_does_not_read(db, tmp_path):
+    path = tmp_path / "results.txt"
+    path.write_text("anything")
+    with pytest.raises(CommandError, match="nothing imported"):
+        run("import_travellers", str(path), "--name", "x")
+
+
+def test_export_results_writes_pbn_that_imports_back(db, tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text(THREE_TABLES)
+    out, _ = run("import_travellers", str(path), "--name", "Round trip")
+    session_id = out.strip().splitlines()[-1]
+    pbn = run("export_results", session_id, "--format", "pbn")[0]
+    assert pbn.startswith("% PBN 2.1")
+    exported = tmp_path / "round-trip.pbn"
+    exported.write_text(pbn)
+    out, _ = run("import_travellers", str(exported), "--scoring", "matchpoints")
+    again = out.strip().splitlines()[-1]
+    first = json.loads(run("export_results", session_id)[0])["sections"]
+    second = json.loads(run("export_results", again)[0])["sections"]
+    assert first == second

@@ -1,22 +1,22 @@
-import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from events.export import results_document
-from events.formats.csv_export import results_csv, travellers_csv
+from events.formats import WRITERS, write_results
+from events.formats.csv_export import travellers_csv
 from events.models import Event
 
 
 class Command(BaseCommand):
     help = (
-        "Print a session's results as JSON (format clubscore-results/1) or as a results CSV; "
+        "Print a session's results as JSON (format clubscore-results/1), a results CSV, or "
+        "another program's format (pbn: deals, travellers and totals as PBN 2.1); "
         "--travellers FILE also writes its travellers CSV (import_travellers reads it back)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("id", type=int, help="the session's id")
-        parser.add_argument("--format", choices=["json", "csv"], default="json")
+        parser.add_argument("--format", choices=list(WRITERS), default="json")
         parser.add_argument(
             "--travellers",
             type=Path,
@@ -39,7 +39,8 @@ class Command(BaseCommand):
                 path.write_text(travellers_csv(event), encoding="utf-8", newline="")
             except OSError as error:
                 raise CommandError(f"cannot write {path}: {error.strerror}") from None
-        if options["format"] == "csv":
-            self.stdout.write(results_csv(event), ending="")
-        else:
-            self.stdout.write(json.dumps(results_document(event), indent=2))
+        try:
+            text = write_results(event, options["format"])
+        except ValueError as error:  # a format that cannot say how this session was scored
+            raise CommandError(f"no {options['format']} export: {error}") from None
+        self.stdout.write(text, ending="" if text.endswith("\n") else "\n")

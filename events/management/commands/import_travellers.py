@@ -3,7 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from events.importer import ImportProblems, import_travellers
+from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
+from events.importer import import_traveller_file
 from events.models import (
     ADJUSTED_RULE_CHOICES,
     CROSS_IMP_CHOICES,
@@ -22,13 +23,25 @@ def _choices(pairs):
 
 
 class Command(BaseCommand):
-    help = "Create a session from a CSV of travellers (board,ns,ew,contract,declarer,result)."
+    help = (
+        "Create a session from a results file: a CSV of travellers "
+        "(board,ns,ew,contract,declarer,result) or another program's file, read by its "
+        f"extension ({', '.join('.' + name for name in READERS)})."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", type=Path)
-        parser.add_argument("--name", required=True, help="the session's name")
-        parser.add_argument("--movement", choices=["mitchell", "howell"], default="mitchell")
-        parser.add_argument("--scoring", choices=_choices(METHOD_CHOICES), default="matchpoints")
+        parser.add_argument("--name", help="the session's name (default: the file's event)")
+        parser.add_argument(
+            "--movement",
+            choices=["mitchell", "howell"],
+            help="default: the file's, else the one its pairings show",
+        )
+        parser.add_argument(
+            "--scoring",
+            choices=_choices(METHOD_CHOICES),
+            help="default: the method the file names, else matchpoints",
+        )
         parser.add_argument("--club", help="the club's slug (default: the only club)")
         parser.add_argument("--publish", action="store_true", help="publish the results at once")
         options = parser.add_argument_group("scoring options (default: the club's)")
@@ -58,12 +71,11 @@ class Command(BaseCommand):
                                   '"B EW 2:25%%" (percent of a top); may be repeated')  # fmt: skip
 
     def handle(self, *args, **options):
+        path = options["file"]
         try:
-            text = options["file"].read_text(encoding="utf-8-sig")
+            data = path.read_bytes()
         except OSError as error:
-            raise CommandError(f"cannot read {options['file']}: {error.strerror}") from None
-        except UnicodeDecodeError:
-            raise CommandError(f"{options['file']} is not UTF-8 text") from None
+            raise CommandError(f"cannot read {path}: {error.strerror}") from None
         try:
             penalties = [parse_penalty(spec) for spec in options["penalty"]]
         except PenaltyError as error:
@@ -74,18 +86,18 @@ class Command(BaseCommand):
             club = self._club(options["club"])
             chosen = self._scoring_options(club, options)
             try:
-                event = import_travellers(
-                    text, club=club, name=options["name"], movement=options["movement"],
-                    scoring_method=options["scoring"], options=chosen,
-                    across_field=options["across_field"], one_winner=options["one_winner"],
-                    publish=options["publish"],
+                event = import_traveller_file(
+                    read_traveller_file(data, path.suffix), club=club, name=options["name"],
+                    movement=options["movement"], scoring_method=options["scoring"],
+                    options=chosen, across_field=options["across_field"],
+                    one_winner=options["one_winner"], publish=options["publish"],
                     warnings=warnings,
                 )  # fmt: skip
             except ImportProblems as problems:
-                for line, message in problems.problems:
-                    self.stderr.write(f"{options['file']}: line {line}: {message}")
+                for problem in problems.described():
+                    self.stderr.write(f"{path}: {problem}")
                 raise CommandError(
-                    f"nothing imported: {len(problems.problems)} bad line(s) in {options['file']}"
+                    f"nothing imported: {len(problems.problems)} bad line(s) in {path}"
                 ) from None
             try:
                 for penalty in penalties:
@@ -94,8 +106,8 @@ class Command(BaseCommand):
                 raise CommandError(f"nothing imported: {error}") from None
             if penalties:
                 rescore_event(event)
-        for line, message in warnings:
-            self.stderr.write(f"{options['file']}: line {line}: warning: {message}")
+        for place, message in warnings:
+            self.stderr.write(f"{path}: {describe_place(place)}: warning: {message}")
         results = sum(section.boards.filter(results__isnull=False).count()
                       for section in event.sections.all())  # fmt: skip
         self.stdout.write(

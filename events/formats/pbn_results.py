@@ -1,0 +1,399 @@
+"""PBN 2.1 results files: read another program's event, write a session for others to read.
+
+A results PBN has one game per board: its [Board], [Dealer], [Vulnerable] and [Deal] tags,
+and either a [ScoreTable "..."] of every table's result or, in one-result files, a game per
+table with [Contract], [Declarer] and [Result] (tricks) and the players in [North], [South],
+[East] and [West]. [TotalScoreTable "..."] lists the pairs (PairId, Direction, Names) and
+their totals. A table's header names its columns, each `Name\\widthAlign` (PBN 2.1 section
+5.4); its rows follow, values separated by spaces, strings in quotes, "-" for none.
+[OptimumScore] and double-dummy tables are ignored: Clubscore works par out itself.
+
+Tags are read by events.handrecords.pbn (the hand-record reader), which keeps line numbers,
+so every problem names its line.
+"""
+
+import datetime
+import re
+
+from events.formats import ImportProblems, TravellerFile, TravellerLine
+from events.formats.csv_export import _contract_columns as csv_contract_columns
+from events.handrecords.pbn import PBNError, Tag, read_games
+from events.models import Event, Result
+from events.standings import event_standings
+from scoring import board_dealer, board_vulnerability
+
+__all__ = ["read_pbn_results", "write_pbn"]
+
+# PBN 2.1 section 3.4.13: the Scoring tag; "IMP" in a pairs event is IMPs across the field.
+_SCORING = {"mp": "matchpoints", "matchpoints": "matchpoints", "imp": "cross-imps",
+            "cross-imps": "cross-imps", "butler": "butler"}  # fmt: skip
+_VULNERABILITY = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
+                  "all": "Both", "both": "Both"}  # fmt: skip
+_VALUE = re.compile(r'"([^"]*)"|(\S+)')
+_PAIR_ID = re.compile(r"^(?P<before>NS|EW)?(?P<number>\d{1,5})(?P<after>NS|EW)?$")
+_PASS = {"PASS", "P", "AP", "ALLPASS"}
+_NUMBERED_PAIR = re.compile(r"^\D*?(\d{1,5})$")
+_NONE = {"", "-", "?"}
+
+
+def read_pbn_results(data: bytes) -> TravellerFile:
+    """The event a results PBN describes; ImportProblems names the line of each problem."""
+    reader = _Reader()
+    try:
+        games = read_games(_decode(data))
+    except PBNError as error:
+        line = re.match(r"line (\d+): (.*)", str(error))
+        raise ImportProblems([(int(line[1]), line[2]) if line else (1, str(error))]) from None
+    previous: dict[str, Tag] = {}
+    for game in games:
+        tags = {}
+        for tag in game:
+            name = tag.name.lower()
+            # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
+            tags[name] = previous.get(name, tag) if tag.value == "#" else tag
+        previous = tags
+        reader.read_game(tags)
+    return reader.finished()
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")  # PBN 2.1 section 2: the character set is ISO 8859-1
+
+
+class _Reader:
+    def __init__(self):
+        self.file = TravellerFile(lines=[], source="PBN")
+        self.directions: set[str] = set()
+        self.one_result_pairs: dict[tuple[str, ...], list] = {}
+        self.totals_seen = False
+
+    def read_game(self, tags: dict[str, Tag]) -> None:
+        for name in ("event", "date", "scoring"):
+            if name in tags:
+                self._event_tag(name, tags[name])
+        section = _value(tags, "section").upper() or "A"
+        if "totalscoretable" in tags:
+            self._totals(tags["totalscoretable"], section)
+        if "board" not in tags:
+            return
+        board = self._board(tags)
+        if board is None:
+            return
+        if "scoretable" in tags:
+            self._score_table(tags["scoretable"], board, section)
+        elif _value(tags, "contract") not in _NONE or _value(tags, "result") not in _NONE:
+            self._one_result(tags, board, section)
+
+    def _problem(self, place, message: str) -> None:
+        self.file.problems.append((place, message))
+
+    def _event_tag(self, name: str, tag: Tag) -> None:
+        value = tag.value.strip()
+        if name == "event" and value and not self.file.event_name:
+            self.file.event_name = value
+        elif name == "date" and value and self.file.date is None:
+            try:  # PBN 2.1 section 3.3: "2013.08.01"; "??" for what is not known
+                self.file.date = datetime.datetime.strptime(value, "%Y.%m.%d").date()
+            except ValueError:
+                pass
+        elif name == "scoring" and value and self.file.scoring is None:
+            self.file.scoring = _SCORING.get(value.split(";")[0].strip().lower())
+
+    def _board(self, tags: dict[str, Tag]) -> int | None:
+        tag = tags["board"]
+        if not tag.value.isdigit() or not 1 <= int(tag.value) <= 32767:
+            self._problem(tag.line, f"the Board tag must be a board number, got {tag.value!r}")
+            return None
+        board = int(tag.value)
+        vulnerable = _value(tags, "vulnerable")
+        if vulnerable and _VULNERABILITY.get(vulnerable.lower()) != board_vulnerability(board):
+            self._problem(tags["vulnerable"].line, f"board {board} is vulnerable "
+                          f"{board_vulnerability(board)} by its number, not {vulnerable}: "
+                          "Clubscore scores a board by its number")  # fmt: skip
+        dealer = _value(tags, "dealer").upper()
+        if dealer and dealer != board_dealer(board):
+            self._problem(tags["dealer"].line, f"board {board} is dealt by {board_dealer(board)} "
+                          f"by its number, not {dealer}")  # fmt: skip
+        deal = _value(tags, "deal")
+        if deal:
+            known = self.file.deals.setdefault(board, deal)
+            self.file.deal_places.setdefault(board, tags["deal"].line)
+            if known != deal:
+                self._problem(tags["deal"].line, f"board {board} is dealt differently on line "
+                                                 f"{self.file.deal_places[board]}")  # fmt: skip
+        return board
+
+    def _score_table(self, tag: Tag, board: int, section: str) -> None:
+        for line, row in _rows(tag, self):
+            ns, ew = _pair_id(row.get("pairid_ns")), _pair_id(row.get("pairid_ew"))
+            if ns is None or ew is None:
+                got = f"{row.get('pairid_ns')!r} and {row.get('pairid_ew')!r}"
+                self._problem(line, f"a ScoreTable row needs PairId_NS and PairId_EW, got {got}")
+                continue
+            text = _result_text(row)
+            where = (row.get("section") or section).upper()
+            self.file.lines.append(TravellerLine(line, where, board, ns, ew, text))
+            for seat, pair in (("ns", ns), ("ew", ew)):
+                # BridgeComposer names the pairs on each row: "Alfa-Bravo".
+                names = row.get(f"names_{seat}", "")
+                if names not in _NONE:
+                    key = (where, pair[0], pair[1] or seat.upper())
+                    self.file.names.setdefault(key, _split_names(names))
+
+    def _one_result(self, tags: dict[str, Tag], board: int, section: str) -> None:
+        line = tags.get("contract", tags["board"]).line
+        text = _result_text({name: _value(tags, name)
+                             for name in ("contract", "declarer", "result")})  # fmt: skip
+        seats = {seat: _value(tags, seat) for seat in ("north", "south", "east", "west")}
+        if not all(seats.values()):
+            self._problem(line, "a game with a result needs the players' names in North, "
+                                "South, East and West")  # fmt: skip
+            return
+        self.file.lines.append(TravellerLine(line, section, board, (0, ""), (0, ""), text))
+        ns = (section, seats["north"], seats["south"])
+        ew = (section, seats["east"], seats["west"])
+        self.one_result_pairs[len(self.file.lines) - 1] = [ns, ew]
+
+    def _totals(self, tag: Tag, section: str) -> None:
+        self.totals_seen = True
+        for line, row in _rows(tag, self):
+            pair = _pair_id(row.get("pairid"))
+            if pair is None:
+                self._problem(line, f"a TotalScoreTable row needs a PairId, "
+                                    f"got {row.get('pairid')!r}")  # fmt: skip
+                continue
+            direction = (row.get("direction") or "").upper().replace("-", "")
+            direction = direction if direction in ("NS", "EW") else pair[1]
+            self.directions.add(direction)
+            where = (row.get("section") or section).upper()
+            self.file.names[(where, pair[0], direction)] = _split_names(row.get("names", ""))
+
+    def finished(self) -> TravellerFile:
+        if self.one_result_pairs:
+            self._number_one_result_pairs()
+        if self.totals_seen and not self.file.movement:
+            # Directions in the totals: two fields (a Mitchell); none: one field (a Howell).
+            self.file.movement = "mitchell" if self.directions & {"NS", "EW"} else "howell"
+        if not self.file.lines and not self.file.problems:
+            self._problem(1, "the file has no results: a results PBN has a ScoreTable, or "
+                             "Contract, Declarer and Result, for each board")  # fmt: skip
+        return self.file
+
+    def _number_one_result_pairs(self) -> None:
+        """One-result files name players, not pairs: each partnership is a pair, numbered in
+        the file's order; when no partnership sits both ways, NS and EW are numbered apart.
+        A side whose two "players" are one name ending in a number ("Para-12", as PbnTools
+        writes JFR's pairs) is that numbered pair."""
+        sides = {"NS": {}, "EW": {}}
+        for ns, ew in self.one_result_pairs.values():
+            sides["NS"].setdefault(_partnership(ns), ns)
+            sides["EW"].setdefault(_partnership(ew), ew)
+        howell = bool(sides["NS"].keys() & sides["EW"].keys())
+        every_side = [names for found in sides.values() for names in found.values()]
+        numbered = all(_NUMBERED_PAIR.match(names[1]) and names[1] == names[2]
+                       for names in every_side)  # fmt: skip
+        numbers: dict[tuple, tuple[int, str]] = {}
+        counts = {"NS": 0, "EW": 0, "": 0}
+        for direction, found in sides.items():
+            direction = "" if howell else direction
+            for key, names in found.items():
+                if key in numbers:
+                    continue
+                counts[direction] += 1
+                if numbered:
+                    numbers[key] = (int(_NUMBERED_PAIR.match(names[1])[1]), direction)
+                else:
+                    numbers[key] = (counts[direction], direction)
+                    self.file.names[(names[0], *numbers[key])] = (names[1], names[2])
+        self.file.movement = "howell" if howell else "mitchell"
+        for index, (ns, ew) in self.one_result_pairs.items():
+            line = self.file.lines[index]
+            line.ns, line.ew = numbers[_partnership(ns)], numbers[_partnership(ew)]
+
+
+def _partnership(side: tuple[str, str, str]) -> tuple:
+    return (side[0], frozenset(side[1:]))
+
+
+def _value(tags: dict[str, Tag], name: str) -> str:
+    return tags[name].value.strip() if name in tags else ""
+
+
+def _columns(header: str) -> list[str]:
+    """Column names of a table tag, lowercased: "MP_NS\\4R" is MP_NS (PBN 2.1 section 5.4)."""
+    return [part.split("\\")[0].strip().lstrip("+-").lower() for part in header.split(";")]
+
+
+def _rows(tag: Tag, reader: _Reader):
+    """(line, {column: value}) for each row of a table; a row that does not fit its header
+    is a problem on its line."""
+    columns = _columns(tag.value)
+    for line, text in tag.rows:
+        values = [value[1] if value[1] is not None else value[2]
+                  for value in _VALUE.finditer(text)]  # fmt: skip
+        if len(values) > len(columns) and columns[-1] == "names":
+            # unquoted names with spaces, in the last column
+            values[len(columns) - 1 :] = [" ".join(values[len(columns) - 1 :])]
+        if len(values) != len(columns):
+            reader._problem(line, f"the {tag.name} header has {len(columns)} columns "
+                                  f"({tag.value}); this row has {len(values)}")  # fmt: skip
+            continue
+        yield line, dict(zip(columns, values, strict=True))
+
+
+def _pair_id(value: str | None) -> tuple[int, str] | None:
+    match = _PAIR_ID.match((value or "").strip().upper())
+    if match is None or int(match["number"]) == 0 or (match["before"] and match["after"]):
+        return None
+    return int(match["number"]), match["before"] or match["after"] or ""
+
+
+def _result_text(row: dict) -> str:
+    """The traveller line as scoring.parse_entry reads it, from a table row or tags."""
+    contract = (row.get("contract") or "").strip()
+    if contract.upper().replace(" ", "") in _PASS:
+        return "PASS"
+    declarer, tricks = (row.get("declarer") or "").strip(), (row.get("result") or "").strip()
+    if contract not in _NONE:
+        played = [part for part in (contract, declarer, tricks) if part not in _NONE]
+        return " ".join(played)  # an adjusted score, NP or a weighted score stands alone
+    ns, ew = (row.get("score_ns") or "").strip(), (row.get("score_ew") or "").strip()
+    if ns not in _NONE:
+        return ns
+    if ew not in _NONE and ew.lstrip("-").isdigit():
+        return str(-int(ew))
+    return contract or "-"  # parse_entry explains what is missing
+
+
+def _split_names(names: str) -> tuple[str, str]:
+    for separator in (" - ", " & ", " and ", "-", "&"):
+        if separator in names:
+            first, second = names.split(separator, 1)
+            return first.strip(), second.strip()
+    return names.strip(), ""
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+_METHOD_TAG = {"matchpoints": "MP", "ebu-matchpoints": "MP", "cross-imps": "IMP",
+               "butler": "Butler", "hdb": "IMP"}  # fmt: skip
+_SCORE_COLUMNS = ("PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
+                  "Score_NS\\5R;Score_EW\\5R;{points}_NS\\6R;{points}_EW\\6R")  # fmt: skip
+_TOTAL_COLUMNS = ("Rank\\3R;PairId\\2R;Direction\\2L;{total}\\7R;TotalPercentage\\6R;"
+                  "NrBoards\\2R;Names\\40L")  # fmt: skip
+
+
+def write_pbn(event: Event) -> str:
+    """The session as PBN 2.1: a game per board and section with its deal (when known) and
+    ScoreTable, and each section's TotalScoreTable in its first game."""
+    imps = event.scoring not in ("matchpoints", "ebu-matchpoints")
+    out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8",
+           "%Creator: Clubscore", ""]  # fmt: skip
+    standings = {section.pk: groups for section, groups in event_standings(event)}
+    results = _results_by_board(event)
+    sections = list(event.sections.all())
+    first = True
+    for section in sections:
+        totals = _total_rows(standings.get(section.pk, []))
+        for board in section.boards.order_by("number"):
+            out += _game_header(event, section, board, first, len(sections) > 1)
+            first = False
+            out.append(_tag("ScoreTable", _SCORE_COLUMNS.format(points="IMP" if imps else "MP")))
+            out += [_score_row(result, imps) for result in results.get(board.pk, [])]
+            if totals:
+                total = "TotalIMP" if imps else "TotalScoreMP"
+                out.append(_tag("TotalScoreTable", _TOTAL_COLUMNS.format(total=total)))
+                out += totals
+                totals = []
+            out.append("")
+    return "\r\n".join(out) + "\r\n"
+
+
+def _results_by_board(event: Event) -> dict[int, list[Result]]:
+    grouped: dict[int, list[Result]] = {}
+    for result in (
+        Result.objects.filter(board__section__event=event)
+        .select_related("ns_pair", "ew_pair")
+        .order_by("board_id", "ns_pair__number", "ns_pair__direction")
+    ):
+        grouped.setdefault(result.board_id, []).append(result)
+    return grouped
+
+
+def _game_header(event, section, board, first: bool, several_sections: bool) -> list[str]:
+    lines = [
+        _tag("Event", event.name if first else "#"),
+        _tag("Site", event.club.name if first else "#"),
+        _tag("Date", f"{event.date:%Y.%m.%d}" if first else "#"),
+        _tag("Board", str(board.number)),
+    ]
+    if several_sections:
+        lines.append(_tag("Section", section.name))
+    vulnerable = board_vulnerability(board.number)
+    lines.append(_tag("Dealer", board_dealer(board.number)))
+    lines.append(_tag("Vulnerable", "All" if vulnerable == "Both" else vulnerable))
+    if board.deal:
+        lines.append(_tag("Deal", board.deal))
+    lines.append(_tag("Scoring", _METHOD_TAG[event.scoring] if first else "#"))
+    return lines
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{value.replace(chr(34), chr(39))}"]'
+
+
+def _score_row(result: Result, imps: bool) -> str:
+    contract, declarer, tricks = _contract_columns(result)
+    score = result.ns_score if result.kind == Result.PLAYED else None
+    ns_score = str(score) if score is not None and score >= 0 else "-"
+    ew_score = str(-score) if score is not None and score < 0 else "-"
+    if score == 0:
+        ew_score = "0"
+    values = [
+        _pair_column(result.ns_pair, "NS"), _pair_column(result.ew_pair, "EW"),
+        contract, declarer, tricks, ns_score, ew_score,
+        _points(result.ns_points), _points(result.ew_points),
+    ]  # fmt: skip
+    return " ".join(values)
+
+
+def _contract_columns(result: Result) -> tuple[str, str, str]:
+    """Contract, declarer and tricks (PBN 2.1 section 3.4.12: Result is the tricks declarer
+    took); an adjusted, weighted or not-played result as a director types it, quoted."""
+    if result.kind == Result.PLAYED and result.contract_level is None:
+        return "-", "-", "-"  # a bare score, in the score columns
+    contract, declarer, over = csv_contract_columns(result)
+    if contract == "PASS":
+        return "Pass", "-", "-"
+    if not declarer:
+        return f'"{contract}"', "-", "-"
+    return contract, declarer, str(result.tricks)
+
+
+def _pair_column(pair, seat: str) -> str:
+    """The pair's number, with its direction when it sits the other way ("3EW" sitting NS)."""
+    if pair.direction and pair.direction != seat:
+        return f"{pair.number}{pair.direction}"
+    return str(pair.number)
+
+
+def _points(value) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _total_rows(groups) -> list[str]:
+    rows = []
+    for group in groups:
+        for row in group.rows:
+            pair = row.pair
+            names = " - ".join(name for name in (pair.player1, pair.player2) if name)
+            rows.append(" ".join([
+                (row.rank or "-") if row.boards else "-", str(pair.number),
+                pair.direction or "-", _points(row.total),
+                _points(row.percentage) if row.percentage is not None else "-",
+                str(row.boards), f'"{names.replace(chr(34), chr(39))}"',
+            ]))  # fmt: skip
+    return rows

@@ -1,0 +1,422 @@
+"""USEBIO 1.2, the EBU's XML for a session's results: read a pairs session, write one.
+
+The EBU's masterpoint and NGS systems, BridgeWebs and Pianola take a session as USEBIO. The
+layout follows the files real scoring programs write (Compscore3's, accepted by BridgeWebs and
+Pianola; see tests/events/real_events/README.md): CLUB, then EVENT with its heading elements,
+PARTICIPANTS (each PAIR with its number, direction, total, percentage, place and two PLAYERs)
+and a BOARD per board with its TRAVELLER_LINEs; the deals in a HANDSET. A Mitchell's pair
+numbers carry their direction ("3NS", "3EW"), as Compscore3 writes them, so an EW pair sitting
+NS in an arrow-switched round stays itself. Several sections go in SESSION/SECTION wrappers.
+
+Reading takes either layout, pair numbers with or without the direction, artificial scores
+written "A6040" (NS 60%, EW 40%), "NP" and passed-out boards. Every problem is named with its
+line and element, and nothing is stored (events.importer stores what this returns).
+"""
+
+import datetime
+import re
+from collections import Counter, defaultdict
+
+from lxml import etree
+
+import scoring
+from events.formats import ImportProblems, TravellerFile, TravellerLine
+
+__all__ = ["DOCTYPE", "read_usebio", "write_usebio"]
+
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+PROGRAM_NAME = "Clubscore"
+
+# EVENT_TYPE (or a PAIRS event's BOARD_SCORING_METHOD) -> Clubscore's method; matchpoints are
+# told apart by their scale (_matchpoint_scale).
+_METHODS = {
+    "MP_PAIRS": "matchpoints", "MATCH_POINTS": "matchpoints",
+    "BUTLER_PAIRS": "butler", "BUTLER": "butler", "BUTLER_IMPS": "butler",
+    "CROSS_IMP": "cross-imps", "CROSS_IMPS": "cross-imps",
+}  # fmt: skip
+_EVENT_TYPES = {"matchpoints": "MP_PAIRS", "ebu-matchpoints": "MP_PAIRS",
+                "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}  # fmt: skip
+_POINTS = {"MP_PAIRS": "MATCH_POINTS", "BUTLER_PAIRS": "BUTLER_POINTS",
+           "CROSS_IMP": "CROSS_IMP_POINTS"}  # fmt: skip
+_PAIR = re.compile(r"^(\d{1,5})\s*(NS|EW|N|E)?$")
+_SCORE = re.compile(r"^-?\d{1,5}$")  # an NS score
+_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$")  # "A6040": NS 60%, EW 40% (Compscore3)
+_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # PBN's order within a hand
+
+
+class _Problems(list):
+    def add(self, element, message: str) -> None:
+        self.append((element.sourceline or 1, f"{element.tag}: {message}"))
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def read_usebio(data: bytes) -> TravellerFile:
+    """The session a USEBIO file holds; ImportProblems names each bad element and its line."""
+    root = _parse(data)
+    problems = _Problems()
+    event = root.find("EVENT")
+    if root.tag != "USEBIO" or event is None:
+        raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
+    method = _method(event, problems)
+    names, lines, directions = {}, [], set()
+    for section, holder in _sections(event, problems):
+        _read_pairs(holder, section, names, directions, problems)
+        for board in holder.iterfind("BOARD"):
+            lines += _read_board(board, section, problems)
+    if not lines and not problems:
+        problems.add(event, "the file has no traveller lines (BOARD/TRAVELLER_LINE)")
+    deals, deal_places = _deals(root, problems)
+    date = _date(event, problems)
+    if problems:
+        raise ImportProblems(problems)
+    if method == "matchpoints":
+        method = _matchpoint_scale(event)
+    return TravellerFile(
+        lines=lines, event_name=_event_name(event), date=date,
+        movement=_movement(directions, lines), scoring=method, names=names, deals=deals,
+        deal_places=deal_places, source=_source(root, event),
+    )  # fmt: skip
+
+
+def _parse(data: bytes):
+    # No DTD, entities or network: an uploaded file is untrusted.
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True)  # fmt: skip
+    try:
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        line = error.lineno or 1
+        raise ImportProblems([(line, f"this is not well-formed XML ({error.msg})")]) from None
+
+
+def _text(element, tag: str) -> str:
+    return (element.findtext(tag) or "").strip()
+
+
+def _method(event, problems) -> str | None:
+    kind = (event.get("EVENT_TYPE") or "").strip().upper()
+    if kind == "PAIRS":
+        kind = _text(event, "BOARD_SCORING_METHOD").upper()
+    if kind not in _METHODS:
+        known = "MP_PAIRS, BUTLER_PAIRS, CROSS_IMP"
+        problems.add(event, f"EVENT_TYPE {kind or 'missing'!r}: Clubscore imports pairs "
+                            f"sessions ({known})")  # fmt: skip
+        return None
+    return _METHODS[kind]
+
+
+def _sections(event, problems):
+    """(section letter, element holding PARTICIPANTS and BOARDs): SESSION/SECTION wrappers, or
+    the EVENT itself for a one-section file."""
+    wrapped = event.findall("SESSION/SECTION")
+    if not wrapped:
+        return [("A", event)]
+    found = []
+    for index, section in enumerate(wrapped):
+        name = (section.get("SECTION_ID") or chr(ord("A") + index)).strip().upper()
+        if not (name.isalpha() and len(name) <= 3):
+            problems.add(section, f"SECTION_ID {name!r}: use letters, e.g. A or B")
+        found.append((name, section))
+    return found
+
+
+def _pair_ref(element, tag: str, problems) -> tuple[int, str] | None:
+    raw = _text(element, tag).upper()
+    match = _PAIR.match(raw)
+    if match is None or int(match[1]) < 1:
+        problems.add(element, f"{tag} {raw!r} is not a pair number (e.g. 3, 3NS or 3EW)")
+        return None
+    return int(match[1]), {"N": "NS", "E": "EW"}.get(match[2] or "", match[2] or "")
+
+
+def _read_pairs(holder, section, names, directions, problems) -> None:
+    for pair in holder.iterfind("PARTICIPANTS/PAIR"):
+        number = _pair_ref(pair, "PAIR_NUMBER", problems)
+        if number is None:
+            continue
+        direction = _text(pair, "DIRECTION").upper().replace("-", "")
+        direction = {"N": "NS", "E": "EW"}.get(direction, direction) or number[1]
+        if direction not in ("", "NS", "EW"):
+            problems.add(pair, f"DIRECTION {direction!r}: NS, EW or empty (a Howell)")
+            continue
+        directions.add(direction)
+        players = [_text(player, "PLAYER_NAME") for player in pair.iterfind("PLAYER")]
+        players = (players + ["", ""])[:2]
+        if any(players):
+            names[(section, number[0], direction)] = (players[0][:60], players[1][:60])
+
+
+def _read_board(board, section, problems) -> list[TravellerLine]:
+    raw = _text(board, "BOARD_NUMBER")
+    if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 32767):
+        problems.add(board, f"BOARD_NUMBER {raw!r} is not a board number")
+        return []
+    number = int(raw)
+    lines = []
+    for line in board.iterfind("TRAVELLER_LINE"):
+        ns = _pair_ref(line, "NS_PAIR_NUMBER", problems)
+        ew = _pair_ref(line, "EW_PAIR_NUMBER", problems)
+        text = _result_text(line, number, problems)
+        if ns and ew and text:
+            lines.append(TravellerLine(line.sourceline or 1, section, number, ns, ew, text))
+    return lines
+
+
+def _result_text(line, board: int, problems) -> str | None:
+    """The line's result as a director types it; SCORE checked against the contract."""
+    contract = _text(line, "CONTRACT").upper().replace(" ", "")
+    score = _text(line, "SCORE").upper().replace(" ", "")
+    artificial = _ARTIFICIAL.match(score)
+    if artificial:
+        return f"{int(artificial[1])}/{int(artificial[2])}"
+    if score in ("NP", "NOTPLAYED") and not contract:
+        return "NP"
+    if contract in ("PASS", "P", "AP", "PASSED", "ALLPASS"):
+        return "PASS"
+    if "%" in score and not contract:
+        return _text(line, "SCORE")  # Clubscore's own weighted score, as it writes it
+    if not contract:
+        if _SCORE.match(score):
+            return score
+        problems.add(line, f"no CONTRACT, and SCORE {score or 'missing'!r} is not a score")
+        return None
+    tricks = _text(line, "TRICKS")
+    if not tricks and _SCORE.match(score):
+        return score  # a writer that leaves out the tricks: the NS score scores the line
+    text = f"{contract} {_text(line, 'PLAYED_BY').upper()[:1]} {tricks}"
+    try:
+        entry = scoring.parse_entry(text, board, confirmed=True)
+    except ValueError as error:
+        problems.add(line, f"{text!r}: {error}")
+        return None
+    if _SCORE.match(score) and int(score) != entry.ns_score:
+        problems.add(line, f"SCORE {score} does not match {text} on board {board} "
+                           f"(which scores {entry.ns_score} to NS)")  # fmt: skip
+        return None
+    return text
+
+
+def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
+    """Board -> PBN deal, from HANDSET/BOARD or BOARD elements with four HANDs."""
+    deals, places = {}, {}
+    for board in root.iter("BOARD"):
+        hands = {}
+        for hand in board.iterfind("HAND"):
+            seat = _SEATS.get(_text(hand, "DIRECTION").upper(), _text(hand, "DIRECTION")[:1])
+            suits = [_text(hand, suit).upper().replace("10", "T") for suit in _SUITS]
+            hands[seat.upper()] = ".".join(suits)
+        if not hands:
+            continue
+        number = _text(board, "BOARD_NUMBER")
+        if set(hands) != set("NESW") or not number.isdigit():
+            problems.add(board, "a deal needs BOARD_NUMBER and four HANDs (North ... West)")
+            continue
+        deals[int(number)] = "N:" + " ".join(hands[seat] for seat in "NESW")
+        places[int(number)] = board.sourceline or 1
+    return deals, places
+
+
+def _matchpoint_scale(event) -> str:
+    """ACBL 1/½ (top = results − 1) or Law 78A's 2/1 (top = 2 × (results − 1)), as the file's
+    points show; 2/1, the EBU's, when they do not say."""
+    votes = Counter()
+    for board in event.iter("BOARD"):
+        tops = set()
+        lines = board.findall("TRAVELLER_LINE")
+        for line in lines:
+            try:
+                tops.add(
+                    float(_text(line, "NS_MATCH_POINTS")) + float(_text(line, "EW_MATCH_POINTS"))
+                )
+            except ValueError:
+                break
+        if len(tops) == 1 and len(lines) > 2:
+            (top,) = tops
+            votes["matchpoints" if top == len(lines) - 1 else "ebu-matchpoints"] += 1
+    return votes.most_common(1)[0][0] if votes else "ebu-matchpoints"
+
+
+def _event_name(event) -> str:
+    return (_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))[:100]
+
+
+def _date(event, problems) -> datetime.date | None:
+    raw = _text(event, "DATE")
+    for layout in ("%d/%m/%Y", "%Y-%m-%d", "%Y%m%d"):
+        try:
+            return datetime.datetime.strptime(raw, layout).date()
+        except ValueError:
+            continue
+    if raw:
+        problems.add(event.find("DATE"), f"{raw!r} is not a date (dd/mm/yyyy)")
+    return None
+
+
+def _movement(directions: set, lines: list[TravellerLine]) -> str | None:
+    if directions & {"NS", "EW"} or any(line.ns[1] or line.ew[1] for line in lines):
+        return "mitchell"
+    return "howell" if directions == {""} else None
+
+
+def _source(root, event) -> str:
+    program = " ".join(
+        filter(None, (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")))
+    )
+    version = root.get("Version", "")
+    return f"USEBIO {version}".strip() + (f" ({program})" if program else "")
+
+
+# ---------------------------------------------------------------------------------- writing
+
+
+def write_usebio(event) -> str:
+    """The session as a USEBIO 1.2 document: standings, travellers and deals."""
+    from events.models import Result
+    from events.standings import event_standings
+
+    if event.scoring not in _EVENT_TYPES:
+        raise ValueError(f"USEBIO has no event type for {event.get_scoring_display()} sessions")
+    kind = _EVENT_TYPES[event.scoring]
+    root = etree.Element("USEBIO", Version="1.2")
+    club = etree.SubElement(root, "CLUB")
+    _add(club, "CLUB_NAME", event.club.name)
+    heading = etree.SubElement(root, "EVENT", EVENT_TYPE=kind)
+    sections = list(event.sections.all())
+    two_winners = not event.is_howell and not event.one_winner
+    for tag, value in (
+        ("EVENT_IDENTIFIER", event.pk), ("EVENT_DESCRIPTION", event.name),
+        ("PROGRAM_NAME", PROGRAM_NAME), ("PROGRAM_VERSION", "1"),
+        ("WINNER_TYPE", 2 if two_winners else 1), ("DATE", f"{event.date:%d/%m/%Y}"),
+        ("SESSION_COUNT", 1), ("SECTION_COUNT", len(sections)),
+    ):  # fmt: skip
+        _add(heading, tag, value)
+    # Across the field one ranking holds every section's pairs: each section lists its own.
+    standings = defaultdict(list)
+    for _unit, groups in event_standings(event):
+        for group in groups:
+            for row in group.rows:
+                standings[row.pair.section_id].append(row)
+    # The EBU credits masterpoints by EBU number: the roster's number for each name, if any.
+    numbers = {member.name.casefold(): member.number
+               for member in event.club.members.exclude(number="")}  # fmt: skip
+    results = defaultdict(list)
+    for result in (
+        Result.objects.filter(board__section__event=event)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "ns_pair__number", "pk")
+    ):
+        results[result.board.section_id].append(result)
+    for section in sections:
+        holder = heading
+        if len(sections) > 1:
+            session = heading.find("SESSION")
+            if session is None:
+                session = etree.SubElement(heading, "SESSION", SESSION_ID="1")
+            holder = etree.SubElement(session, "SECTION", SECTION_ID=section.name)
+        _write_pairs(holder, kind, standings[section.pk], numbers)
+        _write_boards(holder, kind, results[section.pk])
+    _write_handset(root, sections)
+    body = etree.tostring(root, pretty_print=True, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}'
+
+
+def _add(parent, tag: str, value) -> None:
+    etree.SubElement(parent, tag).text = str(value)
+
+
+def _number(value) -> str:
+    """Points as printed: at most two decimals, no trailing zeros (5, 5.5, 5.33)."""
+    text = f"{round(float(value), 2):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _pair_number(pair) -> str:
+    """A Mitchell pair's number with its direction, 3NS or 3EW (the same on the PAIR and on
+    its traveller lines); a Howell pair's number alone."""
+    return f"{pair.number}{pair.direction}"
+
+
+def _write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
+    participants = etree.SubElement(holder, "PARTICIPANTS", EVENT_TYPE=kind)
+    for row in rows:
+        pair = row.pair
+        element = etree.SubElement(participants, "PAIR")
+        _add(element, "PAIR_NUMBER", _pair_number(pair))
+        _add(element, "DIRECTION", pair.direction)
+        _add(element, "TOTAL_SCORE", _number(row.total))
+        if row.percentage is not None:
+            _add(element, "PERCENTAGE", f"{row.percentage:.2f}")
+        if row.boards:
+            _add(element, "PLACE", row.rank.rstrip("="))
+        for name in (pair.player1, pair.player2):
+            if name:
+                player = etree.SubElement(element, "PLAYER")
+                _add(player, "PLAYER_NAME", name)
+                if name.casefold() in numbers:
+                    _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
+
+
+def _write_boards(holder, kind, results) -> None:
+    by_board = defaultdict(list)
+    for result in results:
+        by_board[result.board.number].append(result)
+    points = _POINTS[kind]
+    for number, lines in by_board.items():
+        board = etree.SubElement(holder, "BOARD", EVENT_TYPE=kind)
+        _add(board, "BOARD_NUMBER", number)
+        for result in lines:
+            line = etree.SubElement(board, "TRAVELLER_LINE")
+            _add(line, "NS_PAIR_NUMBER", _pair_number(result.ns_pair))
+            _add(line, "EW_PAIR_NUMBER", _pair_number(result.ew_pair))
+            _write_result(line, result)
+            if result.ns_points is not None:
+                _add(line, f"NS_{points}", _number(result.ns_points))
+                _add(line, f"EW_{points}", _number(result.ew_points))
+
+
+def _write_result(line, result) -> None:
+    from events.models import Result
+
+    if result.kind == Result.ADJUSTED:
+        _add(line, "SCORE", f"A{result.ns_percent:02d}{result.ew_percent:02d}")
+    elif result.kind == Result.NOT_PLAYED:
+        _add(line, "SCORE", "NP")
+    elif result.kind == Result.WEIGHTED:
+        _add(line, "SCORE", result.text)  # Law 12C1(c): no USEBIO form; Clubscore reads it back
+    elif result.contract_level is None:
+        _add(line, "SCORE", result.ns_score)  # a bare NS score
+    elif result.contract_level == 0:
+        _add(line, "CONTRACT", "PASS")
+        _add(line, "SCORE", 0)
+    else:
+        doubled = ("", "X", "XX")[result.doubled]
+        _add(line, "CONTRACT", f"{result.contract_level}{result.contract_strain}{doubled}")
+        _add(line, "PLAYED_BY", result.declarer)
+        _add(line, "TRICKS", result.tricks)
+        _add(line, "SCORE", result.ns_score)
+
+
+def _write_handset(root, sections) -> None:
+    """Every board's deal once (the sections of a session play the same deals)."""
+    deals = {}
+    for section in sections:
+        for board in section.boards.all():
+            if board.deal and board.number not in deals:
+                deals[board.number] = board.deal
+    if not deals:
+        return
+    handset = etree.SubElement(root, "HANDSET")
+    for number in sorted(deals):
+        board = etree.SubElement(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", number)
+        first, hands = deals[number].split(":", 1)
+        seats = "NESW"[("NESW".index(first.upper())) :] + "NESW"[: "NESW".index(first.upper())]
+        by_seat = dict(zip(seats, hands.split(), strict=True))
+        for seat, word in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
+            hand = etree.SubElement(board, "HAND")
+            _add(hand, "DIRECTION", word)
+            for suit, cards in zip(_SUITS, by_seat[seat].split("."), strict=True):
+                _add(hand, suit, cards)
