@@ -10,6 +10,8 @@ from events.views import (
     results,
     roster,
     sessions,
+    table_phone,
+    teams,
     transfer,
 )
 
@@ -57,6 +59,12 @@ urlpatterns = [
         transfer.session_travellers_csv,
         name="session_travellers_csv",
     ),
+    # Every other format of events.formats.WRITERS (pbn, ...); json and csv are above.
+    path(
+        "sessions/<int:pk>/results.<slug:format_name>",
+        transfer.session_results_file,
+        name="session_results_file",
+    ),
     path("sessions/<int:pk>/hand-records/", hand_records.hand_records, name="hand_records"),
     path(
         "sessions/<int:pk>/hand-records/retry/",
@@ -81,6 +89,23 @@ urlpatterns = [
         name="table_round",
     ),
     path("results/<int:pk>/delete/", entry.result_delete, name="result_delete"),
+    path("t/<str:token>/", table_phone.table_phone, name="table_phone"),
+    path("sessions/<int:pk>/table-links/", table_phone.table_links, name="table_links"),
+    path(
+        "sessions/<int:pk>/table-links/options/",
+        table_phone.table_links_options,
+        name="table_links_options",
+    ),
+    path(
+        "sessions/<int:pk>/table-links/<int:link_pk>/reissue/",
+        table_phone.table_link_reissue,
+        name="table_link_reissue",
+    ),
+    path(
+        "sessions/<int:pk>/table-links/<int:link_pk>/qr.svg",
+        table_phone.table_link_qr,
+        name="table_link_qr",
+    ),
     path("one-table/new/", one_table.one_table_create, name="one_table_create"),
     path("one-table/<int:pk>/", one_table.one_table_tally, name="one_table_tally"),
     path("one-table/<int:pk>/hands/<int:number>/", one_table.one_table_hand, name="one_table_hand"),
@@ -96,4 +121,25 @@ urlpatterns = [
         name="one_table_analysis_retry",
     ),
     path("one-table/<int:pk>/method/", one_table.one_table_method, name="one_table_method"),
+    path("teams/", teams.teams_list, name="teams_list"),
+    path("teams/new/", teams.teams_create, name="teams_create"),
+    path("teams/<int:pk>/", teams.teams_event, name="teams_event"),
+    path("teams/<int:pk>/teams/", teams.teams_teams, name="teams_teams"),
+    path("teams/<int:pk>/draw/", teams.teams_draw, name="teams_draw"),
+    path("teams/<int:pk>/undraw/", teams.teams_undraw, name="teams_undraw"),
+    path("teams/<int:pk>/publish/", teams.teams_publish, name="teams_publish"),
+    path("teams/<int:pk>/standings.pdf", teams.teams_standings_pdf, name="teams_standings_pdf"),
+    path("teams/<int:pk>/rounds/<int:number>/", teams.teams_round, name="teams_round"),
+    path("teams/<int:pk>/rounds/<int:number>.pdf", teams.teams_round_pdf, name="teams_round_pdf"),
+    path("teams/<int:pk>/matches/<int:match_pk>/", teams.teams_match, name="teams_match"),
+    path(
+        "teams/<int:pk>/matches/<int:match_pk>/enter/",
+        teams.teams_match_enter,
+        name="teams_match_enter",
+    ),
+    path(
+        "teams/<int:pk>/matches/<int:match_pk>/adjust/",
+        teams.teams_match_adjust,
+        name="teams_match_adjust",
+    ),
 ]
