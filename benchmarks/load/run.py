@@ -184,7 +184,8 @@ def workers_of(master: int) -> list[int]:
 
 def cpu_seconds(server: subprocess.Popen, database: str) -> dict[str, float]:
     """CPU seconds so far of gunicorn (master and workers) and of PostgreSQL's backends for
-    the load database (a worker replaced meanwhile takes its seconds with it)."""
+    the load database. gunicorn replaces a worker every ~2,000 requests (max_requests): the
+    master's children's time (cutime, cstime) keeps the seconds of the workers it reaped."""
     used = {"gunicorn": 0.0, "PostgreSQL": 0.0}
     gunicorn = {server.pid, *workers_of(server.pid)}
     for entry in Path("/proc").iterdir():
@@ -196,6 +197,8 @@ def cpu_seconds(server: subprocess.Popen, database: str) -> dict[str, float]:
         except OSError:
             continue
         seconds = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        if int(entry.name) == server.pid:
+            seconds += (int(fields[13]) + int(fields[14])) / CLOCK_TICKS
         if int(entry.name) in gunicorn:
             used["gunicorn"] += seconds
         elif command.startswith("postgres:") and f" {database} " in command:
