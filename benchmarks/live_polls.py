@@ -50,6 +50,8 @@ if not os.environ.get("DATABASE_URL"):
 
 import django  # noqa: E402
 
+from benchmarks.load.front import stop as stop_process  # noqa: E402
+
 django.setup()
 
 from django.conf import settings  # noqa: E402
@@ -350,11 +352,7 @@ def main():
                 lambda: server_pids(server.pid, database))  # fmt: skip
     finally:
         if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_process(server, seconds=15)
         log.close()
         connection.close()
         connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -81,7 +81,7 @@ def import_traveller_file(
         )  # fmt: skip
         pairs, boards = _create(event, rows, board_sets, movement, parsed)
         _store_results(event, rows, pairs, boards, user)
-        _store_points(event)
+        scorer.rescore(event)
         recognise_movements(event)  # round and table, and table cards, where a movement fits
         if parsed.deals:
             queue_analysis(event)
@@ -281,26 +281,6 @@ def _store_results(event, rows, pairs, boards, user) -> None:
                       changed_by_id=result.updated_by_id) for result in results],
         batch_size=BULK,
     )  # fmt: skip
-
-
-def _store_points(event) -> None:
-    """Every result's points, scored once. One UPDATE per distinct (points, points, top):
-    Django's bulk_update writes a CASE per row, ten seconds for 2,000 rows, where a session's
-    points take only a few hundred distinct values."""
-    by_points = defaultdict(list)
-    for unit in scorer.scoring_units(event):
-        for pk, result in zip(unit.result_ids, unit.scored, strict=True):
-            points = result.points
-            by_points[tuple(_stored(v) for v in (points.ns, points.ew, points.top))].append(pk)
-    for (ns_points, ew_points, top), pks in by_points.items():
-        for start in range(0, len(pks), BULK):
-            Result.objects.filter(pk__in=pks[start : start + BULK]).update(
-                ns_points=ns_points, ew_points=ew_points, top=top
-            )
-
-
-def _stored(value) -> float | None:
-    return None if value is None else float(value)
 
 
 # --- the CSV reader -------------------------------------------------------------------------

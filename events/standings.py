@@ -48,7 +48,7 @@ def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
     elif pairs is None:
         pairs = Pair.objects.filter(section=section)
     pairs = {pair.pk: pair for pair in pairs}
-    (unit,) = [unit for unit in cached_units(event) if section.pk in unit.section_ids]
+    (unit,) = cached_units(event, section.pk)
     members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
     return _groups(event, unit, members, pairs)
 

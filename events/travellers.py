@@ -142,13 +142,23 @@ def table_round_rows(
     boards = Board.objects.filter(section=section, number__in=numbers).select_related(
         "section__event"
     )
-    results = {
-        r.board_id: r
-        for r in Result.objects.filter(board__in=boards, ns_pair=ns).select_related(
-            "ns_pair", "ew_pair", "updated_by"
-        )
+    rows = [Row(b, ns, ew, round_number, table) for b in boards]
+    reload_results(rows)
+    return rows
+
+
+def reload_results(rows: list[Row]) -> None:
+    """Each of a table round's rows (one NS pair) with its board's result as stored now."""
+    if not rows:
+        return
+    stored = {
+        result.board_id: result
+        for result in Result.objects.filter(
+            board__in=[row.board.pk for row in rows], ns_pair=rows[0].ns
+        ).select_related("ns_pair", "ew_pair", "updated_by")
     }
-    return [Row(b, ns, ew, round_number, table, results.get(b.pk)) for b in boards]
+    for row in rows:
+        row.result = stored.get(row.board.pk)
 
 
 def mark_saved(rows: list[Row], saved_key: str) -> None:

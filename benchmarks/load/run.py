@@ -6,7 +6,9 @@ PostgreSQL as docker-compose runs them, then an integrity check of everything st
    build time), builds the scenario's session (benchmarks/load/scenarios.py) with a director
    account per typing table, and runs VACUUM ANALYZE (autovacuum is off on these machines).
 2. Starts gunicorn on 127.0.0.1 as the Dockerfile does (3 sync workers, DEBUG off), or with
-   deploy/gunicorn.conf.py when that file exists (its settings, bound to 127.0.0.1 here).
+   deploy/gunicorn.conf.py when that file exists (its settings, bound to 127.0.0.1 here), and
+   in front of it nginx with deploy/nginx's rules, as docker compose runs them
+   (benchmarks/load/front.py; Debian's nginx-light; `--front none` for gunicorn alone).
 3. Runs locust headless (benchmarks/load/locustfile.py): --tables typists and --viewers
    spectators, measured for --duration seconds from the moment every typist has logged in.
    `knee` repeats it with more typists each step (--steps) until the save p95 passes 200 ms.
@@ -37,10 +39,16 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.load.front import local_nginx, nginx_binary  # noqa: E402
+from benchmarks.load.front import stop as stop_process  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/clubscore_load"
@@ -69,6 +77,9 @@ def options(argv=None):
                         help="knee: stop at the first step whose save p95 passes this")  # fmt: skip
     parser.add_argument("--think", type=float, default=2.0,
                         help="a typist's mean seconds between saves (0.5x-1.5x)")  # fmt: skip
+    parser.add_argument("--front", choices=["nginx", "none"], default="nginx",
+                        help="nginx with deploy/nginx's rules in front, as docker compose runs "
+                             "it (Debian's nginx-light), or gunicorn alone")  # fmt: skip
     parser.add_argument("--database-url", default=os.environ.get("LOAD_DATABASE_URL",
                                                                  DEFAULT_DATABASE))  # fmt: skip
     args = parser.parse_args(argv)
@@ -85,6 +96,9 @@ def options(argv=None):
         parser.error("--tables: a club night is one Mitchell section of 3-30 tables")
     if args.scenario == "big-event" and args.tables < 2:
         parser.error("--tables: a big event needs 2 tables or more")
+    if args.front == "nginx" and nginx_binary() is None:
+        parser.error("--front nginx: nginx is not installed (apt-get install nginx-light), "
+                     "or run with --front none")  # fmt: skip
     if urlsplit(args.database_url).hostname not in LOOPBACK:
         parser.error("the load database must be on 127.0.0.1")
     if "load" not in urlsplit(args.database_url).path:
@@ -182,12 +196,17 @@ def workers_of(master: int) -> list[int]:
     return workers
 
 
-def cpu_seconds(server: subprocess.Popen, database: str) -> dict[str, float]:
-    """CPU seconds so far of gunicorn (master and workers) and of PostgreSQL's backends for
-    the load database. gunicorn replaces a worker every ~2,000 requests (max_requests): the
-    master's children's time (cutime, cstime) keeps the seconds of the workers it reaped."""
+def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str, float]:
+    """CPU seconds so far of gunicorn (master and workers), of PostgreSQL's backends for the
+    load database, and of nginx in front. gunicorn replaces a worker every few thousand
+    requests (max_requests): the master's children's time (cutime, cstime) keeps the seconds
+    of the workers it reaped."""
     used = {"gunicorn": 0.0, "PostgreSQL": 0.0}
     gunicorn = {server.pid, *workers_of(server.pid)}
+    nginx = set()
+    if front is not None:
+        used["nginx"] = 0.0
+        nginx = {front.process.pid, *workers_of(front.process.pid)}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -201,21 +220,19 @@ def cpu_seconds(server: subprocess.Popen, database: str) -> dict[str, float]:
             seconds += (int(fields[13]) + int(fields[14])) / CLOCK_TICKS
         if int(entry.name) in gunicorn:
             used["gunicorn"] += seconds
+        elif int(entry.name) in nginx:
+            used["nginx"] += seconds
         elif command.startswith("postgres:") and f" {database} " in command:
             used["PostgreSQL"] += seconds
     return used
 
 
 def stop(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
+    stop_process(server, seconds=20)  # gunicorn's graceful stop lets saves under way finish
 
 
-def run_locust(args, server, port: int, plan: dict, writers: int, folder: Path, label) -> dict:
+def run_locust(args, server, front, port: int, plan: dict, writers: int, folder: Path,
+               label) -> dict:  # fmt: skip
     """One bounded locust run: its stats by request name, failures, tallies and ledger."""
     locust = BIN / "locust"
     if not locust.exists():
@@ -238,7 +255,7 @@ def run_locust(args, server, port: int, plan: dict, writers: int, folder: Path, 
                    "CLUBSCORE_LOAD_LEDGER": str(ledger_path),
                    "CLUBSCORE_LOAD_SECONDS": str(args.duration)}  # fmt: skip
     database = urlsplit(args.database_url).path.lstrip("/")
-    server_before = cpu_seconds(server, database)
+    server_before = cpu_seconds(server, database, front)
     client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     with open(folder / f"locust-{label}.log", "w") as log:
@@ -247,7 +264,7 @@ def run_locust(args, server, port: int, plan: dict, writers: int, folder: Path, 
     client = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = {
         kind: seconds - server_before[kind]
-        for kind, seconds in cpu_seconds(server, database).items()
+        for kind, seconds in cpu_seconds(server, database, front).items()
     }
     cpu["locust"] = (client.ru_utime + client.ru_stime) - (
         client_before.ru_utime + client_before.ru_stime
@@ -343,34 +360,53 @@ def main(argv=None):
         "CLUBSCORE_LOAD_STATIC_ROOT": str(folder / "static"),
         "PYTHONPATH": str(ROOT),
     }  # fmt: skip
+    if args.front == "nginx":
+        environment["BEHIND_PROXY"] = "1"  # as docker compose sets it behind nginx
     event, plan, before = prepare(args, environment)
     log = open(folder / "gunicorn.log", "w+")
-    server, port, described = start_gunicorn(environment, log)
-    outcomes = []
+    server, app_port, described = start_gunicorn(environment, log)
     try:
-        print(f"{described}, DEBUG off, 127.0.0.1:{port}; PostgreSQL {args.database_url}")
-        print(f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
-              f"viewers poll every 2 s; {args.duration} s a run; logs in {folder}")  # fmt: skip
-        if args.scenario == "knee":
-            for writers in args.steps:
-                outcome = run_locust(args, server, port, plan, writers, folder, f"{writers}w")
-                outcome["writers"] = writers
-                outcomes.append(outcome)
-                print_table(f"knee step: {writers} writers, {args.viewers} viewers", outcome)
-                save = outcome["stats"].get("save")
-                if save and save["95"] > args.knee_ms:
-                    break
-            print_knee(outcomes, args.knee_ms)
-        else:
-            outcome = run_locust(
-                args, server, port, plan, len(plan["typists"]), folder, args.scenario
-            )
-            outcomes.append(outcome)
-            print_table(f"{args.scenario}: {len(plan['typists'])} typing tables, "
-                        f"{args.viewers} viewers, {args.duration} s", outcome)  # fmt: skip
+        with ExitStack() as stack:
+            front, port = None, app_port
+            if args.front == "nginx":
+                front = stack.enter_context(local_nginx(app_port, folder / "nginx"))
+                port = front.port
+                described = (f"nginx on 127.0.0.1:{port} with deploy/nginx's rules, in front "
+                             f"of {described}")  # fmt: skip
+            print(f"{described}, DEBUG off; PostgreSQL {args.database_url}")
+            print(f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
+                  f"viewers poll every 2 s; {args.duration} s a run; logs in {folder}")  # fmt: skip
+            outcomes = run_scenario(args, server, front, port, plan, folder)
     finally:
         stop(server)
         log.close()
+    return finish(event, outcomes, before, folder)
+
+
+def run_scenario(args, server, front, port: int, plan: dict, folder: Path) -> list[dict]:
+    """The scenario's locust run, or the knee's steps until the save p95 passes the limit."""
+    if args.scenario != "knee":
+        outcome = run_locust(
+            args, server, front, port, plan, len(plan["typists"]), folder, args.scenario
+        )
+        print_table(f"{args.scenario}: {len(plan['typists'])} typing tables, "
+                    f"{args.viewers} viewers, {args.duration} s", outcome)  # fmt: skip
+        return [outcome]
+    outcomes = []
+    for writers in args.steps:
+        outcome = run_locust(args, server, front, port, plan, writers, folder, f"{writers}w")
+        outcome["writers"] = writers
+        outcomes.append(outcome)
+        print_table(f"knee step: {writers} writers, {args.viewers} viewers", outcome)
+        save = outcome["stats"].get("save")
+        if save and save["95"] > args.knee_ms:
+            break
+    print_knee(outcomes, args.knee_ms)
+    return outcomes
+
+
+def finish(event, outcomes, before, folder) -> int:
+    """The integrity checks of everything the runs stored; 0 when all pass."""
     from benchmarks.load import integrity
 
     report = integrity.check(event, merge_ledgers(outcomes), before)

@@ -44,6 +44,7 @@ from events.travellers import (
     mark_focus,
     mark_saved,
     missing_boards,
+    reload_results,
     table_round_progress,
     table_round_rows,
 )
@@ -141,7 +142,7 @@ def table_round(request, pk, table, round_number):
         if outcome is None and not request.htmx:
             return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
         if outcome is None:
-            rows = table_round_rows(section, round_number, table, pairs)
+            reload_results(rows)
     _place_cursor(rows, outcome, request)
     grid = table_round_progress(section, pairs)
     context = _context(

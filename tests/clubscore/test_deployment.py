@@ -60,7 +60,7 @@ def test_nginx_from_the_official_image_is_the_only_way_in():
     assert "ports" not in web and web["expose"] == ["8000"]
     mounts = {target: source for source, target, _ in (v.rsplit(":", 2) for v in proxy["volumes"])}
     assert mounts["/etc/nginx/conf.d/default.conf"] == "./deploy/nginx/${NGINX_SITE:-http}.conf"
-    assert mounts["/etc/nginx/clubscore/proxy.conf"] == "./deploy/nginx/proxy.conf"
+    assert mounts["/etc/nginx/clubscore"] == "./deploy/nginx"  # proxy.conf and upstream.conf
     assert web["environment"]["BEHIND_PROXY"] == "1"
     assert "deploy/gunicorn.conf.py" in web["command"]
 
@@ -69,6 +69,7 @@ def test_nginx_from_the_official_image_is_the_only_way_in():
 def test_both_nginx_sites_include_the_proxy_rules(site):
     conf = (PROJECT / "deploy" / "nginx" / f"{site}.conf").read_text()
     assert "include /etc/nginx/clubscore/proxy.conf;" in conf
+    assert "include /etc/nginx/clubscore/upstream.conf;" in conf
 
 
 def directives(conf: str) -> dict[str, str]:
@@ -84,7 +85,9 @@ def directives(conf: str) -> dict[str, str]:
 
 def test_nginx_buffers_requests_and_cuts_off_slow_clients():
     rules = directives((PROJECT / "deploy" / "nginx" / "proxy.conf").read_text())
-    assert rules["proxy_pass"] == "http://web:8000"
+    assert rules["proxy_pass"] == "http://clubscore_app"
+    upstream = (PROJECT / "deploy" / "nginx" / "upstream.conf").read_text()
+    assert "upstream clubscore_app {\n    server web:8000;\n}" in upstream
     assert (rules["proxy_request_buffering"], rules["proxy_buffering"]) == ("on", "on")
     assert rules["client_header_timeout"] == "10s" and rules["client_body_timeout"] == "10s"
     # Overwritten from what nginx saw, not appended to what the client claimed.

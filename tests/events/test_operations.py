@@ -3,6 +3,7 @@ the demo refused on a real server. docs/operations.md describes these commands."
 
 import json
 import os
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -104,8 +105,9 @@ def test_export_club_names_the_clubs_it_knows(busy_club):
         run("export_club", "nope")
 
 
-def manage(*args, database: Path, check=True):
-    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
+def manage(*args, database: Path | str, check=True):
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
+    environment = {**os.environ, "DATABASE_URL": url, "DEBUG": "1"}
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=PROJECT, env=environment,
         capture_output=True, text=True, timeout=300, check=check,
@@ -127,6 +129,50 @@ def test_a_sqlite_backup_restores_to_the_same_data(tmp_path):
     assert len(json.loads(restored)) > 300  # 7 tables × 21 boards of results, and more
     with sqlite3.connect(copy) as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+@pytest.fixture
+def scratch_databases():
+    """Names for throw-away PostgreSQL databases on the test server, dropped afterwards."""
+    if connection.vendor != "postgresql":
+        pytest.skip("pg_dump and pg_restore back up PostgreSQL: run with DATABASE_URL set")
+    import psycopg
+
+    settings = connection.settings_dict
+    server = f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:" \
+             f"{settings['PORT'] or 5432}"  # fmt: skip
+    names = []
+
+    def new(label):
+        name = f"clubscore_{label}_{secrets.token_hex(4)}"
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+        names.append(name)
+        return f"{server}/{name}"
+
+    yield new
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        for name in names:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_a_pg_dump_restores_to_the_same_data(scratch_databases, tmp_path):
+    """docs/operations.md's PostgreSQL backup and restore, step by step: pg_dump in custom
+    format from a database in use, pg_restore --no-owner into an empty one; the same club comes
+    out of both (export_club), and the restored database needs no migration."""
+    live, restored = scratch_databases("live"), scratch_databases("restored")
+    manage("migrate", "--noinput", database=live)
+    manage("load_demo", database=live)
+    dump = tmp_path / "clubscore.dump"
+    with dump.open("wb") as out:
+        subprocess.run(["pg_dump", "--format=custom", "--dbname", live], stdout=out,
+                       check=True, timeout=120)  # fmt: skip
+    subprocess.run(["pg_restore", "--no-owner", "--dbname", restored, str(dump)],
+                   check=True, timeout=120)  # fmt: skip
+    original = manage("export_club", "demo", database=live).stdout
+    assert manage("export_club", "demo", database=restored).stdout == original
+    assert len(json.loads(original)) > 300  # 7 tables × 21 boards of results, and more
+    manage("migrate", "--check", database=restored)  # exits non-zero if one were missing
 
 
 def test_backup_sqlite_does_not_overwrite_by_accident(tmp_path):

@@ -47,6 +47,25 @@ def test_missing_results_by_neuberg_by_default():
     assert ns_points(scored) == [F(17, 3), 3, F(1, 3)]
 
 
+def test_a_board_scored_again_follows_its_options_and_common_top_each_time():
+    # score_section remembers each board's points by what decides them; the same three
+    # results scored under other options, or in a section with another common top, must
+    # still get their own values. The values are those of the three tests above.
+    three = lines(1, ["450", "420", "-50"])
+    for _ in range(2):
+        averaged = score_section(
+            "ebu-matchpoints", three, {1: 4}, ScoringOptions(missing_results="average")
+        )
+        assert [(r.points.ns, r.points.top) for r in averaged] == [(5, 6), (3, 6), (1, 6)]
+        assert ns_points(score_section("ebu-matchpoints", three, {1: 4})) == [F(17, 3), 3, F(1, 3)]
+    # Board 8 on its own: 3, 2, 1, 0 on a top of 3; beside board 1 due 5, factored to 4.
+    board_8 = lines(8, ["450", "420", "400", "-50"])
+    assert ns_points(score_section("matchpoints", board_8, {8: 4})) == [3, 2, 1, 0]
+    section = lines(1, ["450", "420", "420", "400", "-50"]) + board_8
+    scored = score_section("matchpoints", section, {1: 5, 8: 4})
+    assert ns_points(scored[5:]) == [F(31, 8), F(21, 8), F(11, 8), F(1, 8)]
+
+
 def test_a_fouled_board_is_scored_in_groups_each_factored_to_the_full_top():
     # Law 87B: the forms of a fouled board are scored apart. Six tables: four played the
     # board as dealt (group 0), two the changed form (group 2). ACBL Neuberg to 6 results:
