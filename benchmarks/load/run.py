@@ -196,16 +196,17 @@ def workers_of(master: int) -> list[int]:
     return workers
 
 
-def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str, float]:
-    """CPU seconds so far of gunicorn (master and workers), of PostgreSQL's backends for the
-    load database, and of nginx in front. gunicorn replaces a worker every few thousand
-    requests (max_requests): the master's children's time (cutime, cstime) keeps the seconds
-    of the workers it reaped."""
-    used = {"gunicorn": 0.0, "PostgreSQL": 0.0}
+def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str, dict]:
+    """CPU seconds so far of each process of gunicorn (master and workers), of PostgreSQL's
+    backends for the load database, and of nginx in front, by kind. gunicorn replaces a
+    worker every few thousand requests (max_requests): the master's children's time (cutime,
+    cstime) keeps the seconds of the workers it reaped. A backend that ends (its worker was
+    replaced) takes its seconds with it: PostgreSQL's figure may fall a little short."""
+    used: dict[str, dict[int, float]] = {"gunicorn": {}, "PostgreSQL": {}}
     gunicorn = {server.pid, *workers_of(server.pid)}
     nginx = set()
     if front is not None:
-        used["nginx"] = 0.0
+        used["nginx"] = {}
         nginx = {front.process.pid, *workers_of(front.process.pid)}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -215,16 +216,26 @@ def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
+        pid = int(entry.name)
         seconds = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-        if int(entry.name) == server.pid:
+        if pid == server.pid:
             seconds += (int(fields[13]) + int(fields[14])) / CLOCK_TICKS
-        if int(entry.name) in gunicorn:
-            used["gunicorn"] += seconds
-        elif int(entry.name) in nginx:
-            used["nginx"] += seconds
+        if pid in gunicorn:
+            used["gunicorn"][pid] = seconds
+        elif pid in nginx:
+            used["nginx"][pid] = seconds
         elif command.startswith("postgres:") and f" {database} " in command:
-            used["PostgreSQL"] += seconds
+            used["PostgreSQL"][pid] = seconds
     return used
+
+
+def cpu_between(before: dict, after: dict) -> dict[str, float]:
+    """Seconds each kind used between two readings, process by process (never less than 0
+    when a process ended meanwhile)."""
+    return {
+        kind: sum(seconds - before[kind].get(pid, 0.0) for pid, seconds in processes.items())
+        for kind, processes in after.items()
+    }
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -262,10 +273,7 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
         subprocess.run(command, env=environment, stdout=log, stderr=subprocess.STDOUT,
                        timeout=args.duration + 300, check=True)  # fmt: skip
     client = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = {
-        kind: seconds - server_before[kind]
-        for kind, seconds in cpu_seconds(server, database, front).items()
-    }
+    cpu = cpu_between(server_before, cpu_seconds(server, database, front))
     cpu["locust"] = (client.ru_utime + client.ru_stime) - (
         client_before.ru_utime + client_before.ru_stime
     )

@@ -229,3 +229,10 @@ def test_the_runner_bounds_users_and_time(capsys):
     assert "--duration must be 1-600" in capsys.readouterr().err
     knee = run.options(["--scenario", "knee", "--steps", "20,5,10"])
     assert (knee.steps, knee.tables) == ([5, 10, 20], 20)
+
+
+def test_cpu_is_counted_process_by_process_so_an_ended_backend_takes_nothing_away():
+    # Backend 11 ended during the run (its worker was replaced), 12 started: 2 s + 0.5 s used.
+    before = {"gunicorn": {1: 10.0}, "PostgreSQL": {11: 6.5, 13: 1.0}}
+    after = {"gunicorn": {1: 12.0}, "PostgreSQL": {12: 0.25, 13: 1.25}}
+    assert run.cpu_between(before, after) == {"gunicorn": 2.0, "PostgreSQL": 0.5}
