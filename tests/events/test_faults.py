@@ -4,16 +4,30 @@ the save stops in its rescoring, after it has written the typed result and its h
 all of it must be rolled back, the director told "not saved" beside the row with the text
 still in its box, and the next save must work."""
 
+import os
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
+from django.urls import reverse
 
+from benchmarks.load.front import local_nginx, nginx_binary
+from benchmarks.load.front import stop as stop_process
+from benchmarks.load.run import workers_of
 from events.models import Result, ResultChange
 from events.views.entry import NOT_SAVED
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 
+PROJECT = Path(__file__).resolve().parents[2]
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
@@ -148,3 +162,135 @@ def test_a_save_whose_connection_is_killed_is_rolled_back_whole(
     )
     assert response.status_code == 200
     assert the_row(board, ns3).text == "4S N +2"
+
+
+@pytest.fixture
+def served(live_database_url, tmp_path):
+    """gunicorn as deploy/gunicorn.conf.py runs it (one sync worker) on the test database,
+    behind nginx with deploy/nginx's rules; yields (nginx's base URL, gunicorn's process)."""
+    if nginx_binary() is None:
+        reason = "nginx is not installed: `apt-get install nginx-light` (.ci/run does it)"
+        if os.environ.get("CLUBSCORE_REQUIRE_NGINX"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    port = free_port()
+    environment = {**os.environ, "DATABASE_URL": live_database_url, "DEBUG": "1",
+                   "GUNICORN_WORKERS": "1", "BEHIND_PROXY": "1"}  # fmt: skip
+    log = (tmp_path / "gunicorn.log").open("w")
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "clubscore.wsgi:application",
+         "--config", str(PROJECT / "deploy" / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"],
+        cwd=PROJECT, env=environment, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        with local_nginx(port, tmp_path / "nginx") as front:
+            base = f"http://127.0.0.1:{front.port}"
+            wait_for_an_answer(base)
+            yield base, server
+    finally:
+        stop_process(server, seconds=20)
+        log.close()
+
+
+@pytest.fixture
+def live_database_url():
+    settings = connection.settings_dict
+    return (f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
+            f"{settings['PORT'] or 5432}/{settings['NAME']}")  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_an_answer(base: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"{base}/login/", timeout=5).read()
+            return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.2)
+    raise AssertionError(f"nothing answered at {base} within {seconds} s")
+
+
+def post_row(base, client, board, ns, ew, text, version):
+    """The row form's HTMX post, with the director's session and a CSRF token of our own."""
+    token = "k" * 32  # a CSRF secret: Django takes it unmasked in the header
+    data = urlencode({"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": text,
+                      "version": version}).encode()  # fmt: skip
+    request = urllib.request.Request(
+        f"{base}{reverse('board_traveller', args=[board.pk])}", data=data, headers={
+            "HX-Request": "true", "X-CSRFToken": token,
+            "Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={token}",
+        },
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
+    director_client, board, other_connection, served
+):
+    # The save has written the typed result and its history line and waits in its rescoring
+    # on a row the test holds; then its gunicorn worker is killed (SIGKILL). nginx tells the
+    # typist 502 ("Not saved" beside the row, static/js/htmx-errors.js); the worker's
+    # transaction never commits; gunicorn starts a new worker, and the same Enter saves.
+    base, server = served
+    (ns, ew), _, (ns3, ew3) = movement_rows(board)
+    before = snapshot(board)
+    version = the_row(board, ns3).version
+    lock_row(other_connection, the_row(board, ns))
+    answers = []
+    saving = threading.Thread(
+        target=lambda: answers.append(
+            post_row(base, director_client, board, ns3, ew3, "4S N +2", version)
+        )
+    )
+    saving.start()
+    waiting_pid = wait_for_a_save_on_the_lock(board)
+    (worker,) = workers_of(server.pid)
+    os.kill(worker, signal.SIGKILL)
+    saving.join(timeout=30)
+    assert answers == [502]
+    # The killed worker's backend still waits on the lock; released, it finds its client gone
+    # and rolls back (PostgreSQL notices a dead client when it next writes to it).
+    other_connection.rollback()
+    wait_until_ended(waiting_pid)
+    assert snapshot(board) == before
+    wait_for_an_answer(base)  # a new worker
+    assert workers_of(server.pid) and workers_of(server.pid) != [worker]
+    assert post_row(base, director_client, board, ns3, ew3, "4S N +2", version) == 200
+    assert the_row(board, ns3).text == "4S N +2"
+    assert ResultChange.objects.count() == before[1] + 1
+
+
+def wait_for_a_save_on_the_lock(board, seconds=20) -> int:
+    deadline = time.monotonic() + seconds
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            )
+            row = cursor.fetchone()
+            if row:
+                return row[0]
+            time.sleep(0.05)
+    raise AssertionError("the save never waited on the locked row")
+
+
+def wait_until_ended(pid, seconds=20) -> None:
+    deadline = time.monotonic() + seconds
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid])
+            if cursor.fetchone() is None:
+                return
+            time.sleep(0.05)
+    raise AssertionError(f"PostgreSQL's backend {pid} never ended")
