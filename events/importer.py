@@ -37,7 +37,7 @@ from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.movement_inference import recognise_movements
 
 # The result fields from a parsed line, as the browser's save writes them.
-from events.results import _fill as fill_result
+from events.results import fill_result
 
 __all__ = ["ImportProblems", "import_traveller_file", "import_travellers", "read_csv"]
 

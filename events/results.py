@@ -87,7 +87,7 @@ def save_result(
         result.ns_pair = ns
         result.ew_pair = ew
         result.round = seating.round if seating else result.round
-        _fill(result, entry)
+        fill_result(result, entry)
         if marked_group is not None or foul_group is not None:
             result.foul_group = marked_group if marked_group is not None else foul_group
         result.updated_by = _author(user)
@@ -243,7 +243,8 @@ def _label(pair: Pair) -> str:
     return str(pair) if pair.direction else f"pair {pair.number}"
 
 
-def _fill(result: Result, entry: scoring.Entry) -> None:
+def fill_result(result: Result, entry: scoring.Entry) -> None:
+    """Copy a parsed entry onto a result's fields (its points are the scorer's)."""
     contract = entry.contract
     result.kind = entry.kind
     result.text = str(entry)

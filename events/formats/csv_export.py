@@ -114,7 +114,7 @@ def travellers_csv(event: Event) -> str:
             result.board.number,
             _seat(result.ns_pair, "NS"),
             _seat(result.ew_pair, "EW"),
-            *(("", "", "") if score else _contract_columns(result)),
+            *(("", "", "") if score else contract_columns(result)),
             *([score] if with_score else []),
             *([result.foul_group or ""] if with_foul else []),
         ]
@@ -133,7 +133,8 @@ def _seat(pair, seat: str) -> str:
     return str(pair.number)
 
 
-def _contract_columns(result: Result) -> tuple[str, str, str]:
+def contract_columns(result: Result) -> tuple[str, str, str]:
+    """A result as the CSV's contract, declarer and result columns ("4S", "N", "+1")."""
     if result.kind == Result.NOT_PLAYED:
         return "NP", "", ""
     if result.kind == Result.ADJUSTED:

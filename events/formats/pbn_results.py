@@ -16,7 +16,7 @@ import datetime
 import re
 
 from events.formats import ImportProblems, TravellerFile, TravellerLine
-from events.formats.csv_export import _contract_columns as csv_contract_columns
+from events.formats.csv_export import contract_columns as csv_contract_columns
 from events.handrecords.pbn import PBNError, Tag, read_games
 from events.models import Event, Result
 from events.standings import event_standings

@@ -17,7 +17,7 @@ import scoring
 from events import table_links as phone
 from events.models import Board, Pair, Result, ResultChange, TableLink
 from events.results import EntryConflict, EntryError, save_result
-from events.results import _fill as fill_from_entry  # exactly what the save path stores
+from events.results import fill_result as fill_from_entry  # exactly what the save path stores
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
