@@ -8,7 +8,7 @@ always computed afresh and exactly from the stored lines.
 
 import threading
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 
@@ -144,15 +144,17 @@ def rescore(event: Event, section_ids=None) -> int:
     changed = []
     units = scoring_units(event, section_ids)
     for unit in units:
-        # The scoring is that of the version this transaction commits (it holds the session's
-        # lock, and versions only go up): the read pages may reuse it once it is committed.
-        key = _cache_key(event, unit.section_ids)
-        transaction.on_commit(partial(_remember, key, unit))
+        written = []
         for pk, stored, result in zip(unit.result_ids, unit.stored, unit.scored, strict=True):
             fresh = tuple(_stored_number(v) for v in (result.points.ns, result.points.ew,
                                                       result.points.top))  # fmt: skip
+            written.append(fresh)
             if fresh != stored:
                 changed.append((pk, *fresh))
+        # The scoring is that of the version this transaction commits (it holds the session's
+        # lock, and versions only go up): the read pages may reuse it once it is committed.
+        key = _cache_key(event, unit.section_ids)
+        transaction.on_commit(partial(_remember, key, replace(unit, stored=written)))
     _write_points(changed)
     return len(changed)
 

@@ -134,7 +134,9 @@ def session_options(request, pk):
     form = ScoringOptionsForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():  # the new options and the points they give, or neither
-            form.save()
+            # Only the options: the row read at the start of the request may be out of date
+            # (a result saved meanwhile moved its version on, which must never go back).
+            form.save(commit=False).save(update_fields=list(form.fields))
             rescore_event(event)
         messages.success(request, f"Rescored: {event.describe_scoring()}.")
         return redirect("session_detail", pk=event.pk)

@@ -34,6 +34,8 @@ def test_the_pages_after_a_save_reuse_the_scoring_it_committed(
         (unit,) = cached_units(event)
     assert not [q for q in queries if "events_result" in q["sql"]]
     assert [result.points.ns for result in unit.scored] == [1, 2, 0]
+    # What the rows hold now, as the save wrote them (ns, ew, top).
+    assert unit.stored == [(1.0, 1.0, 2.0), (2.0, 0.0, 2.0), (0.0, 2.0, 2.0)]
 
 
 def test_a_save_left_uncommitted_is_not_kept_for_the_pages(club, director):

@@ -142,6 +142,31 @@ def test_an_option_change_from_the_edit_page_rescores(director_client, club, dir
     assert event.scoring == "cross-imps" and event.version > before
 
 
+def test_an_option_change_never_takes_the_version_back(
+    director_client, club, director, monkeypatch
+):
+    # The director's request reads the session, then a table's result is saved (the version
+    # moves on) before the options are stored. Writing back the whole row read earlier put
+    # the version back: two states of the session under one version, so the live pages kept
+    # the old standings. Only the options are written; the version only goes up.
+    event = make_session(club, tables=3, boards_per_round=1)
+    board, tables = seats(event, 1)
+    save_result(board, *tables[0], "420", director)
+    stale = Event.objects.get(pk=event.pk)
+    save_result(board, *tables[1], "450", director)
+    after_the_save = Event.objects.get(pk=event.pk)
+    monkeypatch.setattr("events.views.sessions.event_for_director", lambda request, pk: stale)
+    data = {"scoring": "cross-imps", "totals": "raw", "missing_results": "neuberg",
+            "adjusted_rule": "fixed", "cross_imps": "average", "ave_plus_imps": "3",
+            "butler_drop": "", "datum_rounding": "10"}  # fmt: skip
+    response = director_client.post(reverse("session_options", args=[event.pk]), data)
+    assert response.status_code == 302
+    now = Event.objects.get(pk=event.pk)
+    assert now.scoring == "cross-imps"
+    assert now.version > after_the_save.version
+    assert now.name == after_the_save.name and now.published == after_the_save.published
+
+
 @pytest.mark.parametrize("method", ["get", "post"])
 @pytest.mark.parametrize("who", ["colleague", "stranger"])
 def test_other_users_get_a_404_and_change_nothing(client, request, mitchell_session, method, who):
