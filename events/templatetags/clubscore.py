@@ -95,6 +95,7 @@ def recap_cells(cells):
     return mark_safe("".join(f"<td>{points(cell)}</td>" for cell in cells))
 
 
+@register.filter
 def two_places(value) -> str:
     """A number as `floatformat:2` prints it (half up, from the float's shortest form, no
     minus on a zero), at a twentieth of its cost: a standings table has sixty of them."""
