@@ -192,18 +192,24 @@ def _board_of(event, number):
     return board, [(pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(number)]
 
 
+def _twenty_results_with_one_top(club, director):
+    """A 21-table Mitchell, one board a round: 20 of board 1's 21 results are in, table 1 on
+    4S N +1 (the top alone) and the other 19 on 4S N =. Returns (board, plays, the top)."""
+    event = make_session(club, tables=21, boards_per_round=1)
+    board, plays = _board_of(event, 1)
+    plays = plays[:20]
+    for index, (ns, ew) in enumerate(plays):
+        save_result(board, ns, ew, "4S N +1" if index == 0 else "4S N =", director)
+    return board, plays, Result.objects.get(board=board, ns_pair=plays[0][0])
+
+
 def test_a_save_writes_only_the_results_whose_points_changed(club, director):
     # A 21-table Mitchell, one board a round: 20 of board 1's 21 results are in. Every table
     # bid 4S by N (board 1: North deals, nobody vulnerable; Law 77: 4S made is +420, +1 is
     # +450) and table 1 made 11 tricks, the board's top. Table 1 then corrects to 12 tricks
     # (+480): still the top alone, so no other result's points move and no other row is
     # written.
-    event = make_session(club, tables=21, boards_per_round=1)
-    board, plays = _board_of(event, 1)
-    plays = plays[:20]
-    for index, (ns, ew) in enumerate(plays):
-        save_result(board, ns, ew, "4S N +1" if index == 0 else "4S N =", director)
-    top = Result.objects.get(board=board, ns_pair=plays[0][0])
+    board, plays, top = _twenty_results_with_one_top(club, director)
     with CaptureQueriesContext(connection) as queries:
         save_result(board, *plays[0], "4S N +2", director)
     updates = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")]
@@ -217,12 +223,7 @@ def test_a_save_that_moves_places_writes_only_those_results(club, director):
     # The same 20 results; table 2 now goes one down (4S N -1: -50 at Law 77, not
     # vulnerable), the bottom alone: its points drop and the other 18 tables on +420 each
     # gain on it, but table 1 stays the top alone and its row is not written.
-    event = make_session(club, tables=21, boards_per_round=1)
-    board, plays = _board_of(event, 1)
-    plays = plays[:20]
-    for index, (ns, ew) in enumerate(plays):
-        save_result(board, ns, ew, "4S N +1" if index == 0 else "4S N =", director)
-    top = Result.objects.get(board=board, ns_pair=plays[0][0])
+    board, plays, top = _twenty_results_with_one_top(club, director)
     with CaptureQueriesContext(connection) as queries:
         save_result(board, *plays[1], "4S N -1", director)
     rescored = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "events_result"')]
