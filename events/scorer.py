@@ -73,11 +73,12 @@ def cached_units(event: Event, section_id=None) -> list[ScoringUnit]:
     units, missing = {}, []
     with _CACHE_LOCK:  # threaded servers: no eviction between a lookup and its reordering
         for group in groups:
-            unit = _CACHE.get(_cache_key(event, group))
+            key = _cache_key(event, group)
+            unit = _CACHE.get(key)
             if unit is None:
                 missing.append(group)
             else:
-                _CACHE.move_to_end(_cache_key(event, group))
+                _CACHE.move_to_end(key)
                 units[tuple(group)] = unit
     # Outside the lock: two threads may both score, harmlessly.
     for unit in _scored_groups(event, missing):
@@ -142,8 +143,7 @@ def _score_unit(event, section_ids, lines_by_section, boards_by_section) -> Scor
 def rescore(event: Event, section_ids=None) -> int:
     """Store the points of every result whose points changed; returns how many changed."""
     changed = []
-    units = scoring_units(event, section_ids)
-    for unit in units:
+    for unit in scoring_units(event, section_ids):
         written = []
         for pk, stored, result in zip(unit.result_ids, unit.stored, unit.scored, strict=True):
             fresh = tuple(_stored_number(v) for v in (result.points.ns, result.points.ew,
