@@ -4,10 +4,13 @@ Someone else's unpublished session, or a write URL of another club, is a 404: we
 that it exists.
 """
 
+import functools
+
+from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from events.models import Board, Event, Section
+from events.models import Board, Club, Event, Section
 
 
 class SessionDeleted(Http404):
@@ -34,12 +37,30 @@ def _check_not_deleted(request, event: Event, what: str) -> None:
         raise _missing(request, event.pk, what)
 
 
+def _directs_known(request) -> dict:
+    return request.__dict__.setdefault("_clubscore_directs", {})
+
+
 def directs(request, club) -> bool:
     """Whether the request's user directs `club`; asked once per request and club."""
-    known = request.__dict__.setdefault("_clubscore_directs", {})
+    known = _directs_known(request)
     if club.pk not in known:
         known[club.pk] = club.is_director(request.user)
     return known[club.pk]
+
+
+def _fetch_with_directs(request, queryset, pk: int, club_of):
+    """`queryset`'s object `pk` (or 404), and whether the user directs its club, in one query:
+    the answer is remembered for `directs`. `club_of` is the path to the club, selected with
+    the object."""
+    user = request.user
+    if user.is_authenticated:
+        directors = Club.directors.through.objects.filter(club=OuterRef(club_of), user=user.pk)
+        queryset = queryset.annotate(user_directs=Exists(directors))
+    found = get_object_or_404(queryset, pk=pk)
+    club = functools.reduce(getattr, club_of.split("__"), found)  # select_related: no query
+    _directs_known(request)[club.pk] = getattr(found, "user_directs", False)
+    return found
 
 
 def event_for_reader(request, pk: int) -> Event:
@@ -57,7 +78,8 @@ def event_for_director(request, pk: int) -> Event:
 
 
 def section_for_director(request, pk: int) -> Section:
-    section = get_object_or_404(Section.objects.select_related("event__club"), pk=pk)
+    sections = Section.objects.select_related("event__club")
+    section = _fetch_with_directs(request, sections, pk, "event__club")
     if not directs(request, section.event.club):
         raise Http404("No such section")
     _check_not_deleted(request, section.event, "section")
@@ -65,7 +87,8 @@ def section_for_director(request, pk: int) -> Section:
 
 
 def board_for_director(request, pk: int) -> Board:
-    board = get_object_or_404(Board.objects.select_related("section__event__club"), pk=pk)
+    boards = Board.objects.select_related("section__event__club")
+    board = _fetch_with_directs(request, boards, pk, "section__event__club")
     if not directs(request, board.section.event.club):
         raise Http404("No such board")
     _check_not_deleted(request, board.section.event, "board")
@@ -77,7 +100,8 @@ def is_director(request, event: Event) -> bool:
 
 
 def board_for_reader(request, pk: int) -> Board:
-    board = get_object_or_404(Board.objects.select_related("section__event__club"), pk=pk)
+    boards = Board.objects.select_related("section__event__club")
+    board = _fetch_with_directs(request, boards, pk, "section__event__club")
     event = board.section.event
     if not (event.published or directs(request, event.club)):
         raise Http404("No such board")

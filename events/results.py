@@ -6,8 +6,10 @@ boards (the common top, Law 12C2's session rule, scoring across the field), alwa
 every committed result. Every change is written to the board's history.
 """
 
+from dataclasses import dataclass
+
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 
 import scoring
 from events import scorer
@@ -69,16 +71,20 @@ def save_result(
         except ValueError as error:
             raise EntryError(str(error)) from None
         row_ns = None if new_row else (row_ns or ns)
-        row_result = _row_result(board, row_ns)
+        met = _results_met(board, row_ns, ns, ew)
+        row_result = met.of_ns(row_ns)
         group = next((g for g in (marked_group, foul_group) if g is not None), 0)
         if expected_version is not None:
-            stored = _stored_as_typed(board, row_ns, row_result, ns, ew, entry, group)
-            if stored is not None:
+            stored = row_result if row_ns == ns or row_result is not None else met.of_ns(ns)
+            if _same_line(stored, ns, ew, entry, group):
+                # Both typists typed the same slip, or the line came again after its answer
+                # was lost (a 500 after the commit). A row moved to other pairs, or typed on
+                # the Other pairs row, is found under the pairs typed.
                 return stored
         if _changed_meanwhile(row_result, expected_version):
             raise EntryConflict(row_result, entry)
         seating = _seating(board, ns, ew, override)
-        result = _result_to_write(board, ns, ew, row_ns, row_result)
+        result = _result_to_write(board, ns, ew, row_ns, row_result, met)
         before = (result.text, result.ns_score, result.ew_pair_id) if result.pk else None
         if result.pk and result.ns_pair_id != ns.pk:
             # The row's result moves to the pairs the director typed: history says both sides.
@@ -133,14 +139,6 @@ def _changed_meanwhile(row_result: Result | None, expected_version) -> bool:
     return (row_result.version if row_result else 0) != expected_version
 
 
-def _stored_as_typed(board, row_ns, row_result, ns, ew, entry, group) -> Result | None:
-    """The typist's line if it is already stored as typed: both typists typed the same slip,
-    or the line is sent again after its answer was lost (a 500 after the commit). A row moved
-    to other pairs, or typed on the Other pairs row, is found under the pairs typed."""
-    stored = row_result if row_ns == ns or row_result is not None else _row_result(board, ns)
-    return stored if _same_line(stored, ns, ew, entry, group) else None
-
-
 def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry, group) -> bool:
     return (
         result is not None
@@ -149,22 +147,38 @@ def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry, 
     )
 
 
-def _result_to_write(board, ns, ew, row_ns, row_result) -> Result:
+@dataclass
+class _ResultsMet:
+    """The stored results of a board that one line may meet: the row's, the typed NS pair's
+    and the typed EW pair's (at most one each: both pairs play a board once)."""
+
+    results: list[Result]
+
+    def of_ns(self, pair: Pair | None) -> Result | None:
+        return next((r for r in self.results if pair is not None and r.ns_pair_id == pair.pk), None)
+
+    def of_ew(self, pair: Pair, besides: Result) -> Result | None:
+        return next((r for r in self.results if r.ew_pair_id == pair.pk and r != besides), None)
+
+
+def _results_met(board: Board, row_ns: Pair | None, ns: Pair, ew: Pair) -> _ResultsMet:
+    """One query for what the save checks against (a save is the hot path)."""
+    ns_ids = {pair.pk for pair in (row_ns, ns) if pair is not None}
+    results = Result.objects.filter(Q(ns_pair__in=ns_ids) | Q(ew_pair=ew), board=board)
+    return _ResultsMet(list(results.select_related("ns_pair", "ew_pair", "updated_by")))
+
+
+def _result_to_write(board, ns, ew, row_ns, row_result, met: _ResultsMet) -> Result:
     """The stored result this line replaces (the row's own, or the NS pair's), or a new one;
     refuses a line that would take another row's place."""
-    target = row_result if row_ns == ns else _row_result(board, ns)
+    target = row_result if row_ns == ns else met.of_ns(ns)
     if target is not None and target is not row_result:
         raise EntryError(
             f"Board {board.number} already has a result for {_label(ns)} "
             f"(against {_label(target.ew_pair)}): correct that row instead."
         )
     result = target or row_result or Result(board=board, ns_pair=ns)
-    clash = (
-        Result.objects.filter(board=board, ew_pair=ew)
-        .exclude(pk=result.pk)
-        .select_related("ns_pair")
-        .first()
-    )
+    clash = met.of_ew(ew, besides=result)
     if clash:
         raise EntryError(
             f"Board {board.number} already has a result for {_label(ew)} "

@@ -130,8 +130,15 @@ def board_rows(board: Board, pairs: list[Pair] | None = None, *, new_row=False) 
 
 
 def table_round_rows(
-    section: Section, round_number: int, table: int, pairs: list[Pair] | None = None
+    section: Section,
+    round_number: int,
+    table: int,
+    pairs: list[Pair] | None = None,
+    *,
+    with_results=True,
 ) -> list[Row]:
+    """The round's rows at the table; `with_results=False` leaves their results for a
+    `reload_results` call (after a save, the rows show what it stored)."""
     movement = section.movement()
     seating = movement.seating(round_number, table)
     if not seating.is_played:
@@ -143,7 +150,8 @@ def table_round_rows(
         "section__event"
     )
     rows = [Row(b, ns, ew, round_number, table) for b in boards]
-    reload_results(rows)
+    if with_results:
+        reload_results(rows)
     return rows
 
 

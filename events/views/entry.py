@@ -1,9 +1,9 @@
 """Traveller entry: a board's traveller, or one table's round, typed from the keyboard.
 
 A POST saves (or clears) one line through events.results (validate, store, rescore in one
-transaction) and answers an HTMX request with the refreshed rows plus the live standings, out
-of band. A GET may carry `after=<row>` (the cursor goes to the row after it: the typist kept
-the other result) or `focus=<row>`.
+transaction) and answers an HTMX request with the refreshed rows and an HX-Trigger on which
+the page asks for the live standings at once. A GET may carry `after=<row>` (the cursor goes
+to the row after it: the typist kept the other result) or `focus=<row>`.
 
 A save the database could not finish (a lock or statement timeout, a dropped connection) is
 rolled back whole and answers 503 with the rows, the typed line still in its box and a
@@ -56,6 +56,7 @@ NOT_SAVED = (
     "Not saved: the database was busy or lost its connection. Your text is still here: "
     "press Enter to try again."
 )
+SAVED_EVENT = "clubscore:saved"  # templates/events/_standings.html refreshes on it
 ROW_GONE = (
     "This row is not on the traveller any more (or its pairs are not in this section): "
     "nothing was stored. Type the pairs and the result in the Other pairs row."
@@ -109,7 +110,7 @@ def board_traveller(request, pk):
         # The last board's last slip: say what is still missing rather than lose the cursor.
         context["missing"] = missing_boards(board.section)
         context["missing_count"] = sum(count for _, count in context["missing"])
-    return _respond(request, "events/board.html", context, _status(outcome))
+    return _respond(request, "events/board.html", context, outcome)
 
 
 def _neighbours(board) -> dict:
@@ -134,15 +135,15 @@ def table_round(request, pk, table, round_number):
     if not 1 <= table <= movement.tables:
         raise Http404("No such table")
     pairs = _pairs(section)
-    rows = table_round_rows(section, round_number, table, pairs)
+    writing = request.method == "POST"
+    rows = table_round_rows(section, round_number, table, pairs, with_results=not writing)
     outcome = None
-    if request.method == "POST":
+    if writing:
         boards = {row.board.pk: row.board for row in rows}
         outcome = _save(request, pairs, lambda board_id: boards.get(board_id))
         if outcome is None and not request.htmx:
             return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
-        if outcome is None:
-            reload_results(rows)
+        reload_results(rows)  # as stored now: this save's, or after a refusal what it met
     _place_cursor(rows, outcome, request)
     grid = table_round_progress(section, pairs)
     context = _context(
@@ -155,7 +156,7 @@ def table_round(request, pk, table, round_number):
         context["missing_cells"] = [
             cell for _, cells in grid for cell in cells if cell.state in ("empty", "partial")
         ]
-    return _respond(request, "events/table_round.html", context, _status(outcome))
+    return _respond(request, "events/table_round.html", context, outcome)
 
 
 @login_required
@@ -233,10 +234,6 @@ def _save(request, pairs, board_of) -> dict | None:
         connection.close_if_unusable_or_obsolete()
         return {**outcome, "error": NOT_SAVED, "status": 503}
     return None
-
-
-def _status(outcome: dict | None) -> int:
-    return outcome.get("status", 200) if outcome else 200
 
 
 def _save_line(board, data, user) -> Result:
@@ -324,26 +321,31 @@ def _int(value) -> int | None:
 
 def _context(request, section, rows, pairs, **extra) -> dict:
     event = section.event
-    if request.method == "POST":
-        event.refresh_from_db(fields=["version"])  # the save moved it on: no stale standings
     return {
         "event": event,
         "section": section,
         "rows": rows,
+        "pairs": pairs,
         "director": is_director(request, event),
-        "standings": [(section, section_standings(section, pairs))],
         **extra,
     }
 
 
-def _respond(request, template: str, context: dict, status: int = 200):
+def _respond(request, template: str, context: dict, outcome: dict | None):
+    """The whole page; for HTMX only the rows. After a save the standings beside them are
+    not redrawn here but asked for at once by the page (`clubscore:saved`): they are the
+    session's, shared by every open page through the live cache, while the typist waits only
+    for their own rows."""
+    status = outcome.get("status", 200) if outcome else 200
     if not request.htmx:
-        return render(request, template, context, status=status)
-    rows = render_to_string("events/_traveller.html", context, request=request)
-    standings = render_to_string(
-        "events/_standings.html", {**context, "oob": True, "compact": True}, request
+        section = context["section"]
+        standings = [(section, section_standings(section, context["pairs"]))]
+        return render(request, template, {**context, "standings": standings}, status=status)
+    response = HttpResponse(
+        render_to_string("events/_traveller.html", context, request=request), status=status
     )
-    response = HttpResponse(rows + standings, status=status)
     if status != 200:
         response["Clubscore-Rows"] = "swap"  # static/js/htmx-errors.js: show these rows
+    if request.method == "POST" and outcome is None:
+        response["HX-Trigger"] = SAVED_EVENT
     return response

@@ -37,18 +37,32 @@ def test_it_lists_the_rows_the_movement_expects(director_client, board):
     assert b"Dealer N" in response.content and b"Vulnerable: None" in response.content
 
 
-def test_an_htmx_save_returns_the_rows_and_the_standings_out_of_band(director_client, board):
+def test_an_htmx_save_returns_the_rows_and_the_page_then_fetches_the_standings(
+    director_client, board
+):
     (ns, ew), *_ = plays(board)
+    page = director_client.get(reverse("board_traveller", args=[board.pk])).content.decode()
+    # The standings beside the rows refresh on a save's trigger as well as every 2 s.
+    assert 'hx-trigger="every 2s, clubscore:saved from:body"' in page
+    assert "50.00" not in page
+    shown = board.section.event.version
     response = post_line(director_client, board, ns, ew, "4s n =", htmx=True)
     body = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in body
     assert body.lstrip().startswith('<div id="traveller">')
-    assert 'id="standings" class="card standings" hx-swap-oob="true"' in body
     assert 'value="4S N ="' in body and "+420" in body
     assert body.count("autofocus") == 1  # the cursor moves to the next row
     assert "HX-Request" in response["Vary"]
     assert Result.objects.get().ns_score == 420
+    assert response["HX-Trigger"] == "clubscore:saved"
+    assert 'id="standings"' not in body  # the typist waits only for the rows
+    # What the trigger makes the page ask for: the standings with the new result. One result
+    # of the three the movement sends the board: Neuberg gives each side 50% (DOMAIN.md).
+    url = reverse("session_standings", args=[board.section.event_id])
+    standings = director_client.get(url, {"since": shown}, HTTP_HX_REQUEST="true")
+    assert standings.status_code == 200
+    assert standings.content.decode().count("50.00") == 2
 
 
 def test_a_plain_post_saves_and_redirects_back(director_client, board):
@@ -66,6 +80,7 @@ def test_a_bad_line_shows_its_error_beside_the_row_and_stores_nothing(director_c
     assert "14 tricks: there are only 13" in body
     assert 'value="4H E 14"' in body
     assert not Result.objects.exists()
+    assert "HX-Trigger" not in response  # nothing changed: the standings stay as they are
 
 
 def test_an_off_movement_pair_warns_then_saves_when_confirmed(director_client, board):
