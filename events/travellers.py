@@ -146,10 +146,10 @@ def table_round_rows(
     by_key = _pairs_by_key(section, pairs)
     ns, ew = by_key[seating.ns], by_key[seating.ew]
     numbers = list(movement.boards_of_set(seating.board_set))
-    boards = Board.objects.filter(section=section, number__in=numbers).select_related(
-        "section__event"
-    )
-    rows = [Row(b, ns, ew, round_number, table) for b in boards]
+    rows = []
+    for board in Board.objects.filter(section=section, number__in=numbers):
+        board.section = section  # the caller's, with its session: no join to read them again
+        rows.append(Row(board, ns, ew, round_number, table))
     if with_results:
         reload_results(rows)
     return rows
@@ -163,7 +163,7 @@ def reload_results(rows: list[Row]) -> None:
         result.board_id: result
         for result in Result.objects.filter(
             board__in=[row.board.pk for row in rows], ns_pair=rows[0].ns
-        ).select_related("ns_pair", "ew_pair", "updated_by")
+        )
     }
     for row in rows:
         row.result = stored.get(row.board.pk)
