@@ -102,7 +102,7 @@ def save_result(
         if before != (result.text, result.ns_score, result.ew_pair_id):
             _record(board, result, before, user, replacing=replacing, source=source)
         if rescore:
-            scorer.rescore(board.section.event, [board.section_id])
+            scorer.rescore_board(board.section.event, board)
         return result
 
 
@@ -120,7 +120,7 @@ def delete_result(result: Result, user, *, expected_version=None) -> None:
             raise EntryConflict(current, None)
         _record_deletion(board, current, user)
         current.delete()
-        scorer.rescore(board.section.event, [board.section_id])
+        scorer.rescore_board(board.section.event, board)
 
 
 def _row_result(board: Board, ns: Pair | None) -> Result | None:

@@ -40,7 +40,16 @@ from scoring.one_table import (
 from scoring.options import ScoringOptions, parse_butler_drop
 from scoring.par import Par, par
 from scoring.ranking import rank
-from scoring.session import ResultLine, ScoredResult, common_due, score_section
+from scoring.session import (
+    COUNTED_KINDS,
+    ResultLine,
+    ScoredResult,
+    boards_apart,
+    common_due,
+    common_top,
+    due_of,
+    score_section,
+)
 from scoring.standings import Penalty, Standing, standings
 from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
 from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
@@ -60,7 +69,11 @@ __all__ = [
     "Penalty",
     "ResultLine",
     "ScoringOptions",
+    "COUNTED_KINDS",
+    "boards_apart",
     "common_due",
+    "common_top",
+    "due_of",
     "cross_imp_totals",
     "parse_butler_drop",
     "score_section",

@@ -17,12 +17,17 @@ from scoring.board_scoring import (
     DEFAULT_OPTIONS,
     MATCHPOINT_METHODS,
     BoardPoints,
+    scale_of,
     score_board,
 )
-from scoring.entry import ADJUSTED, Entry
+from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
+from scoring.matchpoints import top
 from scoring.options import ScoringOptions
 
-__all__ = ["ResultLine", "ScoredResult", "score_section", "common_due"]
+__all__ = [
+    "COUNTED_KINDS", "ResultLine", "ScoredResult", "boards_apart", "common_due", "common_top",
+    "due_of", "score_section",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -45,13 +50,39 @@ class ScoredResult:
     adjusted: bool = False
 
 
+# The kinds of result a board's count of results holds (the others are not compared).
+COUNTED_KINDS = (PLAYED, WEIGHTED)
+
+
 def common_due(lines: Iterable[ResultLine], expected: Mapping[int, int]) -> int:
     """The number of results every board is factored to: the most any board is due or has."""
     counts: dict[tuple[int, int], int] = defaultdict(int)
     for line in lines:
-        if line.entry.is_comparable or line.entry.kind == "weighted":
+        if line.entry.kind in COUNTED_KINDS:
             counts[(line.board, line.foul_group)] += 1
-    return max([*expected.values(), *counts.values(), 1])
+    return due_of(expected, counts.values())
+
+
+def due_of(expected: Mapping[int, int], counts: Iterable[int]) -> int:
+    """The common due from each board's expected results and each (board, fouled group)'s
+    count of COUNTED_KINDS results: what common_due works out from the lines themselves."""
+    return max([*expected.values(), *counts, 1])
+
+
+def common_top(method: str, due: int) -> Fraction | None:
+    """The top of every scored line of a matchpoint section whose common due is `due` (its
+    BoardPoints.top); None at IMPs, where the due plays no part."""
+    if method not in MATCHPOINT_METHODS:
+        return None
+    return Fraction(top(due, scale_of(method)))
+
+
+def boards_apart(method: str, options: ScoringOptions) -> bool:
+    """Whether a board's points depend on the other boards only through the common due (and
+    for IMPs not at all), so that after a change to one board its lines alone may be scored
+    again (`score_section(..., due=...)`) while the others keep theirs. Not so under the
+    session rule, where Ave+ and Ave- look at the pairs' other boards."""
+    return not (options.adjusted_rule == "session" and method != "hdb")
 
 
 def score_section(
@@ -59,9 +90,13 @@ def score_section(
     lines: list[ResultLine],
     expected: Mapping[int, int],
     options: ScoringOptions = DEFAULT_OPTIONS,
+    *,
+    due: int | None = None,
 ) -> list[ScoredResult]:
-    """Points of every line, in the same order."""
-    due = common_due(lines, expected)
+    """Points of every line, in the same order. `due` is the section's common due when
+    `lines` are only some of its boards' (see boards_apart); by default they are all."""
+    if due is None:
+        due = common_due(lines, expected)
     groups: dict[tuple[int, int], list[int]] = defaultdict(list)
     for index, line in enumerate(lines):
         groups[(line.board, line.foul_group)].append(index)
@@ -77,7 +112,7 @@ def score_section(
         ScoredResult(line.board, line.ns, line.ew, earned, line.entry.kind == ADJUSTED)
         for line, earned in zip(lines, points, strict=True)
     ]
-    if options.adjusted_rule == "session" and method != "hdb":
+    if not boards_apart(method, options):
         scored = _session_rule(method, lines, scored, options)
     return scored
 
@@ -108,6 +143,8 @@ def _session_rule(method, lines, scored, options) -> list[ScoredResult]:
     def session_value(pair, percent, fixed, top):
         if percent not in (AVE_PLUS, AVE_MINUS) or not boards[pair]:
             return fixed
+        if matchpoints and not possible[pair]:
+            return fixed  # every other board of the pair's has a top of 0: no percentage
         own = earned[pair] / possible[pair] * top if matchpoints else earned[pair] / boards[pair]
         return max(fixed, own) if percent == AVE_PLUS else min(fixed, own)
 

@@ -3,10 +3,13 @@ it keeps for the read pages."""
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from events.models import Board, Event, Result
-from events.results import save_result
-from events.scorer import cached_units
+from events.results import delete_result, save_result
+from events.scorer import cached_units, rescore
+from scoring import METHODS
 from tests.factories import make_session
 
 
@@ -17,13 +20,14 @@ def _plays(event, number):
     return board, [(pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(number)]
 
 
-def test_the_pages_after_a_save_reuse_the_scoring_it_committed(
+def test_the_pages_after_a_whole_section_rescore_reuse_the_scoring_it_committed(
     club, director, django_capture_on_commit_callbacks
 ):
     # A 3-table Mitchell, board 1: +420, +450, -300 (Law 77, nobody vulnerable) score
-    # 1, 2, 0 matchpoints on a top of 2. The save scored the section under the version it
-    # committed: the standings read it back without reading a result again.
-    event = make_session(club)
+    # 1, 2, 0 matchpoints on a top of 2. Under Law 12C2's session rule a save rescores the
+    # whole section, under the version it committed: the standings read it back without
+    # reading a result again.
+    event = make_session(club, options={"adjusted_rule": "session"})
     board, plays = _plays(event, 1)
     for (ns, ew), line in zip(plays, ["4S N =", "4S N +1"], strict=False):
         save_result(board, ns, ew, line, director)
@@ -36,6 +40,45 @@ def test_the_pages_after_a_save_reuse_the_scoring_it_committed(
     assert [result.points.ns for result in unit.scored] == [1, 2, 0]
     # What the rows hold now, as the save wrote them (ns, ew, top).
     assert unit.stored == [(1.0, 1.0, 2.0), (2.0, 0.0, 2.0), (0.0, 2.0, 2.0)]
+
+
+def test_a_save_scores_its_board_alone_when_no_other_board_can_move(club, director):
+    # Matchpoints, fixed adjusted scores, every board due 3: the common due stays 3, so a
+    # save on board 1 reads and writes board 1 only. Board 2's points, tampered with here,
+    # stay as they were until a whole-section rescore puts them right.
+    event = make_session(club)
+    board_1, plays_1 = _plays(event, 1)
+    board_2, plays_2 = _plays(event, 2)
+    save_result(board_2, *plays_2[0], "4S N =", director)
+    save_result(board_2, *plays_2[1], "4S N +1", director)
+    Result.objects.filter(board=board_2).update(ns_points=99)
+    save_result(board_1, *plays_1[0], "4S N =", director)
+    save_result(board_1, *plays_1[1], "4S N +1", director)
+    assert set(Result.objects.filter(board=board_2).values_list("ns_points", flat=True)) == {99}
+    # Board 1 as the section's own scoring has it: +420 and +450 of 3 due, Neuberg (DOMAIN.md)
+    # (0 + 1/2) x 3/2 - 1/2 = 1/4 and (1 + 1/2) x 3/2 - 1/2 = 7/4 on a top of 2.
+    stored = dict(Result.objects.filter(board=board_1).values_list("text", "ns_points"))
+    assert stored == {"4S N =": 0.25, "4S N +1": 1.75}
+    assert rescore(Event.objects.get(pk=event.pk)) == 2  # board 2's two results put right
+
+
+def test_a_save_that_moves_the_common_due_rescores_every_board(club, director):
+    # Every board due 2 results, and board 2 has them: top 1. A third result on board 1
+    # makes 3 the section's common due, so every board is factored to a top of 2 (DOMAIN.md,
+    # common top): board 2's +420 and +450, 0 and 1 of 1, become (0 + 1/2) x 3/2 - 1/2 = 1/4
+    # and (1 + 1/2) x 3/2 - 1/2 = 7/4 of 2 (Neuberg).
+    event = make_session(club)
+    Board.objects.filter(section__event=event).update(expected_results=2)
+    board_1, plays_1 = _plays(event, 1)
+    board_2, plays_2 = _plays(event, 2)
+    save_result(board_2, *plays_2[0], "4S N =", director)
+    save_result(board_2, *plays_2[1], "4S N +1", director)
+    assert set(Result.objects.filter(board=board_2).values_list("top", flat=True)) == {1.0}
+    for (ns, ew), line in zip(plays_1, ["4S N =", "4S N +1", "3NT N ="], strict=True):
+        save_result(board_1, ns, ew, line, director)
+    stored = Result.objects.filter(board=board_2).values_list("text", "ns_points", "top")
+    assert sorted(stored) == [("4S N +1", 1.75, 2.0), ("4S N =", 0.25, 2.0)]
+    assert rescore(Event.objects.get(pk=event.pk)) == 0
 
 
 def test_a_save_left_uncommitted_is_not_kept_for_the_pages(club, director):
@@ -65,3 +108,55 @@ def test_points_written_in_one_statement_include_unscored_results(club, director
     stored = {r.text: (r.ns_points, r.ew_points) for r in Result.objects.filter(board=board)}
     assert stored["Not played"] == (None, None)
     assert stored["4S N ="] == (1.0, 1.0)
+
+
+# Lines of every kind the scorer meets: played, passed out, adjusted (fixed and Ave+/-), not
+# played, weighted (Law 12C1(c)) and a fouled board's group 2 (Law 87).
+LINES = ["4S N =", "4S N +1", "3NTX S -2", "PASS", "-100", "60/40%", "AVE+", "AVE-", "NP",
+         "60% 4S N = + 40% 4S N -1", "4S N = F2", "3NT N = F2"]  # fmt: skip
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    method=st.sampled_from(METHODS),
+    adjusted_rule=st.sampled_from(["fixed", "session"]),
+    due=st.lists(st.integers(1, 3), min_size=6, max_size=6),  # the session's 6 boards
+    steps=st.lists(
+        st.tuples(st.integers(1, 4), st.integers(0, 2), st.sampled_from([*LINES, None])),
+        min_size=1, max_size=12,
+    ),
+)  # fmt: skip
+# Board 1's second result makes 2 the common due, so board 2's top moves from 0 to 1.
+@example(
+    method="matchpoints", adjusted_rule="fixed", due=[1] * 6,
+    steps=[(2, 0, "4S N ="), (1, 0, "4S N ="), (1, 1, "4S N +1")],
+)  # fmt: skip
+# NS 1 tops board 1 after its Ave+ on board 2, which Law 12C2's session rule then raises.
+@example(
+    method="matchpoints", adjusted_rule="session", due=[3] * 6,
+    steps=[(2, 0, "AVE+"), (1, 0, "4S N +1"), (1, 1, "4S N =")],
+)  # fmt: skip
+def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
+    club, director, method, adjusted_rule, due, steps
+):
+    # Whatever was saved or deleted, and however each save was scored (its board alone or the
+    # whole section), a fresh scoring of the whole section finds nothing to change. Boards
+    # due fewer results than they get (`due`) make some saves move the common due.
+    event = make_session(
+        club, name=f"Property {Event.objects.count()}", scoring_method=method,
+        options={"adjusted_rule": adjusted_rule},
+    )  # fmt: skip
+    for number, expected in enumerate(due, start=1):
+        Board.objects.filter(section__event=event, number=number).update(expected_results=expected)
+    for number, play, line in steps:
+        board, plays = _plays(event, number)
+        ns, ew = plays[play]
+        if line is None:
+            stored = Result.objects.filter(board=board, ns_pair=ns).first()
+            if stored is not None:
+                delete_result(stored, director)
+        else:
+            save_result(board, ns, ew, line, director, override=True)
+        assert rescore(Event.objects.get(pk=event.pk)) == 0, (number, play, line)

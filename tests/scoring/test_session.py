@@ -110,6 +110,16 @@ def test_session_rule_gives_ave_plus_the_pairs_own_score_if_higher():
     assert (fixed[6].points.ns, fixed[6].points.ew) == (F(6, 5), F(4, 5))
 
 
+def test_session_rule_falls_back_to_the_fixed_award_when_the_pairs_boards_have_no_top():
+    # One result due and played on each board: its top is 0 (DOMAIN.md: n-1 for n results),
+    # so NS 1 has no percentage on its other board and Law 12C2's Ave+ stays 60% of the top,
+    # 0 here, rather than a division by nothing.
+    section = lines(1, ["420"]) + lines(2, ["A+/A-"])
+    session = ScoringOptions(adjusted_rule="session")
+    scored = score_section("matchpoints", section, {1: 1, 2: 1}, session)
+    assert (scored[1].points.ns, scored[1].points.ew, scored[1].points.top) == (0, 0, 0)
+
+
 def test_session_rule_at_imps_uses_the_pairs_imps_per_board():
     # Law 12C2 "or the equivalent in IMPs": NS 1's Ave+ is its IMPs per board on its other
     # boards when more than +3. Butler, three results: datum (450+420-50)/3 = 273.3 -> 270;
