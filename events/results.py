@@ -78,8 +78,11 @@ def save_result(
             stored = row_result if row_ns == ns or row_result is not None else met.of_ns(ns)
             if _same_line(stored, ns, ew, entry, group):
                 # Both typists typed the same slip, or the line came again after its answer
-                # was lost (a 500 after the commit). A row moved to other pairs, or typed on
-                # the Other pairs row, is found under the pairs typed.
+                # was lost (a 500 after the commit), or Enter on a row left as it was. A row
+                # moved to other pairs, or typed on the Other pairs row, is found under the
+                # pairs typed. Nothing changed: the session keeps its version, so no open
+                # page fetches its standings again.
+                transaction.set_rollback(True)
                 return stored
         if _changed_meanwhile(row_result, expected_version):
             raise EntryConflict(row_result, entry)

@@ -48,6 +48,7 @@ from events.travellers import (
     table_round_progress,
     table_round_rows,
 )
+from events.views.params import int_or_none
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +106,7 @@ def board_traveller(request, pk):
     )  # fmt: skip
     if not director:
         context["lines"] = sorted_lines(board, pairs)
-        context["highlight"] = _int(request.GET.get("pair"))
+        context["highlight"] = int_or_none(request.GET.get("pair"))
     elif context["next_board"] is None and _all_entered(rows):
         # The last board's last slip: say what is still missing rather than lose the cursor.
         context["missing"] = missing_boards(board.section)
@@ -166,7 +167,7 @@ def result_delete(request, pk):
     the one read here), nothing is deleted and the board says what the row holds now."""
     result = get_object_or_404(Result.objects.select_related("board", "ns_pair"), pk=pk)
     board = board_for_director(request, result.board_id)
-    seen = _int(request.POST.get("version")) or result.version
+    seen = int_or_none(request.POST.get("version")) or result.version
     try:
         delete_result(result, request.user, expected_version=seen)
     except EntryConflict as conflict:
@@ -195,7 +196,7 @@ def _pairs(section) -> list[Pair]:
 def _save(request, pairs, board_of) -> dict | None:
     """Save (or clear) the posted line; None when done, else what to show beside the row."""
     form = ResultForm(request.POST, pairs=pairs)
-    board = board_of(_int(request.POST.get("board")))
+    board = board_of(int_or_none(request.POST.get("board")))
     if board is None:
         raise Http404("No such board here")
     post = request.POST
@@ -204,10 +205,12 @@ def _save(request, pairs, board_of) -> dict | None:
         "typed": post.get("text", ""),
         "typed_ns": post.get("ns_number"),
         "typed_ew": post.get("ew_number"),
-        "version": _int(post.get("version")),
+        "version": int_or_none(post.get("version")),
         # A row off the movement that has gone meanwhile (its result deleted) is shown again.
         "row": Row(
-            board, form.pairs.get(_int(post.get("ns"))), form.pairs.get(_int(post.get("ew")))
+            board,
+            form.pairs.get(int_or_none(post.get("ns"))),
+            form.pairs.get(int_or_none(post.get("ew"))),
         ),
     }
     if not form.is_valid():
@@ -310,13 +313,6 @@ def _show_conflict(row: Row, conflict: EntryConflict) -> None:
 
 def _all_entered(rows: list[Row]) -> bool:
     return all(row.result is not None for row in rows if not row.new)
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _context(request, section, rows, pairs, **extra) -> dict:

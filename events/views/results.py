@@ -13,7 +13,8 @@ from events import recaps
 from events.access import directs, event_for_director, event_for_reader
 from events.live import live_page, live_view, touch
 from events.models import Club, Event
-from events.standings import event_standings
+from events.standings import event_standings, section_standings
+from events.views.params import int_or_none
 
 
 @require_GET
@@ -102,10 +103,16 @@ def session_finalise(request, pk):
 @vary_on_headers("HX-Request")
 @live_view
 def standings_fragment(request, pk):
-    """The compact standings beside a traveller, for its live refresh."""
+    """The compact standings beside a traveller, for its live refresh: the traveller's
+    section's (`section=<pk>`), as the page first showed them, else the whole session's."""
     event = event_for_reader(request, pk)
+    section_id = int_or_none(request.GET.get("section"))
 
     def context():
-        return {"standings": event_standings(event), "compact": True}
+        section = event.sections.filter(pk=section_id).first() if section_id else None
+        if section is None:
+            return {"standings": event_standings(event), "compact": True}
+        standings = [(section, section_standings(section))]
+        return {"standings": standings, "compact": True, "section": section}
 
-    return live_page(request, event, "events/_standings.html", context)
+    return live_page(request, event, "events/_standings.html", context, section_id)

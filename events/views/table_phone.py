@@ -25,6 +25,7 @@ from events.access import event_for_director
 from events.live import live_page
 from events.models import TableLink
 from events.results import EntryConflict, EntryError
+from events.views.params import int_or_none
 
 LEVELS = [("P", "Pass")] + [(str(n), str(n)) for n in range(1, 8)]
 STRAINS = phone.SUIT_SYMBOLS
@@ -132,8 +133,8 @@ def _act(request, link) -> dict | None:
     """Save, confirm or query one board; None when done, else what to show beside it."""
     post = request.POST
     action = post.get("action", "save")
-    board_id = _int(post.get("board"))
-    version = _int(post.get("version")) or 0
+    board_id = int_or_none(post.get("board"))
+    version = int_or_none(post.get("version")) or 0
     try:
         if action == "confirm":
             phone.confirm(link, board_id, version)
@@ -153,13 +154,6 @@ def _act(request, link) -> dict | None:
     except EntryError as error:
         return {"board": board_id, "message": str(error), "typed": post}
     return None
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _link_for_director(request, pk, link_pk) -> TableLink:

@@ -2,11 +2,13 @@
 corrects a result, reads its history and watches the standings move."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
 from events.models import Board, Event, Result
+from events.results import save_result
 from tests.browser.conftest import log_in
 from tests.factories import make_club, make_user
 
@@ -18,6 +20,13 @@ def director():
     user = make_user(username="dora")
     make_club(directors=[user], name="Riverside Bridge Club")
     return user
+
+
+def _plays(event, number):
+    section = event.sections.get()
+    board = Board.objects.get(section=section, number=number)
+    pairs = {p.key: p for p in section.pairs.all()}
+    return board, [(pairs[s.ns], pairs[s.ew]) for s in section.movement().plays_of_board(number)]
 
 
 def set_up(page, movement, tables, boards_per_round, phantom=""):
@@ -125,6 +134,36 @@ def test_standings_update_live_as_results_arrive(page, screenshot, director):
     expect(standings).to_contain_text("87.50")
     expect(standings).to_contain_text("12.50")
     screenshot("live-standings")
+
+
+def test_the_standings_follow_a_save_made_while_a_slow_poll_is_under_way(
+    page, director, monkeypatch
+):
+    # The standings beside the rows refresh on the save's trigger. A regular poll still on its
+    # way back (a busy server: delayed here) must not swallow that refresh when it lands, or
+    # the card shows the session from before the save until the next poll, 2 s on.
+    from events.views import results as result_views
+
+    board = open_new_mitchell_board(page)
+    slow = result_views.live_page
+
+    def delayed(*args, **kwargs):
+        time.sleep(0.5)
+        return slow(*args, **kwargs)
+
+    monkeypatch.setattr(result_views, "live_page", delayed)
+    # Meanwhile another board gets a result, so the poll under way brings new standings.
+    other, plays = _plays(board.section.event, 2)
+    save_result(other, *plays[0], "3NT N =", director)
+    page.keyboard.type("4S N +1")
+    with page.expect_request(re.compile(r"/standings/")):
+        pass  # the regular poll has left
+    page.keyboard.press("Enter")
+    expect(page.locator("#rows")).to_contain_text("+450")
+    version = Event.objects.get(pk=board.section.event_id).version
+    expect(page.locator("#standings")).to_have_attribute(
+        "hx-get", re.compile(rf"since={version}$"), timeout=1500
+    )
 
 
 def test_a_howell_entered_by_table_and_round(page, screenshot, director):

@@ -186,7 +186,7 @@ def test_a_correction_landing_between_reading_and_locking_is_not_deleted(
     board, [(ns, ew), *_] = seats[1]
     seen = save_result(board, ns, ew, "4S N =", director)
     holding, go = threading.Event(), threading.Event()
-    rescore = scorer.rescore
+    rescore = scorer.rescore_board  # what a save calls once its line is written
 
     def rescore_when_told(*args, **kwargs):
         if threading.current_thread().name == "correction":
@@ -194,7 +194,7 @@ def test_a_correction_landing_between_reading_and_locking_is_not_deleted(
             go.wait(timeout=30)
         return rescore(*args, **kwargs)
 
-    monkeypatch.setattr(scorer, "rescore", rescore_when_told)
+    monkeypatch.setattr(scorer, "rescore_board", rescore_when_told)
 
     def correct():
         try:

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events.models import Board, Pair, Result, ResultChange
+from events.models import Board, Event, Pair, Result, ResultChange
 from events.results import (
     EntryConflict,
     EntryError,
@@ -148,9 +148,12 @@ def test_queries_per_save_do_not_grow_with_the_field(club, director):
 def test_a_line_sent_again_after_a_lost_answer_is_kept_once(mitchell_session, director):
     board, [(ns, ew), *_] = seats(mitchell_session, 1)
     first = save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    version = Event.objects.get(pk=mitchell_session.pk).version
     again = save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
     assert again.pk == first.pk
     assert list(ResultChange.objects.values_list("action", flat=True)) == ["created"]
+    # Nothing changed, so the session keeps its version: no open page fetches it again.
+    assert Event.objects.get(pk=mitchell_session.pk).version == version
 
 
 def test_a_row_moved_to_other_pairs_and_sent_again_is_kept_once(mitchell_session, director):

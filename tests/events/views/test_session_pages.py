@@ -2,7 +2,8 @@ import json
 
 from django.urls import reverse
 
-from events.models import Event, Pair
+from events.models import Board, Event, Pair
+from events.setup import SectionPlan
 from tests.events.test_importer import THREE_TABLES
 from tests.factories import make_session, upload_travellers
 
@@ -100,3 +101,23 @@ def test_the_standings_beside_a_traveller_refresh_only_when_the_session_changed(
     changed = client.get(url, {"since": event.version - 1}, HTTP_HX_REQUEST="true")
     assert changed.status_code == 200
     assert b'id="standings"' in changed.content and b"<html" not in changed.content
+
+
+def test_a_travellers_standings_stay_its_sections_when_they_refresh(director_client, club):
+    # Two Mitchell sections: the card beside section A's traveller shows section A's pairs,
+    # on the page and after every refresh; the session's standings page shows both.
+    event = make_session(club, sections=[SectionPlan("A", 3), SectionPlan("B", 3)])
+    section_a = event.sections.get(name="A")
+    board = Board.objects.get(section=section_a, number=1)
+    page = director_client.get(reverse("board_traveller", args=[board.pk])).content.decode()
+    refresh = f"/sessions/{event.pk}/standings/?since={event.version}&amp;section={section_a.pk}"
+    assert refresh in page
+    assert "section B" not in page
+    url = reverse("session_standings", args=[event.pk])
+    headers = {"HTTP_HX_REQUEST": "true"}
+    own = director_client.get(url, {"since": -1, "section": section_a.pk}, **headers)
+    assert own.status_code == 200
+    assert "section B" not in own.content.decode()
+    assert f"&amp;section={section_a.pk}" in own.content.decode()  # and so on, each refresh
+    whole = director_client.get(url, {"since": -1}, **headers).content.decode()
+    assert "section A" in whole and "section B" in whole
