@@ -103,8 +103,7 @@ class TableTyper(FastHttpUser):
         self.rows: list[pages.Row] = []
         self.turn = 0
         self.csrf = None
-        self.url_of_standings = f"/sessions/{PLAN['event']}/standings/"
-        self.standings_since = None
+        self.standings_url = None  # the card's hx-get, from the page and each refresh
         began = time.perf_counter()
         self.log_in()
         LOGINS.append(time.perf_counter() - began)
@@ -150,7 +149,7 @@ class TableTyper(FastHttpUser):
                 return
             body = response.text or ""
             self.csrf = pages.page_csrf_token(body) or self.csrf
-            self.standings_since = pages.standings_version(body)
+            self.standings_url = pages.standings_url(body)
             rows = pages.traveller_rows(body)
             self.rows = [
                 row for row in rows.values()
@@ -186,15 +185,19 @@ class TableTyper(FastHttpUser):
     def refresh_standings(self):
         """The page's standings beside the rows, asked for on the save's trigger as htmx does
         (`hx-trigger="…, clubscore:saved from:body"`)."""
-        url = f"{self.url_of_standings}?since={self.standings_since}"
+        url = self.standings_url
+        if url is None:
+            return  # a page without the card
         headers = pages.htmx_headers(self.current_url, "standings", "standings")
         with self.client.get(
             url, headers=headers, name="refresh", catch_response=True
         ) as response:  # fmt: skip
+            if response.status_code == 204:
+                return  # nothing changed since the card was drawn
             if response.status_code != 200:
                 response.failure(f"standings after a save answered {response.status_code}")
                 return
-            self.standings_since = pages.standings_version(response.text or "")
+            self.standings_url = pages.standings_url(response.text or "") or url
 
     def stored(self, response, row: pages.Row, text: str, seconds: float) -> bool | None:
         """Whether the answer shows the line stored (None: cannot tell), failing the request

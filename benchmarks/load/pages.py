@@ -24,6 +24,7 @@ _ERROR = re.compile(r"<p class=\"(?:error|warning)\" role=\"alert\">(.*?)</p>", 
 _PAGE_TOKEN = re.compile(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'")
 _LOGIN_TOKEN = re.compile(r"name=\"csrfmiddlewaretoken\" value=\"([^\"]+)\"")
 _SINCE = re.compile(r"[?&]since=(\d+)")
+_STANDINGS_GET = re.compile(r'<section id="standings"[^>]*\shx-get="([^"]+)"')
 
 
 @dataclass
@@ -118,6 +119,13 @@ def standings_version(fragment: str) -> int | None:
     """The version a live standings fragment shows, from its next poll's URL."""
     match = _SINCE.search(fragment)
     return int(match.group(1)) if match else None
+
+
+def standings_url(page: str) -> str | None:
+    """The URL the standings card beside the rows refreshes from (its hx-get), as htmx sends
+    it: `/sessions/<pk>/standings/?since=<version>&section=<pk>`."""
+    match = _STANDINGS_GET.search(page)
+    return html.unescape(match.group(1)) if match else None
 
 
 def htmx_headers(current_url: str, target: str, trigger: str | None, csrf: str | None = None):

@@ -91,6 +91,26 @@ def test_a_table_round_page_gives_the_rows_and_the_save_stores_them(session, dir
     assert (result.ns_score, saved.fields["version"]) == (420, str(result.version))
 
 
+def test_the_typists_refresh_follows_the_cards_own_url_after_a_save(session, director):
+    # What the save's HX-Trigger makes the page fetch: the card's hx-get, with its section.
+    client, url = typist(director), round_url(session)
+    page = client.get(url).content.decode()
+    section = session.sections.get()
+    before = pages.standings_url(page)
+    assert before == f"/sessions/{session.pk}/standings/?since={session.version}" \
+        f"&section={section.pk}"  # fmt: skip
+    first = next(iter(pages.traveller_rows(page).values()))
+    answer = post_row(client, url, first, "4S N =", pages.page_csrf_token(page))
+    assert answer["HX-Trigger"] == "clubscore:saved"
+    headers = pages.htmx_headers(f"http://testserver{url}", "standings", "standings")
+    refreshed = client.get(before, headers=headers)
+    assert refreshed.status_code == 200
+    session.refresh_from_db()
+    after = pages.standings_url(refreshed.content.decode())
+    assert after == f"/sessions/{session.pk}/standings/?since={session.version}" \
+        f"&section={section.pk}"  # fmt: skip
+
+
 def test_a_save_typed_against_an_old_version_reads_as_refused(session, director):
     client, url = typist(director), round_url(session)
     page = client.get(url).content.decode()
