@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from events.models import Board, Event, Result
 from events.results import delete_result, save_result
 from events.scorer import cached_units, rescore
+from events.setup import SectionPlan
 from scoring import METHODS
 from tests.factories import make_session
 
@@ -160,3 +161,38 @@ def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
         else:
             save_result(board, ns, ew, line, director, override=True)
         assert rescore(Event.objects.get(pk=event.pk)) == 0, (number, play, line)
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    due=st.lists(st.integers(1, 3), min_size=2, max_size=2),
+    steps=st.lists(
+        st.tuples(st.sampled_from("AB"), st.integers(1, 2), st.integers(0, 2),
+                  st.sampled_from([*LINES, None])),
+        min_size=1, max_size=10,
+    ),
+)  # fmt: skip
+def test_a_save_across_the_field_stores_the_whole_fields_scoring(club, director, due, steps):
+    # Two sections scored across the field (the session's option): a board's results in both
+    # sections are compared together, so a save's board is that board in every section.
+    event = make_session(
+        club, name=f"Across {Event.objects.count()}", across_field=True,
+        sections=[SectionPlan("A", 3), SectionPlan("B", 3)],
+    )  # fmt: skip
+    for number, expected in enumerate(due, start=1):
+        Board.objects.filter(section__event=event, number=number).update(expected_results=expected)
+    for name, number, play, line in steps:
+        section = event.sections.get(name=name)
+        board = Board.objects.get(section=section, number=number)
+        pairs = {p.key: p for p in section.pairs.all()}
+        seating = section.movement().plays_of_board(number)[play]
+        ns, ew = pairs[seating.ns], pairs[seating.ew]
+        if line is None:
+            stored = Result.objects.filter(board=board, ns_pair=ns).first()
+            if stored is not None:
+                delete_result(stored, director)
+        else:
+            save_result(board, ns, ew, line, director, override=True)
+        assert rescore(Event.objects.get(pk=event.pk)) == 0, (name, number, play, line)
