@@ -111,6 +111,17 @@ def test_points_written_in_one_statement_include_unscored_results(club, director
     assert stored["4S N ="] == (1.0, 1.0)
 
 
+def type_or_clear(board, ns, ew, line, director):
+    """Save `line` on the row of `ns` v `ew` (confirming any warning), or with None delete
+    the row's result if it has one."""
+    if line is not None:
+        save_result(board, ns, ew, line, director, override=True)
+        return
+    stored = Result.objects.filter(board=board, ns_pair=ns).first()
+    if stored is not None:
+        delete_result(stored, director)
+
+
 # Lines of every kind the scorer meets: played, passed out, adjusted (fixed and Ave+/-), not
 # played, weighted (Law 12C1(c)) and a fouled board's group 2 (Law 87).
 LINES = ["4S N =", "4S N +1", "3NTX S -2", "PASS", "-100", "60/40%", "AVE+", "AVE-", "NP",
@@ -154,12 +165,7 @@ def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
     for number, play, line in steps:
         board, plays = _plays(event, number)
         ns, ew = plays[play]
-        if line is None:
-            stored = Result.objects.filter(board=board, ns_pair=ns).first()
-            if stored is not None:
-                delete_result(stored, director)
-        else:
-            save_result(board, ns, ew, line, director, override=True)
+        type_or_clear(board, ns, ew, line, director)
         assert rescore(Event.objects.get(pk=event.pk)) == 0, (number, play, line)
 
 
@@ -189,10 +195,5 @@ def test_a_save_across_the_field_stores_the_whole_fields_scoring(club, director,
         pairs = {p.key: p for p in section.pairs.all()}
         seating = section.movement().plays_of_board(number)[play]
         ns, ew = pairs[seating.ns], pairs[seating.ew]
-        if line is None:
-            stored = Result.objects.filter(board=board, ns_pair=ns).first()
-            if stored is not None:
-                delete_result(stored, director)
-        else:
-            save_result(board, ns, ew, line, director, override=True)
+        type_or_clear(board, ns, ew, line, director)
         assert rescore(Event.objects.get(pk=event.pk)) == 0, (name, number, play, line)
