@@ -206,10 +206,9 @@ def _doubt(entry: Entry, declarer_score: int) -> str:
     if contract.level <= tricks <= 7:
         over = tricks - contract.level
         meant = f"{contract} {seat} {'=' if over == 0 else f'+{over}'}"
-        said += f" If you meant made {tricks}, type {meant} ;"
-    else:
-        said += " Check the slip;"
-    return f"{said} press Enter again to save down {down}."
+        return f"{said} If you meant made {tricks}, type {meant}."
+    # How to confirm is the caller's to say (Enter again on a traveller, a tick on an import).
+    return f"{said} Check the slip."
 
 
 def _contract_of(match: re.Match) -> Contract:

@@ -134,8 +134,7 @@ def _read_result(number: int, room: str, text: str) -> scoring.Entry:
         # The pairs pages ask again; here the row is simply retyped in the unambiguous form.
         down = doubt.entry.contract.tricks_needed - doubt.entry.tricks
         sure = f"{doubt.entry.contract} {doubt.entry.declarer} -{down}"
-        message = str(doubt).split(" press Enter again")[0].rstrip(" ;")
-        raise ValueError(f"{where}: {message}; to save down {down}, type {sure}.") from None
+        raise ValueError(f"{where}: {doubt} To save down {down}, type {sure}.") from None
     except ValueError as error:
         raise ValueError(f"{where}: {error}.".replace("..", ".")) from None
     if entry.kind != "played":

@@ -25,6 +25,19 @@
       if (keep) {
         event.preventDefault();
         keep.click();
+        return;
+      }
+      // A save the server never answered (htmx-errors.js): the row goes back to what the
+      // page last showed as stored.
+      const note = row && row.querySelector("p.connection-error");
+      if (note) {
+        event.preventDefault();
+        row.querySelectorAll("input[data-col]").forEach(function (input) {
+          input.value = input.defaultValue;
+        });
+        note.remove();
+        row.classList.remove("has-error");
+        focusInput(target);
       }
       return;
     }

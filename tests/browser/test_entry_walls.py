@@ -6,6 +6,7 @@ Scores (Law 77): board 6 is dealt by East, EW vulnerable (DOMAIN.md's board tabl
 made is -110 for NS, 3C by N made +110.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,42 @@ def test_the_table_round_grid_shows_what_is_done(page, session):
     expect(page.locator("#progress a:focus")).to_have_text("table 1 round 1")
     expect(page.locator(".progress-grid td.done")).to_have_count(1)
     shot(page, "10-table-round-grid")
+
+
+def test_esc_on_a_refused_line_puts_back_what_is_stored(page, session):
+    # A helper trying the pages found the hint's "Esc keeps what is stored" did nothing on a
+    # row showing an error. Board 1 (North deals, nobody vulnerable; Law 77): 4S N = is +420.
+    log_in(page, "dora")
+    page.goto(f"/boards/{board(session, 1).pk}/")
+    type_line(page, "4S N =")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4H E 14")
+    press_and_settle(page)
+    first = page.locator("#traveller tbody tr").first
+    expect(first.locator("p.error")).to_contain_text("14 tricks: there are only 13")
+    expect(first.locator("p.error")).to_contain_text("Esc: keep 4S N =")
+    shot(page, "8-refused-line")
+    press_and_settle(page, "Escape")
+    expect(first.locator("p.error")).to_have_count(0)
+    expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")
+    assert Result.objects.get().text == "4S N ="
+
+
+def test_esc_after_a_lost_connection_puts_back_what_is_stored(page, session):
+    log_in(page, "dora")
+    page.goto(f"/boards/{board(session, 1).pk}/")
+    type_line(page, "4S N =")
+    page.route("**/boards/*/", lambda route: route.abort() if route.request.method == "POST"
+               else route.continue_())  # fmt: skip
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4S N +1")
+    page.keyboard.press("Enter")
+    first = page.locator("#traveller tbody tr").first
+    expect(first.locator("p.error")).to_contain_text("no connection to the server")
+    page.keyboard.press("Escape")
+    expect(first.locator("p.error")).to_have_count(0)
+    expect(first).not_to_have_class(re.compile("has-error"))
+    expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")
+    assert Result.objects.get().text == "4S N ="

@@ -181,15 +181,14 @@ def test_a_passed_out_board_has_no_result(text):
     [
         # Seed 002's "Md" column writes the level made, so "4" on a 4S line means made 4.
         ("4S N 4", 1, -300, "4S N -6",
-         "4S N 4: 4 tricks is down 6 (-300). If you meant made 4, type 4S N = ; "
-         "press Enter again to save down 6."),  # 6 x 50
-        ("4S E 5", 1, 250, "4S E -5", "down 5 (-250). If you meant made 5, type 4S E +1 ;"),
-        ("3NTX S 3", 2, -1700, "3NTX S -6", "If you meant made 3, type 3NTX S = ;"),  # 200+5x300
+         "4S N 4: 4 tricks is down 6 (-300). If you meant made 4, type 4S N =."),  # 6 x 50
+        ("4S E 5", 1, 250, "4S E -5", "down 5 (-250). If you meant made 5, type 4S E +1."),
+        ("3NTX S 3", 2, -1700, "3NTX S -6", "If you meant made 3, type 3NTX S =."),  # 200+5x300
         ("1C W 1", 1, 300, "1C W -6", "1 trick is down 6 (-300). If you meant made 1"),
-        ("4 S N 5", 1, -250, "4S N -5", "If you meant made 5, type 4S N +1 ;"),
+        ("4 S N 5", 1, -250, "4S N -5", "If you meant made 5, type 4S N +1."),
         # 9 cannot be a level made, so there is no other reading to offer.
-        ("7NT N 9", 4, -400, "7NT N -4", "down 4 (-400). Check the slip; press Enter again"),
-        ("4S N 0", 1, -500, "4S N -10", "down 10 (-500). Check the slip;"),
+        ("7NT N 9", 4, -400, "7NT N -4", "down 4 (-400). Check the slip."),
+        ("4S N 0", 1, -500, "4S N -10", "down 10 (-500). Check the slip."),
     ],
 )  # fmt: skip
 def test_a_bare_count_meaning_down_4_or_more_needs_confirmation(

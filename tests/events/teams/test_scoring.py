@@ -163,7 +163,8 @@ def test_a_bad_row_stores_nothing(match):
     [
         (entry.BoardRow(1, "A+", "4S N ="), "Board 1, open room: A+ is an adjusted score"),
         (entry.BoardRow(1, "4S N 4", "4S N ="),
-         "Board 1, open room: 4S N 4: 4 tricks is down 6 (-300). If you meant made 4, type 4S N ="),
+         "Board 1, open room: 4S N 4: 4 tricks is down 6 (-300). If you meant made 4, type 4S N =. "
+         "To save down 6, type 4S N -6."),
         (entry.BoardRow(1, "", "4S N ="), "Board 1: the open room's result is missing"),
         (entry.BoardRow(1, "625", "4S N ="), "+625 is not a possible NS score on board 1"),
         (entry.BoardRow(3, "4S N =", "4S N ="), "Board 3 is not one of this match's boards."),
