@@ -177,16 +177,12 @@ def rescore_board(event: Event, board: Board) -> int:
     if not scoring.boards_apart(method, options):
         return rescore(event, [board.section_id])
     (group,) = _section_groups(event, [board.section_id])
-    expected: dict[int, int] = defaultdict(int)
-    for number, due in Board.objects.filter(section_id__in=group).values_list(
-        "number", "expected_results"
+    expected, tallies = _board_tallies(group)
+    due = scoring.due_of(expected, [tally.counted for tally in tallies.values()])
+    if method in scoring.MATCHPOINT_METHODS and _other_boards_moved(
+        tallies, board.number, scoring.common_top(method, due)
     ):
-        expected[number] += due
-    due = scoring.due_of(expected, ())  # at IMPs the due plays no part
-    if method in scoring.MATCHPOINT_METHODS:
-        due = _common_due_unmoved(group, board.number, expected, method)
-        if due is None:
-            return rescore(event, [board.section_id])
+        return rescore(event, [board.section_id])
     rows = list(
         Result.objects.filter(board__section_id__in=group, board__number=board.number)
         .order_by("pk")
@@ -200,25 +196,54 @@ def rescore_board(event: Event, board: Board) -> int:
     return len(changed)
 
 
-def _common_due_unmoved(group, number, expected, method) -> int | None:
-    """The section's common due now, if the boards other than `number` were scored to it
-    (their stored top is its top), else None. One query: each (board, fouled group)'s count
-    of the results that count, and the lowest and highest top stored on it."""
-    counted = Q(kind__in=scoring.COUNTED_KINDS)
-    tallies = list(
-        Result.objects.filter(board__section_id__in=group)
-        .values("board__number", "foul_group")
-        .annotate(counted=Count("pk", filter=counted), low=Min("top"), high=Max("top"))
+@dataclass
+class _Tally:
+    """One (board number, fouled group) across a scoring group's sections: how many of its
+    results count (scoring.COUNTED_KINDS), and the lowest and highest top stored on them."""
+
+    counted: int = 0
+    low: float | None = None
+    high: float | None = None
+
+
+def _board_tallies(group) -> tuple[dict[int, int], dict[tuple[int, int], _Tally]]:
+    """Each board number's expected results and each (board number, fouled group)'s tally, in
+    one query (a save is the hot path): the boards, left-joined to their results."""
+    rows = (
+        Board.objects.filter(section_id__in=group)
+        .values("pk", "number", "expected_results", "results__foul_group")
+        .annotate(
+            counted=Count("results", filter=Q(results__kind__in=scoring.COUNTED_KINDS)),
+            low=Min("results__top"),
+            high=Max("results__top"),
+        )
         .order_by()
     )
-    due = scoring.due_of(expected, [tally["counted"] for tally in tallies])
-    top = float(scoring.common_top(method, due))
-    moved = any(
-        (tally["low"], tally["high"]) != (top, top)
-        for tally in tallies
-        if tally["board__number"] != number and tally["low"] is not None  # None: none scored
+    expected: dict[int, int] = defaultdict(int)
+    seen_boards, tallies = set(), defaultdict(_Tally)
+    for row in rows:
+        number = row["number"]
+        if row["pk"] not in seen_boards:  # a board with two fouled groups comes twice
+            seen_boards.add(row["pk"])
+            expected[number] += row["expected_results"]
+        if row["results__foul_group"] is None:
+            continue  # no results yet
+        tally = tallies[(number, row["results__foul_group"])]
+        tally.counted += row["counted"]
+        if row["low"] is not None:  # None: none scored yet
+            tally.low = row["low"] if tally.low is None else min(tally.low, row["low"])
+            tally.high = row["high"] if tally.high is None else max(tally.high, row["high"])
+    return expected, tallies
+
+
+def _other_boards_moved(tallies, number: int, top) -> bool:
+    """Whether a board other than `number` has a line scored to another top than `top`."""
+    top = float(top)
+    return any(
+        (tally.low, tally.high) != (top, top)
+        for (other, _), tally in tallies.items()
+        if other != number and tally.low is not None
     )
-    return None if moved else due
 
 
 _UPDATE_BATCH = 500  # rows a statement: 2,000 parameters, well under SQLite's 32,766

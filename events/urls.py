@@ -88,6 +88,11 @@ urlpatterns = [
         entry.table_round,
         name="table_round",
     ),
+    path(
+        "sections/<int:pk>/tables/<int:table>/rounds/<int:round_number>/grid/",
+        entry.table_round_grid,
+        name="table_round_grid",
+    ),
     path("results/<int:pk>/delete/", entry.result_delete, name="result_delete"),
     path("t/<str:token>/", table_phone.table_phone, name="table_phone"),
     path("sessions/<int:pk>/table-links/", table_phone.table_links, name="table_links"),

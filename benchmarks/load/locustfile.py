@@ -104,6 +104,7 @@ class TableTyper(FastHttpUser):
         self.turn = 0
         self.csrf = None
         self.standings_url = None  # the card's hx-get, from the page and each refresh
+        self.grid_url = None  # a table round's grid's hx-get, from the page
         began = time.perf_counter()
         self.log_in()
         LOGINS.append(time.perf_counter() - began)
@@ -150,6 +151,7 @@ class TableTyper(FastHttpUser):
             body = response.text or ""
             self.csrf = pages.page_csrf_token(body) or self.csrf
             self.standings_url = pages.standings_url(body)
+            self.grid_url = pages.grid_url(body)
             rows = pages.traveller_rows(body)
             self.rows = [
                 row for row in rows.values()
@@ -178,6 +180,7 @@ class TableTyper(FastHttpUser):
             TALLY["saves confirmed"] += 1
             if response.headers.get("HX-Trigger") == SAVED_EVENT:
                 self.refresh_standings()
+                self.refresh_grid()
         elif stored is None:  # the line may or may not be in the database
             entry["maybe"].append(text)
             entry["unsure"] += 1
@@ -198,6 +201,17 @@ class TableTyper(FastHttpUser):
                 response.failure(f"standings after a save answered {response.status_code}")
                 return
             self.standings_url = pages.standings_url(response.text or "") or url
+
+    def refresh_grid(self):
+        """A table round's grid below the rows, asked for on the same trigger."""
+        if self.grid_url is None:
+            return  # a board's traveller has no grid
+        headers = pages.htmx_headers(self.current_url, "progress-grid", "progress-grid")
+        with self.client.get(
+            self.grid_url, headers=headers, name="grid", catch_response=True
+        ) as response:  # fmt: skip
+            if response.status_code != 200:
+                response.failure(f"the grid after a save answered {response.status_code}")
 
     def stored(self, response, row: pages.Row, text: str, seconds: float) -> bool | None:
         """Whether the answer shows the line stored (None: cannot tell), failing the request

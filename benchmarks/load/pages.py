@@ -3,8 +3,8 @@
 Pure Python (no Django, no locust), so the test suite checks it against real rendered pages
 without starting any load. The shapes follow templates/events/_result_row.html (one form a
 traveller row, its pair boxes tied to it by `form=`), templates/base.html (the page-wide
-`hx-headers` CSRF token) and templates/events/_standings.html (the poll URL carries
-`since=<version>`).
+`hx-headers` CSRF token), templates/events/_standings.html (the poll URL carries
+`since=<version>`) and templates/events/_table_round_progress.html (the grid's own URL).
 """
 
 import html
@@ -25,6 +25,7 @@ _PAGE_TOKEN = re.compile(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'")
 _LOGIN_TOKEN = re.compile(r"name=\"csrfmiddlewaretoken\" value=\"([^\"]+)\"")
 _SINCE = re.compile(r"[?&]since=(\d+)")
 _STANDINGS_GET = re.compile(r'<section id="standings"[^>]*\shx-get="([^"]+)"')
+_GRID_GET = re.compile(r'<section id="progress-grid"[^>]*\shx-get="([^"]+)"')
 
 
 @dataclass
@@ -125,6 +126,13 @@ def standings_url(page: str) -> str | None:
     """The URL the standings card beside the rows refreshes from (its hx-get), as htmx sends
     it: `/sessions/<pk>/standings/?since=<version>&section=<pk>`."""
     match = _STANDINGS_GET.search(page)
+    return html.unescape(match.group(1)) if match else None
+
+
+def grid_url(page: str) -> str | None:
+    """The URL a table round's grid refreshes from after a save (its hx-get):
+    `/sections/<pk>/tables/<table>/rounds/<round>/grid/`."""
+    match = _GRID_GET.search(page)
     return html.unescape(match.group(1)) if match else None
 
 

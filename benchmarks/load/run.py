@@ -289,9 +289,9 @@ def print_table(title: str, outcome: dict) -> None:
     print(f"\n{title}")
     print(f"  {'':<11}{'requests':>9}{'per s':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
           f"{'max ms':>8}{'errors':>8}   target")  # fmt: skip
-    # refresh: the standings a typist's page asks for on the save's trigger. Logins come
-    # before the measured window.
-    for name in ("save", "refresh", "poll", "open page"):
+    # refresh and grid: the standings and a table round's grid, which a typist's page asks
+    # for on the save's trigger. Logins come before the measured window.
+    for name in ("save", "refresh", "grid", "poll", "open page"):
         row = outcome["stats"].get(name)
         if row is None:
             continue

@@ -129,12 +129,7 @@ def _neighbours(board) -> dict:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def table_round(request, pk, table, round_number):
-    section = section_for_director(request, pk)
-    movement = section.movement()
-    if movement is None or not 1 <= round_number <= movement.rounds:
-        raise Http404("No such round")
-    if not 1 <= table <= movement.tables:
-        raise Http404("No such table")
+    section, movement = _movement_with(request, pk, table, round_number)
     pairs = _pairs(section)
     writing = request.method == "POST"
     rows = table_round_rows(section, round_number, table, pairs, with_results=not writing)
@@ -146,18 +141,46 @@ def table_round(request, pk, table, round_number):
             return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
         reload_results(rows)  # as stored now: this save's, or after a refusal what it met
     _place_cursor(rows, outcome, request)
-    grid = table_round_progress(section, pairs)
     context = _context(
         request, section, rows, pairs, seating=movement.seating(round_number, table),
         movement=movement, table=table, round_number=round_number, show_board=True,
-        action=reverse("table_round", args=[section.pk, table, round_number]), grid=grid,
+        action=reverse("table_round", args=[section.pk, table, round_number]),
         last_round=round_number == movement.rounds,
     )  # fmt: skip
+    # The grid is drawn with the page; after a save it asks for itself (table_round_grid), so
+    # the typist does not wait for 225 cells to get the cursor back.
+    grid = table_round_progress(section, pairs) if not request.htmx else None
     if context["last_round"] and _all_entered(rows):
+        grid = grid or table_round_progress(section, pairs)
         context["missing_cells"] = [
             cell for _, cells in grid for cell in cells if cell.state in ("empty", "partial")
         ]
+    context["grid"] = grid
     return _respond(request, "events/table_round.html", context, outcome)
+
+
+@_director_login_required
+@require_GET
+def table_round_grid(request, pk, table, round_number):
+    """The table × round grid below a table round's rows, as it stands now: the page asks for
+    it after each save (`clubscore:saved`)."""
+    section, _ = _movement_with(request, pk, table, round_number)
+    if not request.htmx:
+        return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
+    context = {"section": section, "table": table, "round_number": round_number,
+               "grid": table_round_progress(section)}  # fmt: skip
+    return render(request, "events/_table_round_progress.html", context)
+
+
+def _movement_with(request, pk, table, round_number):
+    """The director's section and its movement, which must have this table and round."""
+    section = section_for_director(request, pk)
+    movement = section.movement()
+    if movement is None or not 1 <= round_number <= movement.rounds:
+        raise Http404("No such round")
+    if not 1 <= table <= movement.tables:
+        raise Http404("No such table")
+    return section, movement
 
 
 @login_required

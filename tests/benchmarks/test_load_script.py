@@ -111,6 +111,19 @@ def test_the_typists_refresh_follows_the_cards_own_url_after_a_save(session, dir
         f"&section={section.pk}"  # fmt: skip
 
 
+def test_the_typists_grid_refresh_is_the_grids_own_url(session, director):
+    client, url = typist(director), round_url(session)
+    page = client.get(url).content.decode()
+    grid = pages.grid_url(page)
+    assert grid == f"{url}grid/"
+    first = next(iter(pages.traveller_rows(page).values()))
+    post_row(client, url, first, "4S N =", pages.page_csrf_token(page))
+    headers = pages.htmx_headers(f"http://testserver{url}", "progress-grid", "progress-grid")
+    refreshed = client.get(grid, headers=headers)
+    assert refreshed.status_code == 200
+    assert "1/2" in refreshed.content.decode()  # the row just saved, of the round's 2 boards
+
+
 def test_a_save_typed_against_an_old_version_reads_as_refused(session, director):
     client, url = typist(director), round_url(session)
     page = client.get(url).content.decode()

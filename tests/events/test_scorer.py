@@ -150,6 +150,11 @@ LINES = ["4S N =", "4S N +1", "3NTX S -2", "PASS", "-100", "60/40%", "AVE+", "AV
     method="matchpoints", adjusted_rule="session", due=[3] * 6,
     steps=[(2, 0, "AVE+"), (1, 0, "4S N +1"), (1, 1, "4S N =")],
 )  # fmt: skip
+# A board with a fouled group 2 is one board due 2 results, not two boards due 2 each.
+@example(
+    method="matchpoints", adjusted_rule="fixed", due=[2] * 6,
+    steps=[(1, 0, "4S N ="), (1, 1, "4S N = F2")],
+)  # fmt: skip
 def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
     club, director, method, adjusted_rule, due, steps
 ):
