@@ -201,7 +201,7 @@ def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str
     backends for the load database, and of nginx in front, by kind. gunicorn replaces a
     worker every few thousand requests (max_requests): the master's children's time (cutime,
     cstime) keeps the seconds of the workers it reaped. A backend that ends (its worker was
-    replaced) takes its seconds with it: PostgreSQL's figure may fall a little short."""
+    replaced) takes its seconds with it: watch_cpu reads them every second."""
     used: dict[str, dict[int, float]] = {"gunicorn": {}, "PostgreSQL": {}}
     gunicorn = {server.pid, *workers_of(server.pid)}
     nginx = set()
@@ -227,6 +227,34 @@ def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str
         elif command.startswith("postgres:") and f" {database} " in command:
             used["PostgreSQL"][pid] = seconds
     return used
+
+
+def watch_cpu(run: subprocess.Popen, server, database: str, front, seen: dict,
+              timeout: float) -> dict:  # fmt: skip
+    """Wait for the locust run, reading the server's CPU every second meanwhile: a database
+    connection lives 60 s (CONN_MAX_AGE), and a backend's seconds end with it, so one reading
+    at the end would miss most of PostgreSQL's. Each process keeps its last figure, except
+    gunicorn's: its master's figure takes in the workers it replaced, so the last reading is
+    the whole."""
+    seen = {kind: dict(processes) for kind, processes in seen.items()}
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            code = run.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
+        for kind, processes in cpu_seconds(server, database, front).items():
+            if kind == "gunicorn":
+                seen[kind] = processes
+            else:
+                seen.setdefault(kind, {}).update(processes)
+        if code is not None:
+            if code != 0:
+                raise subprocess.CalledProcessError(code, run.args)
+            return seen
+        if time.monotonic() > deadline:
+            run.kill()
+            raise subprocess.TimeoutExpired(run.args, timeout)
 
 
 def cpu_between(before: dict, after: dict) -> dict[str, float]:
@@ -270,10 +298,12 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
     client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     with open(folder / f"locust-{label}.log", "w") as log:
-        subprocess.run(command, env=environment, stdout=log, stderr=subprocess.STDOUT,
-                       timeout=args.duration + 300, check=True)  # fmt: skip
+        locust_run = subprocess.Popen(command, env=environment, stdout=log,
+                                      stderr=subprocess.STDOUT)  # fmt: skip
+        server_seen = watch_cpu(locust_run, server, database, front, server_before,
+                                timeout=args.duration + 300)  # fmt: skip
     client = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = cpu_between(server_before, cpu_seconds(server, database, front))
+    cpu = cpu_between(server_before, server_seen)
     cpu["locust"] = (client.ru_utime + client.ru_stime) - (
         client_before.ru_utime + client_before.ru_stime
     )
