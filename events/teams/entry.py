@@ -13,8 +13,8 @@ from events.models import MatchBoard, TeamMatch
 from events.teams.setup import TeamsError, bump, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 
-__all__ = ["BoardRow", "MatchEntryError", "board_numbers", "board_rows", "rescore",
-           "save_boards", "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
+__all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_numbers", "board_rows",
+           "rescore", "save_boards", "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
 
 # (home IMPs, away IMPs) of a board's artificial score: Law 86A, Ave+ +3 and Ave− −3 IMPs;
 # a team's Ave− shows as its opponents' +3 (the margin is what the VP scale reads).
@@ -37,6 +37,20 @@ class MatchEntryError(TeamsError):
         self.problems = problems  # board number → what is wrong with it
 
 
+class MatchConflict(MatchEntryError):
+    """Boards another director saved after this form was drawn, which this form changes too:
+    nothing was saved. `stored` is every board of the match as it is now."""
+
+    def __init__(self, clashes: list[int], stored: dict[int, "BoardRow"]):
+        super().__init__({
+            number: f"Board {number} was saved by someone else after you opened this page: now "
+                    f"{stored[number].described}. Yours is still in the boxes: save again to "
+                    "replace it, or type theirs back."
+            for number in clashes
+        })  # fmt: skip
+        self.stored = stored
+
+
 @dataclass(frozen=True)
 class BoardRow:
     """What was typed for one board of a match."""
@@ -49,6 +63,19 @@ class BoardRow:
     @property
     def blank(self) -> bool:
         return not (self.open.strip() or self.closed.strip() or self.adjusted)
+
+    def same_as(self, other: "BoardRow") -> bool:
+        def fields(row):
+            return row.number, row.open.strip(), row.closed.strip(), row.adjusted
+
+        return fields(self) == fields(other)
+
+    @property
+    def described(self) -> str:
+        if self.blank:
+            return "nothing (the board was cleared)"
+        rooms = f"open room {self.open.strip() or '—'}, closed room {self.closed.strip() or '—'}"
+        return f"{rooms}, artificial score {self.adjusted}" if self.adjusted else rooms
 
 
 def board_numbers(match: TeamMatch) -> list[int]:
@@ -72,9 +99,15 @@ def board_rows(match: TeamMatch) -> list[BoardRow]:
     return rows
 
 
-def save_boards(match: TeamMatch, rows: list[BoardRow]) -> None:
+def save_boards(
+    match: TeamMatch, rows: list[BoardRow], seen: dict[int, BoardRow] | None = None
+) -> None:
     """Check every row, then store them all (a cleared row removes its board) and rescore the
-    match; any bad row stores nothing."""
+    match; any bad row stores nothing.
+
+    `seen` is each board as the form showed it. A row left as shown is not written (another
+    director may have saved that board since); a row changed where the stored board changed
+    too raises MatchConflict and nothing is stored."""
     numbers = set(board_numbers(match))
     problems, values = {}, {}
     for row in rows:
@@ -92,12 +125,28 @@ def save_boards(match: TeamMatch, rows: list[BoardRow]) -> None:
     with transaction.atomic():
         bump(match.event)
         locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
+        if seen:
+            values = _changes_since(locked, rows, seen, values)
         for number, fields in values.items():
             if fields is None:
                 MatchBoard.objects.filter(match=locked, number=number).delete()
             else:
                 MatchBoard.objects.update_or_create(match=locked, number=number, defaults=fields)
         rescore(locked)
+
+
+def _changes_since(match: TeamMatch, rows, seen: dict[int, BoardRow], values: dict) -> dict:
+    """The values of the rows to write: those the director changed from what the form showed
+    and not already stored as typed. Raises MatchConflict where the stored board changed too."""
+    stored = {row.number: row for row in board_rows(match)}
+    typed = [row for row in rows if row.number in values]
+    changed = [row for row in typed if row.number not in seen or not row.same_as(seen[row.number])]
+    to_write = [row for row in changed if not row.same_as(stored[row.number])]
+    moved = {n for n, row in seen.items() if n in stored and not row.same_as(stored[n])}
+    clashes = [row.number for row in to_write if row.number in moved]
+    if clashes:
+        raise MatchConflict(clashes, stored)
+    return {row.number: values[row.number] for row in to_write}
 
 
 def _read_row(row: BoardRow) -> dict:

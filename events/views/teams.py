@@ -201,14 +201,21 @@ def teams_match_enter(request, pk, match_pk):
         raise Http404("A bye has no boards")
     problems = {}
     if request.method == "POST":
-        rows = [
-            entry.BoardRow(number, request.POST.get(f"open-{number}", ""),
-                           request.POST.get(f"closed-{number}", ""),
-                           request.POST.get(f"adjusted-{number}", ""))
-            for number in entry.board_numbers(match)
-        ]  # fmt: skip
+        numbers = entry.board_numbers(match)
+        rows = _posted_rows(request.POST, numbers)
+        # Each board as the form showed it (hidden fields): a board left as shown is not
+        # written over what another director saved meanwhile.
+        seen = {row.number: row for row in _posted_rows(request.POST, numbers, "seen-")
+                if f"seen-open-{row.number}" in request.POST}  # fmt: skip
         try:
-            entry.save_boards(match, rows)
+            entry.save_boards(match, rows, seen)
+        except entry.MatchConflict as conflict:
+            problems = conflict.problems
+            messages.error(request, str(conflict))
+            # Boards left as shown now show what is stored; saving again replaces the others.
+            rows = [row if row.number not in seen or not row.same_as(seen[row.number])
+                    else conflict.stored[row.number] for row in rows]  # fmt: skip
+            seen = conflict.stored
         except entry.MatchEntryError as error:
             problems = error.problems
             messages.error(request, str(error))
@@ -218,14 +225,24 @@ def teams_match_enter(request, pk, match_pk):
             return redirect("teams_event", pk=event.pk)
     else:
         rows = entry.board_rows(match)
+        seen = {row.number: row for row in rows}
     context = {
         "event": event, "match": match, "problems": problems,
-        "rows": [(row, problems.get(row.number, "")) for row in rows],
+        "rows": [(row, problems.get(row.number, ""), seen.get(row.number)) for row in rows],
         "any_adjusted": any(row.adjusted for row in rows),
         "adjusted_choices": _adjusted_choices(match),
         "adjustment_form": MatchAdjustmentForm(instance=match),
     }  # fmt: skip
     return render(request, "events/teams/enter.html", context)
+
+
+def _posted_rows(post, numbers, prefix: str = "") -> list:
+    return [
+        entry.BoardRow(number, post.get(f"{prefix}open-{number}", ""),
+                       post.get(f"{prefix}closed-{number}", ""),
+                       post.get(f"{prefix}adjusted-{number}", ""))
+        for number in numbers
+    ]  # fmt: skip
 
 
 def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
@@ -260,7 +277,7 @@ def teams_match_adjust(request, pk, match_pk):
         return redirect("teams_match", pk=event.pk, match_pk=match.pk)
     context = {
         "event": event, "match": match, "problems": {},
-        "rows": [(row, "") for row in entry.board_rows(match)],
+        "rows": [(row, "", row) for row in entry.board_rows(match)],
         "adjusted_choices": _adjusted_choices(match), "adjustment_form": form,
     }  # fmt: skip
     return render(request, "events/teams/enter.html", context, status=200)

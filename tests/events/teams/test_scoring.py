@@ -244,3 +244,16 @@ def test_swapping_the_rooms_swaps_the_match(match, results):
     assert home_vps + away_vps == 20 and (home_vps >= away_vps) == (home >= away)
     entry.save_boards(match, [entry.BoardRow(n, c, o) for n, (o, c) in zip(numbers, results)])
     assert vps(match) == (away, home, away_vps, home_vps)
+
+
+def test_two_directors_typing_the_same_board_is_no_conflict(match):
+    # Both copied the same slip: the second finds it stored as typed, and nothing clashes.
+    shown = {1: entry.BoardRow(1)}
+    entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S -1")], seen=shown)
+    entry.save_boards(match, [entry.BoardRow(1, "4S N = ", "4S S -1")], seen=shown)
+    assert [(b.open_result, b.closed_result) for b in MatchBoard.objects.all()] == [
+        ("4S N =", "4S S -1")
+    ]
+    with pytest.raises(entry.MatchConflict) as refused:
+        entry.save_boards(match, [entry.BoardRow(1, "", "", "ave")], seen=shown)
+    assert refused.value.stored[1] == entry.BoardRow(1, "4S N =", "4S S -1")

@@ -1,5 +1,8 @@
 """The teams pages: who may see and change what, what each page shows, and bad input named."""
 
+import html
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -319,3 +322,49 @@ def test_a_second_press_of_draw_or_take_back_does_nothing_more(director_client, 
     response = director_client.post(undraw, {"round": "2"}, follow=True)
     assert "Round 2&#x27;s draw is taken back already." in response.content.decode()
     assert set(event.matches.values_list("round", flat=True)) == {1}
+
+
+_BOX = re.compile(r'<input[^>]*name="((?:seen-)?(?:open|closed)-\d+)"[^>]*value="([^"]*)"')
+
+
+def boxes(body: str) -> dict[str, str]:
+    """The entry form's room boxes and the hidden copies of each board as shown, as the form
+    posts them back (the boards here have no artificial score: those are in selects)."""
+    return {name: html.unescape(value) for name, value in _BOX.findall(body)}
+
+
+def form_as_shown(client, url):
+    return boxes(client.get(url).content.decode())
+
+
+def test_a_board_left_as_shown_keeps_what_another_director_saved_meanwhile(director_client, match):
+    # Two directors open the match's form; the second saves board 1, then the first saves
+    # board 2 only. Board 1 must keep the second director's result (it was written over with
+    # the first form's empty boxes before). Scores: board 1, none vulnerable, 4S N = +420.
+    url = reverse("teams_match_enter", args=[match.event.pk, match.pk])
+    first = form_as_shown(director_client, url)
+    entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S -1")])
+    response = director_client.post(url, {**first, "open-2": "3NT E -2", "closed-2": "PASS"})
+    assert response.status_code == 302
+    stored = {b.number: (b.open_result, b.closed_result) for b in MatchBoard.objects.all()}
+    assert stored == {1: ("4S N =", "4S S -1"), 2: ("3NT E -2", "PASS")}
+
+
+def test_a_board_both_directors_changed_is_refused_then_replaced_on_purpose(director_client, match):
+    url = reverse("teams_match_enter", args=[match.event.pk, match.pk])
+    first = form_as_shown(director_client, url)
+    entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S -1")])
+    mine = {**first, "open-1": "4S N +1", "closed-1": "4S S =", "open-2": "PASS",
+            "closed-2": "PASS"}  # fmt: skip
+    response = director_client.post(url, mine)
+    body = response.content.decode()
+    assert response.status_code == 200 and "Nothing was saved: check board 1." in body
+    assert ("Board 1 was saved by someone else after you opened this page: now open room "
+            "4S N =, closed room 4S S -1.") in body  # fmt: skip
+    assert 'value="4S N +1"' in body  # what was typed stays in the boxes
+    assert [(b.number, b.open_result) for b in MatchBoard.objects.all()] == [(1, "4S N =")]
+
+    again = boxes(body)  # the refused form, posted again as it stands
+    assert director_client.post(url, again).status_code == 302
+    stored = {b.number: (b.open_result, b.closed_result) for b in MatchBoard.objects.all()}
+    assert stored == {1: ("4S N +1", "4S S ="), 2: ("PASS", "PASS")}
