@@ -191,7 +191,11 @@ class ResultForm(forms.Form):
     ew = forms.IntegerField(required=False)
     ns_number = forms.CharField(max_length=8, required=False)
     ew_number = forms.CharField(max_length=8, required=False)
-    text = forms.CharField(max_length=30, required=False, strip=True)
+    text = forms.CharField(
+        max_length=30, required=False, strip=True,
+        error_messages={"max_length": "A result is at most %(limit_value)d characters (this "
+                                      "has %(show_value)d): check the line."},
+    )  # fmt: skip
     override = forms.BooleanField(required=False)
     version = forms.IntegerField(required=False, min_value=0)
     replace = forms.BooleanField(required=False)

@@ -41,6 +41,7 @@ from benchmarks.load import pages  # noqa: E402
 PLAN = json.loads(Path(os.environ["CLUBSCORE_LOAD_PLAN"]).read_text())
 POLL_SECONDS = 2.0  # _standings.html: hx-trigger="every 2s"
 SECONDS = float(os.environ.get("CLUBSCORE_LOAD_SECONDS", "60"))
+GRID_SECONDS = 10  # templates/events/_table_round_progress.html: `every 10s`
 SAVED_EVENT = "clubscore:saved"  # events/views/entry.py: a save's HX-Trigger
 SAVE_TIMEOUT = 20.0  # _result_row.html: hx-request='{"timeout": 20000}'
 LOGIN_WAIT = 180.0  # the longest the window waits for the typists' logins
@@ -105,6 +106,7 @@ class TableTyper(FastHttpUser):
         self.csrf = None
         self.standings_url = None  # the card's hx-get, from the page and each refresh
         self.grid_url = None  # a table round's grid's hx-get, from the page
+        self.grid_due = 0.0  # when the grid's own timer next fetches it (`every 10s`)
         began = time.perf_counter()
         self.log_in()
         LOGINS.append(time.perf_counter() - began)
@@ -135,6 +137,8 @@ class TableTyper(FastHttpUser):
         if OVER.is_set():
             return
         with in_window():
+            if self.grid_url is not None and time.monotonic() >= self.grid_due:
+                self.refresh_grid()  # its timer: no save for GRID_SECONDS
             if not self.rows:
                 self.open_next_page()
             else:
@@ -152,6 +156,7 @@ class TableTyper(FastHttpUser):
             self.csrf = pages.page_csrf_token(body) or self.csrf
             self.standings_url = pages.standings_url(body)
             self.grid_url = pages.grid_url(body)
+            self.grid_due = time.monotonic() + GRID_SECONDS  # a page's timer starts with it
             rows = pages.traveller_rows(body)
             self.rows = [
                 row for row in rows.values()
@@ -203,9 +208,12 @@ class TableTyper(FastHttpUser):
             self.standings_url = pages.standings_url(response.text or "") or url
 
     def refresh_grid(self):
-        """A table round's grid below the rows, asked for on the same trigger."""
+        """A table round's grid below the rows, asked for on the same trigger, and by its
+        own timer GRID_SECONDS after it was last drawn (htmx starts a swapped-in element's
+        `every` afresh), for the other tables' saves."""
         if self.grid_url is None:
             return  # a board's traveller has no grid
+        self.grid_due = time.monotonic() + GRID_SECONDS
         headers = pages.htmx_headers(self.current_url, "progress-grid", "progress-grid")
         with self.client.get(
             self.grid_url, headers=headers, name="grid", catch_response=True

@@ -85,8 +85,62 @@
       focusInput(empty || inputs[0]);
     }
   });
+  // Keys typed while a row's save is on its way would go into the row about to be replaced,
+  // and be lost. They are held, then typed into the row the cursor lands on; an Enter among
+  // them saves that row in turn. After a refusal (the cursor stays on the refused row) or a
+  // failed request they are dropped rather than typed over what the director must look at.
+  let held = null; // the keys held since a row was sent; null when none is on its way
+
+  function isRowForm(element) {
+    return element && element.classList && element.classList.contains("row-form");
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isRowForm(event.detail.elt)) held = held || [];
+  });
+  ["htmx:responseError", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (isRowForm(event.detail.elt)) held = null;
+    });
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (held === null || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.length === 1 || event.key === "Enter") {
+      held.push(event.key);
+    } else if (event.key === "Backspace") {
+      held.pop();
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+
+  function typeHeld(keys) {
+    const input = document.activeElement;
+    const row = input && input.closest && input.closest("tr");
+    if (!keys.length || !input.classList.contains("entry-input") ||
+        row.matches(".has-error, .has-warning")) return;
+    const enter = keys.indexOf("Enter");
+    const typed = (enter < 0 ? keys : keys.slice(0, enter)).join("");
+    if (typed) {
+      input.value = typed;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (enter >= 0) {
+      const rest = keys.slice(enter + 1);
+      input.form.requestSubmit();
+      held = (held || []).concat(rest);
+    }
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     // Only the rows' own swap moves the cursor, never the standings refreshing beside them.
-    if (event.target.id === "traveller") focusMarked();
+    if (event.target.id !== "traveller") return;
+    const keys = held || [];
+    held = null;
+    focusMarked();
+    typeHeld(keys);
   });
 })();

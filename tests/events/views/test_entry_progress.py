@@ -103,7 +103,7 @@ def test_a_saves_answer_leaves_the_grid_to_fetch_itself(director_client, section
     # from when the save's answer says `clubscore:saved`.
     page = director_client.get(reverse("table_round", args=[section.pk, 2, 1])).content.decode()
     grid_url = reverse("table_round_grid", args=[section.pk, 2, 1])
-    assert f'hx-get="{grid_url}" hx-trigger="clubscore:saved from:body"' in page
+    assert f'hx-get="{grid_url}" hx-trigger="clubscore:saved from:body, every 10s"' in page
     assert "0/2" in grid_cell(page, 2, 1, section)
 
     url = reverse("table_round", args=[section.pk, 2, 1])

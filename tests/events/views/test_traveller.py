@@ -159,3 +159,13 @@ def test_an_htmx_save_costs_the_same_queries_whatever_the_field(director_client,
             director_client.post(url, line(board, ns, ew, "4S N ="), HTTP_HX_REQUEST="true")
         counts[tables] = len(queries)
     assert counts[3] == counts[11]
+
+
+def test_an_overlong_line_is_named_in_a_directors_words(director_client, board):
+    (ns, ew), *_ = plays(board)
+    line = "4S N = " * 6  # six slips run together: 41 characters once stripped
+    response = post_line(director_client, board, ns, ew, line, htmx=True)
+    body = response.content.decode()
+    assert "A result is at most 30 characters (this has 41): check the line." in body
+    assert "Ensure this value" not in body
+    assert not Result.objects.exists()
