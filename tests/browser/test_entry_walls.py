@@ -282,18 +282,22 @@ def slow_saves(monkeypatch):
     monkeypatch.setattr(entry_views, "_save", slow_save)
 
 
-def test_lines_typed_while_a_save_is_on_its_way_are_not_lost(page, session, slow_saves):
-    # A helper typing at 40 ms a key lost the next line's first keys (they went into the row
-    # being replaced), and its third line was stored as "NT N +1".
-    # Table 1, round 1 plays boards 1 and 2 (DOMAIN.md's Mitchell: set r at table 1).
+def type_fast_at_table_1_round_1(page, session, lines):
+    """Each line and Enter at 40 ms a key, not waiting for the rows to come back."""
     log_in(page, "dora")
     section = session.sections.get()
     page.goto(f"/sections/{section.pk}/tables/1/rounds/1/")
     expect(page.locator("input.entry-input:focus")).to_have_count(1)
-    page.keyboard.type("2C S =", delay=40)
-    page.keyboard.press("Enter")
-    page.keyboard.type("1NT N +1", delay=40)
-    page.keyboard.press("Enter")
+    for line in lines:
+        page.keyboard.type(line, delay=40)
+        page.keyboard.press("Enter")
+
+
+def test_lines_typed_while_a_save_is_on_its_way_are_not_lost(page, session, slow_saves):
+    # A helper typing at 40 ms a key lost the next line's first keys (they went into the row
+    # being replaced), and its third line was stored as "NT N +1".
+    # Table 1, round 1 plays boards 1 and 2 (DOMAIN.md's Mitchell: set r at table 1).
+    type_fast_at_table_1_round_1(page, session, ["2C S =", "1NT N +1"])
     rows = page.locator("#traveller tbody tr:not(.new-row)")
     expect(rows.nth(1).locator("input.entry-input")).to_have_value("1NT N +1", timeout=5000)
     expect(rows.nth(1)).to_have_class(re.compile("entered"))
@@ -302,14 +306,7 @@ def test_lines_typed_while_a_save_is_on_its_way_are_not_lost(page, session, slow
 
 
 def test_keys_typed_after_a_refused_line_do_not_overwrite_it(page, session, slow_saves):
-    log_in(page, "dora")
-    section = session.sections.get()
-    page.goto(f"/sections/{section.pk}/tables/1/rounds/1/")
-    expect(page.locator("input.entry-input:focus")).to_have_count(1)
-    page.keyboard.type("4H E 14", delay=40)
-    page.keyboard.press("Enter")
-    page.keyboard.type("PASS", delay=40)
-    page.keyboard.press("Enter")
+    type_fast_at_table_1_round_1(page, session, ["4H E 14", "PASS"])
     first = page.locator("#traveller tbody tr").first
     expect(first.locator("p.error")).to_contain_text("14 tricks: there are only 13")
     expect(page.locator("input.entry-input:focus")).to_have_value("4H E 14")
