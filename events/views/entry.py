@@ -161,6 +161,7 @@ def table_round(request, pk, table, round_number):
 
 @_director_login_required
 @require_GET
+@vary_on_headers("HX-Request")
 def table_round_grid(request, pk, table, round_number):
     """The table × round grid below a table round's rows, as it stands now: the page asks for
     it after each save (`clubscore:saved`)."""
