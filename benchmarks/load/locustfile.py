@@ -107,6 +107,7 @@ class TableTyper(FastHttpUser):
         self.standings_url = None  # the card's hx-get, from the page and each refresh
         self.grid_url = None  # a table round's grid's hx-get, from the page
         self.grid_due = 0.0  # when the grid's own timer next fetches it (`every 10s`)
+        self.standings_due = 0.0  # when the card's own timer next polls (`every 2s`)
         began = time.perf_counter()
         self.log_in()
         LOGINS.append(time.perf_counter() - began)
@@ -137,6 +138,8 @@ class TableTyper(FastHttpUser):
         if OVER.is_set():
             return
         with in_window():
+            if self.standings_url is not None and time.monotonic() >= self.standings_due:
+                self.refresh_standings("typist poll")  # the card's timer, as a viewer's
             if self.grid_url is not None and time.monotonic() >= self.grid_due:
                 self.refresh_grid()  # its timer: no save for GRID_SECONDS
             if not self.rows:
@@ -157,6 +160,7 @@ class TableTyper(FastHttpUser):
             self.standings_url = pages.standings_url(body)
             self.grid_url = pages.grid_url(body)
             self.grid_due = time.monotonic() + GRID_SECONDS  # a page's timer starts with it
+            self.standings_due = time.monotonic() + POLL_SECONDS
             rows = pages.traveller_rows(body)
             self.rows = [
                 row for row in rows.values()
@@ -190,22 +194,24 @@ class TableTyper(FastHttpUser):
             entry["maybe"].append(text)
             entry["unsure"] += 1
 
-    def refresh_standings(self):
+    def refresh_standings(self, name="refresh"):
         """The page's standings beside the rows, asked for on the save's trigger as htmx does
-        (`hx-trigger="…, clubscore:saved from:body"`)."""
+        (`hx-trigger="every 2s, clubscore:saved from:body"`), or by the card's own timer
+        (`name` "typist poll"): htmx starts it afresh when a new card is swapped in, and a
+        204 swaps nothing."""
         url = self.standings_url
         if url is None:
             return  # a page without the card
         headers = pages.htmx_headers(self.current_url, "standings", "standings")
-        with self.client.get(
-            url, headers=headers, name="refresh", catch_response=True
-        ) as response:  # fmt: skip
+        with self.client.get(url, headers=headers, name=name, catch_response=True) as response:
             if response.status_code == 204:
+                self.standings_due += POLL_SECONDS
                 return  # nothing changed since the card was drawn
             if response.status_code != 200:
-                response.failure(f"standings after a save answered {response.status_code}")
+                response.failure(f"the standings answered {response.status_code}")
                 return
             self.standings_url = pages.standings_url(response.text or "") or url
+            self.standings_due = time.monotonic() + POLL_SECONDS
 
     def refresh_grid(self):
         """A table round's grid below the rows, asked for on the same trigger, and by its

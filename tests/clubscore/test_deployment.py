@@ -104,3 +104,16 @@ def test_gunicorn_reads_its_settings_from_the_config_file(monkeypatch):
     assert "x-real-ip" in conf["access_log_format"]
     monkeypatch.setenv("GUNICORN_WORKERS", "5")
     assert runpy.run_path(str(PROJECT / "deploy" / "gunicorn.conf.py"))["workers"] == 5
+
+
+def test_the_app_processes_share_a_redis_cache_that_keeps_nothing_on_disk():
+    # The live pages are rendered once per session version for every worker, and the phone
+    # links' rate limits are counted across workers, only with a shared cache (README:
+    # Capacity; clubscore/env.py's cache()).
+    services = compose()["services"]
+    cache, web, worker = services["cache"], services["web"], services["worker"]
+    assert cache["image"].startswith("redis:7")
+    assert cache["command"] == ["redis-server", "--save", "", "--appendonly", "no"]
+    assert web["environment"]["REDIS_URL"] == "${REDIS_URL:-redis://cache:6379/0}"
+    assert worker["environment"]["REDIS_URL"] == web["environment"]["REDIS_URL"]
+    assert web["depends_on"]["cache"]["condition"] == "service_started"
