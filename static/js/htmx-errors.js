@@ -6,11 +6,11 @@
   "use strict";
 
   const MESSAGES = {
-    server: "Not saved: the server had a problem — your text is still here, press Enter to try again.",
+    server: "Not saved: the server had a problem — your text is still here, press Enter to try again (Esc puts back what is stored).",
     login: "Your login has expired: log in again in another tab, then press Enter.",
     refused: "Not saved: the server refused it. If you logged out or in elsewhere, log in again in another tab, then press Enter.",
     gone: "Not saved: this row is not on the page any more. Copy your text, reload the page and type it again.",
-    offline: "Not saved: no connection to the server. Your text is still here: press Enter to try again.",
+    offline: "Not saved: no connection to the server. Your text is still here: press Enter to try again (Esc puts back what is stored).",
     timeout: "No answer from the server yet: this may not be saved. Press Enter to send it again (a line sent twice is kept once).",
   };
 

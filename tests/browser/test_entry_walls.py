@@ -261,6 +261,7 @@ def test_esc_after_a_lost_connection_puts_back_what_is_stored(page, session):
     page.keyboard.press("Enter")
     first = page.locator("#traveller tbody tr").first
     expect(first.locator("p.error")).to_contain_text("no connection to the server")
+    expect(first.locator("p.error")).to_contain_text("Esc puts back what is stored")
     page.keyboard.press("Escape")
     expect(first.locator("p.error")).to_have_count(0)
     expect(first).not_to_have_class(re.compile("has-error"))
