@@ -95,5 +95,11 @@ def env_admins(name: str) -> list[tuple[str, str]]:
 def cache(redis_url: str) -> dict:
     """Redis when REDIS_URL is set (shared by every server process), else this process's memory."""
     if redis_url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        # Connection timeouts of a second: an unreachable Redis makes a page a little slower
+        # (clubscore.cache renders without it), never stuck.
+        return {
+            "BACKEND": "clubscore.cache.ForgivingRedisCache",
+            "LOCATION": redis_url,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}

@@ -158,7 +158,7 @@ def test_every_page_carries_the_security_headers(db, client):
     ("environment", "backend"),
     [
         ({}, "django.core.cache.backends.locmem.LocMemCache"),
-        ({"REDIS_URL": "redis://cache:6379/1"}, "django.core.cache.backends.redis.RedisCache"),
+        ({"REDIS_URL": "redis://cache:6379/1"}, "clubscore.cache.ForgivingRedisCache"),
     ],
 )
 def test_the_cache_is_redis_when_redis_url_is_set(environment, backend):

@@ -1,0 +1,76 @@
+"""The shared cache (Redis, clubscore.cache): a Redis that is away costs speed, never a page.
+
+Port 1 on 127.0.0.1 has nothing listening: every connection is refused at once. The tests
+that need a real Redis use the one these machines run on 127.0.0.1:6379 (database 14, emptied
+first), and skip with the reason when it is not there.
+"""
+
+import pytest
+import redis
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from clubscore.cache import ForgivingRedisCache
+from events import table_links
+from events.models import Event
+from tests.events.views.test_live_caching import enter_board, poll
+from tests.factories import make_session
+
+AWAY = "redis://127.0.0.1:1/0"
+HERE = "redis://127.0.0.1:6379/14"
+
+
+def cache_at(url):
+    return {"default": {"BACKEND": "clubscore.cache.ForgivingRedisCache", "LOCATION": url,
+                        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}  # fmt: skip
+
+
+def test_an_unreachable_redis_misses_and_skips_and_says_so(caplog):
+    cache = ForgivingRedisCache(AWAY, {"OPTIONS": {"socket_connect_timeout": 1}})
+    assert cache.get("live:x", "missing") == "missing"
+    cache.set("live:x", "<p>")  # skipped, not raised
+    assert cache.add("live:x", 0) is False
+    with pytest.raises(ValueError):
+        cache.incr("live:x")  # as Django's caches say of a key they do not hold
+    assert "Cache unreachable on get" in caplog.text
+
+
+@pytest.fixture
+def published(club):
+    event = make_session(club, tables=3, boards_per_round=1)
+    enter_board(event, 1, "4S N =", "4S N +1", "PASS")
+    Event.objects.filter(pk=event.pk).update(published=True)
+    return Event.objects.get(pk=event.pk)
+
+
+def test_live_polls_and_phone_budgets_carry_on_without_redis(published):
+    with override_settings(CACHES=cache_at(AWAY)):
+        url = reverse("session_standings", args=[published.pk])
+        response = poll(Client(), url, published.version - 1)
+        assert response.status_code == 200
+        assert b"NS 1" in response.content
+        # Uncounted while the cache is away: a table is let through, not refused.
+        assert table_links.within_budget("table-1", per_minute=1)
+
+
+@pytest.fixture
+def redis_here():
+    try:
+        redis.Redis.from_url(HERE, socket_connect_timeout=1).flushdb()
+    except redis.RedisError as error:
+        pytest.skip(f"needs Redis on 127.0.0.1:6379 ({error})")
+    with override_settings(CACHES=cache_at(HERE)):
+        yield
+
+
+def test_with_redis_a_version_is_rendered_once_and_budgets_are_counted(
+    published, redis_here, django_assert_max_num_queries
+):
+    url = reverse("session_standings", args=[published.pk])
+    first = poll(Client(), url, published.version - 1)
+    with django_assert_max_num_queries(2):  # the session's version; the page from Redis
+        again = poll(Client(), url, published.version - 1)
+    assert again.content == first.content
+    assert table_links.within_budget("table-1", per_minute=2)
+    assert table_links.within_budget("table-1", per_minute=2)
+    assert not table_links.within_budget("table-1", per_minute=2)
