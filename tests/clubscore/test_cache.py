@@ -12,9 +12,7 @@ from django.urls import reverse
 
 from clubscore.cache import ForgivingRedisCache
 from events import table_links
-from events.models import Event
-from tests.events.views.test_live_caching import enter_board, poll
-from tests.factories import make_session
+from tests.events.views.test_live_caching import poll, published_session
 
 AWAY = "redis://127.0.0.1:1/0"
 HERE = "redis://127.0.0.1:6379/14"
@@ -37,10 +35,7 @@ def test_an_unreachable_redis_misses_and_skips_and_says_so(caplog):
 
 @pytest.fixture
 def published(club):
-    event = make_session(club, tables=3, boards_per_round=1)
-    enter_board(event, 1, "4S N =", "4S N +1", "PASS")
-    Event.objects.filter(pk=event.pk).update(published=True)
-    return Event.objects.get(pk=event.pk)
+    return published_session(club)
 
 
 def test_live_polls_and_phone_budgets_carry_on_without_redis(published):

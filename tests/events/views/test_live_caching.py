@@ -21,12 +21,17 @@ def enter_board(event, number, *lines):
         save_result(board, pairs[seating.ns], pairs[seating.ew], line, None)
 
 
-@pytest.fixture
-def session(club):
+def published_session(club) -> Event:
+    """A published 3-table session with board 1 entered."""
     event = make_session(club, tables=3, boards_per_round=1)
     enter_board(event, 1, "4S N =", "4S N +1", "PASS")
     Event.objects.filter(pk=event.pk).update(published=True)
     return Event.objects.get(pk=event.pk)
+
+
+@pytest.fixture
+def session(club):
+    return published_session(club)
 
 
 def poll(client, url, since, **headers):
