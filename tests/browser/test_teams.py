@@ -253,3 +253,36 @@ def test_setting_up_on_a_phone_names_what_is_wrong(page, director):
     expect(problems.nth(0)).to_contain_text("Line 2 (Bell: Bea, Ben): a team has four")
     expect(problems.nth(1)).to_contain_text("Line 3 (Ace): Ace is already the team on line 1")
     shoot(page, "teams-teams-error-360")
+
+
+def test_two_directors_on_one_match_lose_nothing(page, chromium, live_server, screenshot):
+    # Dora opens the match's form; Bob saves board 1 meanwhile; Dora types board 2 and, by
+    # mistake, board 1 too. Board 1 is refused with Bob's result named, and nothing is saved;
+    # her boxes keep what she typed. Scores: 2S N = is +110, 2S S = +110 (Law 77).
+    from events.models import MatchBoard
+    from events.teams import draw, entry
+    from tests.events.teams.factories import make_teams_event
+
+    dora, bob = make_user(username="dora"), make_user(username="bob")
+    club = make_club(directors=[dora, bob], name="Riverside Bridge Club")
+    event = make_teams_event(club)
+    draw.draw_next_round(event)
+    match = event.matches.get(round=1, table=1)
+    log_in(page, "dora")
+    page.goto(f"/teams/{event.pk}/matches/{match.pk}/enter/")
+    entry.save_boards(match, [entry.BoardRow(1, "2S N =", "2S S =")])  # Bob, meanwhile
+    page.fill("input[name=open-1]", "2S N +1")
+    page.fill("input[name=closed-1]", "2S N =")
+    page.fill("input[name=open-2]", "1NT N =")
+    page.fill("input[name=closed-2]", "1S N +3")
+    page.get_by_role("button", name="Save the boards").click()
+    problem = page.locator("#entry-1 + tr p.error")
+    expect(problem).to_contain_text("Board 1 was saved by someone else after you opened this "
+                                    "page: now open room 2S N =, closed room 2S S =.")  # fmt: skip
+    expect(page.locator("input[name=open-1]")).to_have_value("2S N +1")
+    screenshot("teams-two-directors-conflict")
+    assert list(MatchBoard.objects.values_list("number", "open_result")) == [(1, "2S N =")]
+    page.get_by_role("button", name="Save the boards").click()  # hers, on purpose now
+    expect(page.locator(".messages")).to_contain_text("Round 1, table 1:")
+    stored = dict(MatchBoard.objects.values_list("number", "open_result"))
+    assert stored == {1: "2S N +1", 2: "1NT N ="}
