@@ -14,7 +14,8 @@ from events.teams.setup import TeamsError, bump, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 
 __all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_numbers", "board_rows",
-           "rescore", "save_boards", "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
+           "left_as_shown", "rescore", "save_boards", "save_adjustments",
+           "ADJUSTED_IMPS"]  # fmt: skip
 
 # (home IMPs, away IMPs) of a board's artificial score: Law 86A, Ave+ +3 and Ave− −3 IMPs;
 # a team's Ave− shows as its opponents' +3 (the margin is what the VP scale reads).
@@ -139,14 +140,18 @@ def _changes_since(match: TeamMatch, rows, seen: dict[int, BoardRow], values: di
     """The values of the rows to write: those the director changed from what the form showed
     and not already stored as typed. Raises MatchConflict where the stored board changed too."""
     stored = {row.number: row for row in board_rows(match)}
-    typed = [row for row in rows if row.number in values]
-    changed = [row for row in typed if row.number not in seen or not row.same_as(seen[row.number])]
+    changed = [row for row in rows if row.number in values and not left_as_shown(row, seen)]
     to_write = [row for row in changed if not row.same_as(stored[row.number])]
     moved = {n for n, row in seen.items() if n in stored and not row.same_as(stored[n])}
     clashes = [row.number for row in to_write if row.number in moved]
     if clashes:
         raise MatchConflict(clashes, stored)
     return {row.number: values[row.number] for row in to_write}
+
+
+def left_as_shown(row: BoardRow, seen: dict[int, BoardRow]) -> bool:
+    """Whether the director left `row` as the form showed it (`seen`: board number → row)."""
+    return row.number in seen and row.same_as(seen[row.number])
 
 
 def _read_row(row: BoardRow) -> dict:

@@ -213,8 +213,8 @@ def teams_match_enter(request, pk, match_pk):
             problems = conflict.problems
             messages.error(request, str(conflict))
             # Boards left as shown now show what is stored; saving again replaces the others.
-            rows = [row if row.number not in seen or not row.same_as(seen[row.number])
-                    else conflict.stored[row.number] for row in rows]  # fmt: skip
+            rows = [conflict.stored[row.number] if entry.left_as_shown(row, seen) else row
+                    for row in rows]  # fmt: skip
             seen = conflict.stored
         except entry.MatchEntryError as error:
             problems = error.problems
