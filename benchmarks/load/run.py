@@ -13,7 +13,8 @@ PostgreSQL as docker-compose runs them, then an integrity check of everything st
    spectators, measured for --duration seconds from the moment every typist has logged in.
    `knee` repeats it with more typists each step (--steps) until the save p95 passes 200 ms.
 4. Prints throughput, p50/p95/p99 and failures of saves and polls apart (locust's stats at the
-   end of the window), the CPU gunicorn, PostgreSQL and locust used, stops gunicorn, and
+   end of the window), the CPU gunicorn, PostgreSQL and locust used, how fast this Python ran a
+   fixed task before and after (benchmarks/load/speed.py), stops gunicorn, and
    checks integrity (benchmarks/load/integrity.py). The database stays for a look afterwards;
    the next run drops it.
 
@@ -24,6 +25,10 @@ Only 127.0.0.1 is ever contacted, and every run is bounded in users and time.
     .venv/bin/python benchmarks/load/run.py --scenario big-event    # 40 tables x 36 boards
     .venv/bin/python benchmarks/load/run.py --scenario knee --duration 30
     .venv/bin/python benchmarks/load/run.py --duration 15 --viewers 10 --tables 3  # smoke
+
+gunicorn and locust run on the runner's own Python. The Docker image's is an optimised build;
+to measure as it runs, use one too: `make load PYTHON=/usr/bin/python3.11 VENV=.venv-optimised`
+(Debian's python3.11 is built with profile-guided and link-time optimisation).
 """
 
 import argparse
@@ -46,6 +51,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.load import speed  # noqa: E402
 from benchmarks.load.front import local_nginx, nginx_binary  # noqa: E402
 from benchmarks.load.front import stop as stop_process  # noqa: E402
 
@@ -234,12 +240,12 @@ def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str
 
 
 def watch_cpu(run: subprocess.Popen, server, database: str, front, seen: dict,
-              timeout: float) -> dict:  # fmt: skip
+              timeout: float, probes: list[float]) -> dict:  # fmt: skip
     """Wait for the locust run, reading the server's CPU every second meanwhile: a database
     connection lives 60 s (CONN_MAX_AGE), and a backend's seconds end with it, so one reading
     at the end would miss most of PostgreSQL's. Each process keeps its last figure, except
     gunicorn's: its master's figure takes in the workers it replaced, so the last reading is
-    the whole."""
+    the whole. Each second also times a short piece of Python into `probes` (speed.py)."""
     seen = {kind: dict(processes) for kind, processes in seen.items()}
     deadline = time.monotonic() + timeout
     while True:
@@ -247,6 +253,7 @@ def watch_cpu(run: subprocess.Popen, server, database: str, front, seen: dict,
             code = run.wait(timeout=1)
         except subprocess.TimeoutExpired:
             code = None
+        probes.append(speed.probe_ms())
         for kind, processes in cpu_seconds(server, database, front).items():
             if kind == "gunicorn":
                 seen[kind] = processes
@@ -304,8 +311,9 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
     with open(folder / f"locust-{label}.log", "w") as log:
         locust_run = subprocess.Popen(command, env=environment, stdout=log,
                                       stderr=subprocess.STDOUT)  # fmt: skip
+        probes: list[float] = []
         server_seen = watch_cpu(locust_run, server, database, front, server_before,
-                                timeout=args.duration + 300)  # fmt: skip
+                                timeout=args.duration + 300, probes=probes)  # fmt: skip
     client = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = cpu_between(server_before, server_seen)
     cpu["locust"] = (client.ru_utime + client.ru_stime) - (
@@ -316,7 +324,7 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
     # them with the ledger); the CSV files beside it keep the run's history second by second.
     if not ledger_path.exists():
         raise SystemExit(f"locust wrote no ledger: see {folder / f'locust-{label}.log'}")
-    return {**json.loads(ledger_path.read_text()), "cpu": cpu, "wall": wall}
+    return {**json.loads(ledger_path.read_text()), "cpu": cpu, "wall": wall, "probes": probes}
 
 
 def print_table(title: str, outcome: dict) -> None:
@@ -350,6 +358,12 @@ def print_table(title: str, outcome: dict) -> None:
         + ", ".join(f"{kind} {seconds:.1f} s" for kind, seconds in cpu.items())
         + f" = {sum(cpu.values()) / outcome['wall']:.2f} cores of {os.cpu_count()}"
     )
+    probes = sorted(outcome.get("probes", []))
+    if probes:
+        median, p95 = probes[len(probes) // 2], probes[int(len(probes) * 0.95)]
+        print(f"  a {speed.PROBE_ROWS:,}-row piece of Python (speed.py), timed each second "
+              f"beside the load: median {median:.1f} ms, p95 {p95:.1f} ms, "
+              f"slowest {probes[-1]:.1f} ms")  # fmt: skip
     tally = outcome.get("tally", {})
     if tally:
         print("  " + ", ".join(f"{name} {count}" for name, count in sorted(tally.items())))
@@ -439,7 +453,11 @@ def main(argv=None):
             print(f"{described}, DEBUG off; PostgreSQL {args.database_url}; cache: {cache}")
             print(f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
                   f"viewers poll every 2 s; {args.duration} s a run; logs in {folder}")  # fmt: skip
+            before_ms = speed.task_ms()
             outcomes = run_scenario(args, server, front, port, plan, folder)
+            print(f"\nPython: {speed.interpreter()}; a fixed piece of Python "
+                  f"(benchmarks/load/speed.py) took {before_ms:.1f} ms before the load and "
+                  f"{speed.task_ms():.1f} ms after it")  # fmt: skip
     finally:
         stop(server)
         log.close()

@@ -6,11 +6,14 @@ Scores (Law 77, DOMAIN.md): board 1 is dealt by North, nobody vulnerable, so 4S 
 every board NS + EW = top for each result and the NS points add up to n(n-1)/2 in ACBL units.
 """
 
+import platform
+import sys
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from benchmarks.load import integrity, pages, run
+from benchmarks.load import integrity, pages, run, speed
 from events.models import Board, Result, ResultChange
 from events.results import save_result
 from tests.factories import make_club, make_session, make_user
@@ -269,3 +272,11 @@ def test_cpu_is_counted_process_by_process_so_an_ended_backend_takes_nothing_awa
     before = {"gunicorn": {1: 10.0}, "PostgreSQL": {11: 6.5, 13: 1.0}}
     after = {"gunicorn": {1: 12.0}, "PostgreSQL": {12: 0.25, 13: 1.25}}
     assert run.cpu_between(before, after) == {"gunicorn": 2.0, "PostgreSQL": 0.5}
+
+
+def test_the_speed_probe_times_the_same_work_each_time_on_the_runner_s_python():
+    assert speed.task() == speed.task()
+    assert 0 < speed.task_ms(repeat=2) < 60_000
+    assert 0 < speed.probe_ms() < 60_000
+    assert platform.python_version() in speed.interpreter()
+    assert sys.executable in speed.interpreter()
