@@ -56,6 +56,35 @@ class Row:
         return self.result.version if self.result else 0
 
     @property
+    def refused(self) -> bool:
+        """The last save of this row was not stored: an error, a warning, or a clash."""
+        return bool(self.error or self.warning or self.conflict)
+
+    @property
+    def shown_text(self) -> str:
+        """What the result box holds: the line typed when it was refused, else the stored one."""
+        if self.refused:
+            return self.typed
+        return self.result.text if self.result else ""
+
+    @property
+    def css_class(self) -> str:
+        if self.error:
+            state = "has-error"
+        elif self.warning or self.conflict:
+            state = "has-warning"
+        else:
+            state = "entered" if self.result else ""
+        return f"{state} new-row" if self.new else state
+
+    @property
+    def label(self) -> str:
+        """The row as a screen reader announces each of its boxes."""
+        if self.new:
+            return f"Board {self.board.number}, other pairs"
+        return f"Board {self.board.number}, NS {self.ns.number} v EW {self.ew.number}"
+
+    @property
     def ns_number(self) -> str:
         return self.typed_ns if self.typed_ns is not None else _number(self.ns)
 

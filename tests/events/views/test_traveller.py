@@ -1,5 +1,6 @@
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -169,3 +170,18 @@ def test_an_overlong_line_is_named_in_a_directors_words(director_client, board):
     assert "A result is at most 30 characters (this has 41): check the line." in body
     assert "Ensure this value" not in body
     assert not Result.objects.exists()
+
+
+@override_settings(USE_THOUSAND_SEPARATOR=True)
+def test_a_row_s_versions_and_ids_are_never_written_as_localised_numbers(director_client, board):
+    """The row's hidden fields go back to the server as numbers: were they formatted for
+    reading (1,234), a club running with thousands separators could save nothing."""
+    (ns, ew), *_ = plays(board)
+    assert post_line(director_client, board, ns, ew, "4S N =").status_code == 302
+    Result.objects.update(version=12345)
+    page = director_client.get(reverse("board_traveller", args=[board.pk])).content.decode()
+    assert 'name="version" value="12345"' in page
+    assert "12,345" not in page
+    again = post_line(director_client, board, ns, ew, "4S N +1", htmx=True, version=12345)
+    assert 'value="4S N +1"' in again.content.decode()
+    assert Result.objects.get().text == "4S N +1"
