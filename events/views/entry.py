@@ -247,7 +247,7 @@ def _save(request, pairs, board_of) -> dict | None:
             request.saved_key = f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}"
         else:
             _clear(board, data, request.user)
-            request.saved_key = outcome["key"]
+            request.cleared_key = outcome["key"]
     except EntryConflict as conflict:
         return {**outcome, "conflict": conflict}
     except EntryWarning as warning:
@@ -292,7 +292,12 @@ def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
         mark_focus(rows, request.GET.get("focus", ""))
         return
     if outcome is None:
-        mark_saved(rows, getattr(request, "saved_key", ""))
+        if hasattr(request, "cleared_key"):
+            # The cursor stays on the row just emptied, where its right result (if any) goes;
+            # on a long traveller the next empty row may be a screen away.
+            mark_focus(rows, request.cleared_key)
+        else:
+            mark_saved(rows, request.saved_key)
         return
     row = next((row for row in rows if row.key == outcome["key"]), None)
     if row is None and outcome["row"].ns and outcome["row"].ew:

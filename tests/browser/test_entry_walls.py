@@ -179,9 +179,13 @@ def test_a_result_is_deleted_by_keyboard_alone(page, session):
     expect(page.locator("p.warning")).to_have_count(0)
     assert not Result.objects.exists()
     assert ResultChange.objects.filter(action="deleted", changed_by__username="dora").exists()
+    # The cursor stays on the row just emptied, ready for its right result.
+    expect(page.locator("input.entry-input:focus")).to_have_attribute(
+        "aria-label", "Board 1, NS 1 v EW 1: result"
+    )
 
-    # The other way: empty the row and press Enter; Esc keeps it after all. (The cursor went
-    # on to the next empty row, then after this save to the one below it.)
+    # The other way: empty the row and press Enter; Esc keeps it after all. (This save sends
+    # the cursor on to the next empty row.)
     type_line(page, "3NT S =")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Backspace")

@@ -78,3 +78,19 @@ def test_a_stranger_cannot_delete(client, stranger, board, entered):
     response = row_post(client, board, ns, ew, "", version=result.version, override="on")
     assert response.status_code == 404
     assert Result.objects.exists()
+
+
+def test_after_a_delete_the_cursor_stays_on_the_emptied_row(director_client, board, entered):
+    """Not on the next empty row, which on a 40-table traveller may be a screen away: the
+    director who cleared a row is looking at it, and types its right result there if any."""
+    ns, ew, result = entered
+    (_, _), (next_ns, next_ew), *_ = movement_rows(board)
+    row_post(director_client, board, next_ns, next_ew, "3NT S =")  # the next row is entered
+    row_post(director_client, board, ns, ew, "", version=result.version)
+    body = row_post(
+        director_client, board, ns, ew, "", version=result.version, override="on"
+    ).content.decode()
+    emptied = body[body.index(f'id="row-{board.pk}-{ns.pk}-{ew.pk}"') :]
+    emptied = emptied[: emptied.index("</tr>")]
+    assert body.count("autofocus") == 1
+    assert "autofocus" in emptied
