@@ -68,6 +68,13 @@ class Row:
         return self.result.text if self.result else ""
 
     @property
+    def can_put_back(self) -> bool:
+        """Whether Esc on a refused row has anything to undo: a line or pair numbers typed
+        over the row's own, or a stored line to show again."""
+        typed_pairs = (self.ns_number, self.ew_number) != (_number(self.ns), _number(self.ew))
+        return bool(self.typed or self.result or typed_pairs)
+
+    @property
     def css_class(self) -> str:
         if self.error:
             state = "has-error"

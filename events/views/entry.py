@@ -294,8 +294,12 @@ def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
     if outcome is None:
         if hasattr(request, "cleared_key"):
             # The cursor stays on the row just emptied, where its right result (if any) goes;
-            # on a long traveller the next empty row may be a screen away.
-            mark_focus(rows, request.cleared_key)
+            # on a long traveller the next empty row may be a screen away. A row off the
+            # movement goes with its result: then the Other pairs row, where it was typed.
+            emptied = next((row for row in rows if row.key == request.cleared_key), None)
+            emptied = emptied or next((row for row in rows if row.new), None)
+            if emptied is not None:
+                emptied.focus = True
         else:
             mark_saved(rows, request.saved_key)
         return

@@ -19,7 +19,8 @@
     const target = event.target;
     if (!target.closest || !target.closest("#traveller")) return;
     if (event.key === "Escape") {
-      // A warning or a clash with another typist: Esc keeps what is stored.
+      // A refusal, a warning or a clash with another typist: Esc keeps what is stored, the
+      // server drawing the row again (or, when it cannot be reached, putBack below).
       const row = target.closest("tr");
       const keep = row && row.querySelector("a.keep");
       if (keep) {
@@ -27,17 +28,10 @@
         keep.click();
         return;
       }
-      // A save the server never answered (htmx-errors.js): the row goes back to what the
-      // page last showed as stored.
-      const note = row && row.querySelector("p.connection-error");
-      if (note) {
+      // A save the server never answered (htmx-errors.js).
+      if (row && row.querySelector("p.connection-error")) {
         event.preventDefault();
-        row.querySelectorAll("input[data-col]").forEach(function (input) {
-          input.value = input.defaultValue;
-        });
-        note.remove();
-        row.classList.remove("has-error");
-        focusInput(target);
+        putBack(row);
       }
       return;
     }
@@ -51,6 +45,35 @@
       event.preventDefault();
       focusInput(next);
     }
+  });
+
+  // The row as stored, from the values it was drawn with (data-stored): what was typed goes,
+  // and so does any question beside it ("save anyway", "replace") with the answer it carried.
+  function putBack(row) {
+    row.querySelectorAll("input[data-col]").forEach(function (input) {
+      input.value = input.dataset.stored !== undefined ? input.dataset.stored : input.defaultValue;
+    });
+    row.querySelectorAll('input[name="override"], input[name="replace"]').forEach(function (answer) {
+      answer.remove();
+    });
+    row.querySelectorAll("p.error, p.warning, p.esc-hint, .conflict").forEach(function (note) {
+      note.remove();
+    });
+    row.classList.remove("has-error", "has-warning");
+    const save = row.querySelector("button.save");
+    if (save) save.textContent = "Save";
+    focusInput(row.querySelector("input.entry-input"));
+  }
+
+  // Esc's "keep" asks the server to draw the row again; offline (or on a server error) the
+  // page puts it back itself.
+  ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      const keep = event.detail.elt;
+      if (!keep || !keep.matches || !keep.matches("#traveller a.keep")) return;
+      const row = keep.closest("tr");
+      if (row) putBack(row);
+    });
   });
 
   // A confirmation ("save anyway", "delete it") holds for what was typed: change the row and

@@ -273,6 +273,44 @@ def test_esc_after_a_lost_connection_puts_back_what_is_stored(page, session):
     assert Result.objects.get().text == "4S N ="
 
 
+def test_esc_on_a_refused_line_puts_back_what_is_stored_even_offline(page, session):
+    # The helper found Esc did nothing on a server-drawn refusal with the connection gone: the
+    # "keep" link asks the server to draw the row again, and that request failed unseen.
+    log_in(page, "dora")
+    page.goto(f"/boards/{board(session, 1).pk}/")
+    type_line(page, "4S N =")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4H E 14")
+    press_and_settle(page)
+    first = page.locator("#traveller tbody tr").first
+    expect(first.locator("p.esc-hint")).to_have_text("Esc: keep 4S N =")
+    page.context.set_offline(True)
+    page.keyboard.press("Escape")
+    expect(first.locator("p.error")).to_have_count(0)
+    expect(first).not_to_have_class(re.compile("has-error"))
+    expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")
+
+    # A question beside the row goes with its answer: Esc on "Clear this row?" offline, then
+    # Enter back online asks again rather than deleting.
+    page.context.set_offline(False)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    press_and_settle(page)
+    expect(first.locator("p.warning")).to_contain_text("Clear this row? 4S N = will be deleted")
+    page.context.set_offline(True)
+    page.keyboard.press("Escape")
+    expect(first.locator("p.warning")).to_have_count(0)
+    expect(first.locator('input[name="override"]')).to_have_count(0)
+    expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")
+    page.context.set_offline(False)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    press_and_settle(page)
+    expect(first.locator("p.warning")).to_contain_text("Clear this row? 4S N = will be deleted")
+    assert Result.objects.get().text == "4S N ="
+
+
 @pytest.fixture
 def slow_saves(monkeypatch):
     """Each save held back 0.4 s: the next line is typed, Enter included, meanwhile."""

@@ -94,3 +94,37 @@ def test_after_a_delete_the_cursor_stays_on_the_emptied_row(director_client, boa
     emptied = emptied[: emptied.index("</tr>")]
     assert body.count("autofocus") == 1
     assert "autofocus" in emptied
+
+
+def test_enter_on_the_emptied_row_asks_for_a_result_with_nothing_to_put_back(
+    director_client, board, entered
+):
+    """An Enter too many after a delete lands on the emptied row: "Type a result.", with no
+    "Esc: clear it" for a row already clear."""
+    ns, ew, result = entered
+    row_post(director_client, board, ns, ew, "", version=result.version)
+    row_post(director_client, board, ns, ew, "", version=result.version, override="on")
+    body = row_post(director_client, board, ns, ew, "", version=0).content.decode()
+    assert "Type a result." in body
+    assert "esc-hint" not in body
+
+
+def test_a_deleted_off_movement_row_leaves_the_cursor_on_the_other_pairs_row(
+    director_client, board
+):
+    """The row goes with its result; the Other pairs row, where it was typed, takes the cursor
+    (not the next board's link, where typing would be lost)."""
+    (ns, ew), (other_ns, other_ew), *_ = movement_rows(board)
+    row_post(director_client, board, None, None, "3NT N =", override="on",
+             ns_number=str(ns.number), ew_number=str(other_ew.number))  # fmt: skip
+    stray = Result.objects.get()
+    assert (stray.ns_pair, stray.ew_pair) == (ns, other_ew)
+    row_post(director_client, board, ns, other_ew, "", version=stray.version)
+    body = row_post(
+        director_client, board, ns, other_ew, "", version=stray.version, override="on"
+    ).content.decode()
+    assert not Result.objects.exists()
+    other_pairs = body[body.index("new-row") :]
+    other_pairs = other_pairs[: other_pairs.index("</tr>")]
+    assert body.count("autofocus") == 1
+    assert "autofocus" in other_pairs
