@@ -233,9 +233,9 @@ def test_the_table_round_grid_shows_what_is_done(page, session):
     shot(page, "10-table-round-grid")
 
 
-def test_esc_on_a_refused_line_puts_back_what_is_stored(page, session):
-    # A helper trying the pages found the hint's "Esc keeps what is stored" did nothing on a
-    # row showing an error. Board 1 (North deals, nobody vulnerable; Law 77): 4S N = is +420.
+def refused_over_4s_n(page, session):
+    """Board 1's first row stored as 4S N =, then `4H E 14` typed over it and refused; the
+    row."""
     log_in(page, "dora")
     page.goto(f"/boards/{board(session, 1).pk}/")
     type_line(page, "4S N =")
@@ -246,6 +246,13 @@ def test_esc_on_a_refused_line_puts_back_what_is_stored(page, session):
     first = page.locator("#traveller tbody tr").first
     expect(first.locator("p.error")).to_contain_text("14 tricks: there are only 13")
     expect(first.locator("p.esc-hint")).to_have_text("Esc: keep 4S N =")
+    return first
+
+
+def test_esc_on_a_refused_line_puts_back_what_is_stored(page, session):
+    # A helper trying the pages found the hint's "Esc keeps what is stored" did nothing on a
+    # row showing an error. Board 1 (North deals, nobody vulnerable; Law 77): 4S N = is +420.
+    first = refused_over_4s_n(page, session)
     shot(page, "8-refused-line")
     press_and_settle(page, "Escape")
     expect(first.locator("p.error")).to_have_count(0)
@@ -276,15 +283,7 @@ def test_esc_after_a_lost_connection_puts_back_what_is_stored(page, session):
 def test_esc_on_a_refused_line_puts_back_what_is_stored_even_offline(page, session):
     # The helper found Esc did nothing on a server-drawn refusal with the connection gone: the
     # "keep" link asks the server to draw the row again, and that request failed unseen.
-    log_in(page, "dora")
-    page.goto(f"/boards/{board(session, 1).pk}/")
-    type_line(page, "4S N =")
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("4H E 14")
-    press_and_settle(page)
-    first = page.locator("#traveller tbody tr").first
-    expect(first.locator("p.esc-hint")).to_have_text("Esc: keep 4S N =")
+    first = refused_over_4s_n(page, session)
     page.context.set_offline(True)
     page.keyboard.press("Escape")
     expect(first.locator("p.error")).to_have_count(0)
