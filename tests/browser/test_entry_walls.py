@@ -292,21 +292,20 @@ def test_esc_on_a_refused_line_puts_back_what_is_stored_even_offline(page, sessi
 
     # A question beside the row goes with its answer: Esc on "Clear this row?" offline, then
     # Enter back online asks again rather than deleting.
-    page.context.set_offline(False)
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")
-    press_and_settle(page)
-    expect(first.locator("p.warning")).to_contain_text("Clear this row? 4S N = will be deleted")
+    def empty_the_row_and_press_enter():
+        page.context.set_offline(False)
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        press_and_settle(page)
+        expect(first.locator("p.warning")).to_contain_text("Clear this row? 4S N = will be")
+
+    empty_the_row_and_press_enter()
     page.context.set_offline(True)
     page.keyboard.press("Escape")
     expect(first.locator("p.warning")).to_have_count(0)
     expect(first.locator('input[name="override"]')).to_have_count(0)
     expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")
-    page.context.set_offline(False)
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")
-    press_and_settle(page)
-    expect(first.locator("p.warning")).to_contain_text("Clear this row? 4S N = will be deleted")
+    empty_the_row_and_press_enter()
     assert Result.objects.get().text == "4S N ="
 
 
