@@ -35,6 +35,7 @@ class Row:
     changed_by: str = ""  # for a conflict: who stored (or deleted) what the row now holds
     changed_at: object = None
     clearing: bool = False  # the director asked to clear the row and must confirm
+    deleted_text: str = ""  # the line this save deleted from the row, said beside it
     new: bool = False  # the empty row for a pairing the movement does not have
     focus: bool = False
 

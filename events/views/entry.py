@@ -246,7 +246,7 @@ def _save(request, pairs, board_of) -> dict | None:
             result = _save_line(board, data, request.user)
             request.saved_key = f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}"
         else:
-            _clear(board, data, request.user)
+            request.deleted_text = _clear(board, data, request.user)
             request.cleared_key = outcome["key"]
     except EntryConflict as conflict:
         return {**outcome, "conflict": conflict}
@@ -271,19 +271,21 @@ def _save_line(board, data, user) -> Result:
     )  # fmt: skip
 
 
-def _clear(board, data, user) -> None:
-    """An emptied row: after a confirming Enter (or ✕), its result is deleted."""
+def _clear(board, data, user) -> str:
+    """An emptied row: after a confirming Enter (or ✕), its result is deleted. Returns the line
+    deleted ("" when someone else had deleted it already)."""
     row_ns = data["row_ns"]
     result = Result.objects.filter(board=board, ns_pair=row_ns).first() if row_ns else None
     if result is None or result.ew_pair_id != data["ew"].pk:
         if data["version"]:
-            return  # already cleared by someone else: what the typist wanted
+            return ""  # already cleared by someone else: what the typist wanted
         raise EntryError("Type a result.")
     if not data["override"]:
         raise EntryWarning(
             f"Clear this row? {result.text} will be deleted (it stays in the board's History)."
         )
     delete_result(result, user, expected_version=data["version"])
+    return result.text
 
 
 def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
@@ -300,6 +302,7 @@ def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
             emptied = emptied or next((row for row in rows if row.new), None)
             if emptied is not None:
                 emptied.focus = True
+                emptied.deleted_text = request.deleted_text
         else:
             mark_saved(rows, request.saved_key)
         return

@@ -179,10 +179,14 @@ def test_a_result_is_deleted_by_keyboard_alone(page, session):
     expect(page.locator("p.warning")).to_have_count(0)
     assert not Result.objects.exists()
     assert ResultChange.objects.filter(action="deleted", changed_by__username="dora").exists()
-    # The cursor stays on the row just emptied, ready for its right result.
+    # The cursor stays on the row just emptied, ready for its right result, which says what went.
     expect(page.locator("input.entry-input:focus")).to_have_attribute(
         "aria-label", "Board 1, NS 1 v EW 1: result"
     )
+    expect(page.locator("#traveller [role=status]")).to_have_text(
+        "Deleted 4S N =: the board's History keeps it."
+    )
+    shot(page, "7b-deleted")
 
     # The other way: empty the row and press Enter; Esc keeps it after all. (This save sends
     # the cursor on to the next empty row.)

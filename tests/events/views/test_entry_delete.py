@@ -94,6 +94,9 @@ def test_after_a_delete_the_cursor_stays_on_the_emptied_row(director_client, boa
     emptied = emptied[: emptied.index("</tr>")]
     assert body.count("autofocus") == 1
     assert "autofocus" in emptied
+    # And it says what went, where it went from.
+    assert "Deleted 4S N =: the board's History keeps it." in emptied
+    assert body.count("Deleted ") == 1
 
 
 def test_enter_on_the_emptied_row_asks_for_a_result_with_nothing_to_put_back(
