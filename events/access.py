@@ -6,11 +6,13 @@ that it exists.
 
 import functools
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from events.models import Board, Club, Event, Section
+from events.prepared import prepared
 
 
 class SessionDeleted(Http404):
@@ -49,25 +51,53 @@ def directs(request, club) -> bool:
     return known[club.pk]
 
 
-def _fetch_with_directs(request, queryset, pk: int, club_of):
-    """`queryset`'s object `pk` (or 404), and whether the user directs its club, in one query:
+def _fetch_with_directs(request, query: prepared, pk: int, club_of: str):
+    """`query`'s object `pk` (or 404), and whether the user directs its club, in one query:
     the answer is remembered for `directs`. `club_of` is the path to the club, selected with
     the object."""
-    user = request.user
-    if user.is_authenticated:
-        directors = Club.directors.through.objects.filter(club=OuterRef(club_of), user=user.pk)
-        queryset = queryset.annotate(user_directs=Exists(directors))
-    found = get_object_or_404(queryset, pk=pk)
+    # No user has the id 0 (ids start at 1): an anonymous visitor directs nothing.
+    found = next(iter(query(pk, request.user.pk or 0)), None)
+    if found is None:
+        raise Http404("No such object")
     club = functools.reduce(getattr, club_of.split("__"), found)  # select_related: no query
-    _directs_known(request)[club.pk] = getattr(found, "user_directs", False)
+    _directs_known(request)[club.pk] = found.user_directs
     return found
 
 
+def _with_directs(queryset, club_of: str, user: int):
+    directors = Club.directors.through.objects.filter(club=OuterRef(club_of), user=user)
+    return queryset.annotate(user_directs=Exists(directors))
+
+
+@prepared
+def _section_with_directs(pk, user):
+    sections = Section.objects.select_related("event__club").filter(pk=pk)
+    return _with_directs(sections, "event__club", user)
+
+
+@prepared
+def _board_with_directs(pk, user):
+    boards = Board.objects.select_related("section__event__club").filter(pk=pk)
+    return _with_directs(boards, "section__event__club", user)
+
+
 def event_for_reader(request, pk: int) -> Event:
-    try:
-        return Event.objects.readable_by(request.user).select_related("club").get(pk=pk)
-    except Event.DoesNotExist:
-        raise _missing(request, pk) from None
+    user = request.user
+    found = _event_for_user(pk, user.pk) if user.is_authenticated else _event_for_anyone(pk)
+    if not found:
+        raise _missing(request, pk)
+    return found[0]
+
+
+@prepared
+def _event_for_user(pk, user):
+    reader = get_user_model()(pk=user)
+    return Event.objects.readable_by(reader).select_related("club").filter(pk=pk)
+
+
+@prepared
+def _event_for_anyone(pk):
+    return Event.objects.readable_by(AnonymousUser()).select_related("club").filter(pk=pk)
 
 
 def event_for_director(request, pk: int) -> Event:
@@ -78,8 +108,7 @@ def event_for_director(request, pk: int) -> Event:
 
 
 def section_for_director(request, pk: int) -> Section:
-    sections = Section.objects.select_related("event__club")
-    section = _fetch_with_directs(request, sections, pk, "event__club")
+    section = _fetch_with_directs(request, _section_with_directs, pk, "event__club")
     if not directs(request, section.event.club):
         raise Http404("No such section")
     _check_not_deleted(request, section.event, "section")
@@ -87,8 +116,7 @@ def section_for_director(request, pk: int) -> Section:
 
 
 def board_for_director(request, pk: int) -> Board:
-    boards = Board.objects.select_related("section__event__club")
-    board = _fetch_with_directs(request, boards, pk, "section__event__club")
+    board = _fetch_with_directs(request, _board_with_directs, pk, "section__event__club")
     if not directs(request, board.section.event.club):
         raise Http404("No such board")
     _check_not_deleted(request, board.section.event, "board")
@@ -100,8 +128,7 @@ def is_director(request, event: Event) -> bool:
 
 
 def board_for_reader(request, pk: int) -> Board:
-    boards = Board.objects.select_related("section__event__club")
-    board = _fetch_with_directs(request, boards, pk, "section__event__club")
+    board = _fetch_with_directs(request, _board_with_directs, pk, "section__event__club")
     event = board.section.event
     if not (event.published or directs(request, event.club)):
         raise Http404("No such board")

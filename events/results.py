@@ -14,6 +14,7 @@ from django.db.models import F, Q
 import scoring
 from events import scorer
 from events.models import Board, Event, Pair, Result, ResultChange
+from events.prepared import prepared
 
 
 class EntryError(ValueError):
@@ -166,9 +167,14 @@ class _ResultsMet:
 
 def _results_met(board: Board, row_ns: Pair | None, ns: Pair, ew: Pair) -> _ResultsMet:
     """One query for what the save checks against (a save is the hot path)."""
-    ns_ids = {pair.pk for pair in (row_ns, ns) if pair is not None}
-    results = Result.objects.filter(Q(ns_pair__in=ns_ids) | Q(ew_pair=ew), board=board)
-    return _ResultsMet(list(results.select_related("ns_pair", "ew_pair", "updated_by")))
+    return _ResultsMet(_results_meeting(board.pk, (row_ns or ns).pk, ns.pk, ew.pk))
+
+
+@prepared
+def _results_meeting(board, row_ns, ns, ew):
+    meeting = Q(ns_pair=row_ns) | Q(ns_pair=ns) | Q(ew_pair=ew)
+    results = Result.objects.filter(meeting, board=board)
+    return results.select_related("ns_pair", "ew_pair", "updated_by")
 
 
 def _result_to_write(board, ns, ew, row_ns, row_result, met: _ResultsMet) -> Result:
@@ -202,7 +208,15 @@ def _locked(board: Board) -> Board:
     the board with its section and session."""
     event_id = Board.objects.filter(pk=board.pk).values_list("section__event_id", flat=True)
     Event.objects.filter(pk__in=event_id).update(version=F("version") + 1)
-    return Board.objects.select_related("section__event").get(pk=board.pk)
+    found = _board_with_session(board.pk)
+    if not found:
+        raise Board.DoesNotExist(f"board {board.pk} was deleted")
+    return found[0]
+
+
+@prepared
+def _board_with_session(pk):
+    return Board.objects.select_related("section__event").filter(pk=pk)
 
 
 def _check_pairs(board: Board, ns: Pair, ew: Pair) -> None:

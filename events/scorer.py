@@ -18,6 +18,7 @@ from django.db.models import Count, Max, Min, Q
 
 import scoring
 from events.models import Board, Event, Penalty, Result
+from events.prepared import prepared
 
 _LINE_FIELDS = (
     "pk", "board__number", "board__section_id", "ns_pair_id", "ew_pair_id", "kind", "text",
@@ -125,17 +126,42 @@ def _scored_groups(event: Event, groups: list[list[int]]) -> list[ScoringUnit]:
     if not groups:
         return []
     wanted = {pk for group in groups for pk in group}
-    rows = Result.objects.filter(board__section_id__in=wanted).order_by("pk")
-    boards = Board.objects.filter(section_id__in=wanted).values_list(
-        "section_id", "number", "expected_results", "board_set"
-    )
+    if len(wanted) == 1:
+        (section,) = wanted
+        rows, boards = _section_lines(section), _section_boards(section)
+    else:  # every section of the session (of those cached already, the lines are unused)
+        rows, boards = _event_lines(event.pk), _event_boards(event.pk)
     lines_by_section = defaultdict(list)
-    for row in rows.values_list(*_LINE_FIELDS):
+    for row in rows:
         lines_by_section[row[2]].append(row)
     boards_by_section = defaultdict(list)
     for board in boards:
         boards_by_section[board[0]].append(board)
     return [_score_unit(event, group, lines_by_section, boards_by_section) for group in groups]
+
+
+_BOARD_FIELDS = ("section_id", "number", "expected_results", "board_set")
+
+
+@prepared
+def _section_lines(section):
+    return Result.objects.filter(board__section=section).order_by("pk").values_list(*_LINE_FIELDS)
+
+
+@prepared
+def _section_boards(section):
+    return Board.objects.filter(section=section).values_list(*_BOARD_FIELDS)
+
+
+@prepared
+def _event_lines(event):
+    lines = Result.objects.filter(board__section__event=event)
+    return lines.order_by("pk").values_list(*_LINE_FIELDS)
+
+
+@prepared
+def _event_boards(event):
+    return Board.objects.filter(section__event=event).values_list(*_BOARD_FIELDS)
 
 
 def _score_unit(event, section_ids, lines_by_section, boards_by_section) -> ScoringUnit:
@@ -176,18 +202,16 @@ def rescore_board(event: Event, board: Board) -> int:
     method, options = event.scoring, event.scoring_options
     if not scoring.boards_apart(method, options):
         return rescore(event, [board.section_id])
-    (group,) = _section_groups(event, [board.section_id])
-    expected, tallies = _board_tallies(group)
+    # Across the field a board is scored with its namesakes in every section of the session.
+    field = event.across_field
+    scope = event.pk if field else board.section_id
+    expected, tallies = _board_tallies((_field_tallies if field else _section_tallies)(scope))
     due = scoring.due_of(expected, [tally.counted for tally in tallies.values()])
     if method in scoring.MATCHPOINT_METHODS and _other_boards_moved(
         tallies, board.number, scoring.common_top(method, due)
     ):
         return rescore(event, [board.section_id])
-    rows = list(
-        Result.objects.filter(board__section_id__in=group, board__number=board.number)
-        .order_by("pk")
-        .values_list(*_LINE_FIELDS)
-    )
+    rows = (_field_board_lines if field else _section_board_lines)(scope, board.number)
     lines = _lines_of(rows)
     scored = scoring.score_section(method, lines, expected, options, due=due)
     written = [_points_to_store(result) for result in scored]
@@ -206,12 +230,22 @@ class _Tally:
     high: float | None = None
 
 
-def _board_tallies(group) -> tuple[dict[int, int], dict[tuple[int, int], _Tally]]:
-    """Each board number's expected results and each (board number, fouled group)'s tally, in
-    one query (a save is the hot path): the boards, left-joined to their results."""
-    rows = (
-        Board.objects.filter(section_id__in=group)
-        .values("pk", "number", "expected_results", "results__foul_group")
+@prepared
+def _section_board_lines(section, number):
+    lines = Result.objects.filter(board__section=section, board__number=number)
+    return lines.order_by("pk").values_list(*_LINE_FIELDS)
+
+
+@prepared
+def _field_board_lines(event, number):
+    lines = Result.objects.filter(board__section__event=event, board__number=number)
+    return lines.order_by("pk").values_list(*_LINE_FIELDS)
+
+
+def _tallies(boards):
+    """The boards, left-joined to their results, summed by board and fouled group."""
+    return (
+        boards.values("pk", "number", "expected_results", "results__foul_group")
         .annotate(
             counted=Count("results", filter=Q(results__kind__in=scoring.COUNTED_KINDS)),
             low=Min("results__top"),
@@ -219,6 +253,21 @@ def _board_tallies(group) -> tuple[dict[int, int], dict[tuple[int, int], _Tally]
         )
         .order_by()
     )
+
+
+@prepared
+def _section_tallies(section):
+    return _tallies(Board.objects.filter(section=section))
+
+
+@prepared
+def _field_tallies(event):
+    return _tallies(Board.objects.filter(section__event=event))
+
+
+def _board_tallies(rows) -> tuple[dict[int, int], dict[tuple[int, int], _Tally]]:
+    """Each board number's expected results and each (board number, fouled group)'s tally,
+    from `_tallies` rows (one query: a save is the hot path)."""
     expected: dict[int, int] = defaultdict(int)
     seen_boards, tallies = set(), defaultdict(_Tally)
     for row in rows:
@@ -289,15 +338,21 @@ def _stored_number(value: Fraction | None) -> float | None:
     return None if value is None else float(value)
 
 
-def penalties_by_pair(section_ids) -> dict[int, scoring.Penalty]:
-    """Each pair's penalties, added up (a pair may have several)."""
+def penalties_by_pair(event: Event, section_ids) -> dict[int, scoring.Penalty]:
+    """Each pair's penalties in the session's sections `section_ids`, added up (a pair may have
+    several)."""
     points: dict[int, Fraction] = defaultdict(Fraction)
     percent: dict[int, Fraction] = defaultdict(Fraction)
-    for pair_id, amount, unit in Penalty.objects.filter(
-        pair__section_id__in=section_ids
-    ).values_list("pair_id", "amount", "unit"):
-        (percent if unit == Penalty.PERCENT else points)[pair_id] += Fraction(amount)
+    for pair_id, section_id, amount, unit in _event_penalties(event.pk):
+        if section_id in section_ids:
+            (percent if unit == Penalty.PERCENT else points)[pair_id] += Fraction(amount)
     return {
         pair_id: scoring.Penalty(points[pair_id], percent[pair_id])
         for pair_id in points.keys() | percent.keys()
     }
+
+
+@prepared
+def _event_penalties(event):
+    penalties = Penalty.objects.filter(pair__section__event=event)
+    return penalties.values_list("pair_id", "pair__section_id", "amount", "unit")

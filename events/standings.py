@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import scoring
 from events.models import Event, Pair, Section
+from events.queries import section_pairs
 from events.scorer import cached_units, penalties_by_pair
 
 
@@ -46,7 +47,7 @@ def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
     if event.across_field:
         pairs = Pair.objects.filter(section__event=event).select_related("section")
     elif pairs is None:
-        pairs = Pair.objects.filter(section=section)
+        pairs = section_pairs(section.pk)
     pairs = {pair.pk: pair for pair in pairs}
     (unit,) = cached_units(event, section.pk)
     members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
@@ -61,7 +62,7 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
         group_of=lambda pk: None if event.one_winner else pairs[pk].direction or None,
         board_sets=unit.board_sets if event.scoring == "hdb" else None,
         options=event.scoring_options,
-        penalties=penalties_by_pair(unit.section_ids),
+        penalties=penalties_by_pair(event, unit.section_ids),
     )
     groups: dict[str | None, list[tuple]] = {}
     for standing in table:

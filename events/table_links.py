@@ -29,6 +29,7 @@ from events.models import (
     TableLink,
     TablePhoneOptions,
 )
+from events.queries import section_pairs
 from events.results import EntryError, save_result
 from events.table_cards import table_cards
 
@@ -268,7 +269,7 @@ def table_round(link: TableLink) -> TableRound:
     movement, seatings = _seatings(link)
     if movement is None:
         return TableRound(link, 0, None)
-    pairs = {pair.key: pair for pair in Pair.objects.filter(section=section)}
+    pairs = {pair.key: pair for pair in section_pairs(section.pk)}
     played = [s for s in seatings if s.is_played]
     ns_ids = {pairs[s.ns].pk for s in played}
     boards = {b.number: b for b in Board.objects.filter(section=section)}
@@ -419,7 +420,7 @@ def status_grid(section: Section) -> tuple[list[tuple[int, list[Cell]]], list[in
     movement = section.movement()
     if movement is None:
         return [], []
-    pairs = {pair.key: pair.pk for pair in Pair.objects.filter(section=section)}
+    pairs = {pair.key: pair.pk for pair in section_pairs(section.pk)}
     boards = dict(Board.objects.filter(section=section).values_list("number", "pk"))
     results = {
         (r.board_id, r.ns_pair_id): r

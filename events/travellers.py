@@ -6,10 +6,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.urls import reverse
 
 from events.models import Board, Pair, Result, Section
+from events.prepared import prepared
+from events.queries import section_pairs
 
 __all__ = [
     "Cell", "Row", "board_rows", "find_pair", "mark_saved", "missing_boards",
@@ -136,7 +138,7 @@ def find_pair(pairs, typed: str, shown: Pair | None, side: str) -> Pair:
 
 def _pairs_by_key(section: Section, pairs=None) -> dict:
     if pairs is None:
-        pairs = Pair.objects.filter(section=section)
+        pairs = section_pairs(section.pk)
     return {pair.key: pair for pair in pairs}
 
 
@@ -182,9 +184,9 @@ def table_round_rows(
         return []
     by_key = _pairs_by_key(section, pairs)
     ns, ew = by_key[seating.ns], by_key[seating.ew]
-    numbers = list(movement.boards_of_set(seating.board_set))
+    numbers = movement.boards_of_set(seating.board_set)  # a range
     rows = []
-    for board in Board.objects.filter(section=section, number__in=numbers):
+    for board in _boards_numbered(section.pk, numbers[0], numbers[-1]):
         board.section = section  # the caller's, with its session: no join to read them again
         rows.append(Row(board, ns, ew, round_number, table))
     if with_results:
@@ -193,17 +195,32 @@ def table_round_rows(
 
 
 def reload_results(rows: list[Row]) -> None:
-    """Each of a table round's rows (one NS pair) with its board's result as stored now."""
+    """Each of a table round's rows (one NS pair, one section) with its board's result as
+    stored now."""
     if not rows:
         return
-    stored = {
-        result.board_id: result
-        for result in Result.objects.filter(
-            board__in=[row.board.pk for row in rows], ns_pair=rows[0].ns
-        )
-    }
+    numbers = [row.board.number for row in rows]
+    found = _results_numbered(rows[0].board.section_id, min(numbers), max(numbers), rows[0].ns.pk)
+    stored = {result.board_id: result for result in found}
     for row in rows:
         row.result = stored.get(row.board.pk)
+
+
+@prepared
+def _played_sets(section):
+    """(board set, NS pair) of each result of the section."""
+    return Result.objects.filter(board__section=section).values_list("board__board_set", "ns_pair")
+
+
+@prepared
+def _boards_numbered(section, first, last):
+    return Board.objects.filter(section=section, number__gte=first, number__lte=last)
+
+
+@prepared
+def _results_numbered(section, first, last, ns):
+    boards = Q(board__section=section, board__number__gte=first, board__number__lte=last)
+    return Result.objects.filter(boards, ns_pair=ns)
 
 
 def mark_saved(rows: list[Row], saved_key: str) -> None:
@@ -262,9 +279,7 @@ def table_round_progress(section: Section, pairs=None) -> list[tuple[int, list[C
     if movement is None:
         return []
     by_key = _pairs_by_key(section, pairs)
-    entered = Counter(
-        Result.objects.filter(board__section=section).values_list("board__board_set", "ns_pair")
-    )
+    entered = Counter(_played_sets(section.pk))
     seatings = {(s.round, s.table): s for s in movement.seatings}
     # One reverse() for the whole grid: a {% url %} per cell cost ~50 ms on a 15-table grid,
     # re-rendered after every save of a table round.

@@ -29,6 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
 from events.forms import ResultForm
 from events.models import Board, Pair, Result, ResultChange
+from events.queries import section_pairs
 from events.recaps import sorted_lines
 from events.results import (
     EntryConflict,
@@ -214,7 +215,7 @@ def board_history(request, pk):
 
 
 def _pairs(section) -> list[Pair]:
-    return list(Pair.objects.filter(section=section))
+    return section_pairs(section.pk)
 
 
 def _save(request, pairs, board_of) -> dict | None:

@@ -12,7 +12,8 @@ from django.views.decorators.vary import vary_on_headers
 from events import recaps
 from events.access import directs, event_for_director, event_for_reader
 from events.live import live_page, live_view, touch
-from events.models import Club, Event
+from events.models import Club, Event, Section
+from events.prepared import prepared
 from events.standings import event_standings, section_standings
 from events.views.params import int_or_none
 
@@ -99,6 +100,11 @@ def session_finalise(request, pk):
     return redirect("session_detail", pk=event.pk)
 
 
+@prepared
+def _event_section(event, pk):
+    return Section.objects.filter(event=event, pk=pk)
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 @live_view
@@ -109,9 +115,11 @@ def standings_fragment(request, pk):
     section_id = int_or_none(request.GET.get("section"))
 
     def context():
-        section = event.sections.filter(pk=section_id).first() if section_id else None
-        if section is None:
+        found = _event_section(event.pk, section_id) if section_id else []
+        if not found:
             return {"standings": event_standings(event), "compact": True}
+        section = found[0]
+        section.event = event  # the one read: no second query
         standings = [(section, section_standings(section))]
         return {"standings": standings, "compact": True, "section": section}
 

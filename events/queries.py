@@ -1,0 +1,11 @@
+"""Queries of the hot paths (a save, a refresh) that several modules run, prepared once
+(events.prepared); those of one module live beside their use."""
+
+from events.models import Pair
+from events.prepared import prepared
+
+
+@prepared
+def section_pairs(section):
+    """A section's pairs, in the model's order (direction, number)."""
+    return Pair.objects.filter(section=section)
