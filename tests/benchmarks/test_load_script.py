@@ -274,6 +274,15 @@ def test_cpu_is_counted_process_by_process_so_an_ended_backend_takes_nothing_awa
     assert run.cpu_between(before, after) == {"gunicorn": 2.0, "PostgreSQL": 0.5}
 
 
+def test_a_replaced_gunicorn_worker_counts_only_its_seconds_since_the_first_reading():
+    # Worker 2 had used 30 s at the first reading and ended at 40 s: its master (1, its own
+    # 1 s) reaped it and now reads 1 + 40 s; worker 3 took over and used 5 s. Between the
+    # readings: 10 s of worker 2, 5 s of worker 3, 0.5 s of the master.
+    before = {"gunicorn": {1: 1.0, 2: 30.0}}
+    after = {"gunicorn": {1: 41.5, 3: 5.0}}
+    assert run.cpu_between(before, after) == {"gunicorn": 15.5}
+
+
 def test_the_speed_probe_times_the_same_work_each_time_on_the_runner_s_python():
     assert speed.task() == speed.task()
     assert 0 < speed.task_ms(repeat=2) < 60_000
