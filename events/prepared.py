@@ -43,6 +43,7 @@ class _Compiled:
         self.queryset = queryset
         self.compiler = queryset.query.get_compiler(using=queryset.db)
         self.sql, params = self.compiler.as_sql()
+        self.compiler.connection = None  # each call binds its thread's; keep this one not open
         self.params = list(params)
         markers = range(FIRST_MARKER, FIRST_MARKER + arity)
         self.places = [[i for i, p in enumerate(params) if p == m] for m in markers]
@@ -94,13 +95,20 @@ class prepared:  # noqa: N801 (a decorator, named as one)
             raise TypeError(f"{self.__name__} takes {self._arity} ints, not {values!r}")
         return self._for(DEFAULT_DB_ALIAS).run(values)
 
+    def _compile(self, alias: str) -> _Compiled:
+        markers = range(FIRST_MARKER, FIRST_MARKER + self._arity)
+        return _Compiled(self.queryset(*markers).using(alias), self._arity)
+
     def _for(self, alias: str) -> _Compiled:
         compiled = self._compiled.get(alias)
         if compiled is None:
             with self._lock:  # threaded servers: one compile
                 compiled = self._compiled.get(alias)
                 if compiled is None:
-                    markers = range(FIRST_MARKER, FIRST_MARKER + self._arity)
-                    queryset = self.queryset(*markers).using(alias)
-                    compiled = self._compiled[alias] = _Compiled(queryset, self._arity)
+                    compiled, again = (self._compile(alias) for _ in range(2))
+                    if (compiled.sql, compiled.params) != (again.sql, again.params):
+                        # Built from something besides its arguments (the time, a setting):
+                        # that would stay as it was at the first call.
+                        raise ValueError(f"cannot prepare {compiled.sql!r}: it changes")
+                    self._compiled[alias] = compiled
         return compiled

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection, connections
+from django.utils import timezone
 
 import clubscore.urls  # noqa: F401 - imports every module of the app, and its queries
 from events.models import Board, Pair, Penalty, Result
@@ -161,6 +162,26 @@ def test_a_constant_that_looks_like_a_marker_is_refused():
     query = prepared(lambda section: Board.objects.filter(section=section, number=FIRST_MARKER + 9))
     with pytest.raises(ValueError, match="cannot prepare"):
         query(1)
+
+
+@pytest.mark.django_db
+def test_a_time_read_when_compiling_is_refused():
+    # It would stay that time for the life of the process.
+    query = prepared(lambda section: Penalty.objects.filter(
+        pair__section=section, created_at__lte=timezone.now()
+    ))  # fmt: skip
+    with pytest.raises(ValueError, match="it changes"):
+        query(1)
+
+
+@pytest.mark.django_db(transaction=True)  # closed inside a test's transaction, it stays so
+def test_a_query_runs_again_after_its_connection_was_closed(entered):
+    # A dropped database connection: Django opens a new one, and the SQL still serves (on
+    # SQLite the tests' in-memory database is never closed).
+    section = entered[1].sections.get()
+    before = [pair.pk for pair in section_pairs(section.pk)]
+    connection.close()
+    assert [pair.pk for pair in section_pairs(section.pk)] == before
 
 
 @pytest.mark.django_db
