@@ -205,13 +205,13 @@ def rescore_board(event: Event, board: Board) -> int:
     # Across the field a board is scored with its namesakes in every section of the session.
     field = event.across_field
     scope = event.pk if field else board.section_id
-    expected, tallies = _board_tallies((_field_tallies if field else _section_tallies)(scope))
+    expected, tallies = _board_tallies((_event_tallies if field else _section_tallies)(scope))
     due = scoring.due_of(expected, [tally.counted for tally in tallies.values()])
     if method in scoring.MATCHPOINT_METHODS and _other_boards_moved(
         tallies, board.number, scoring.common_top(method, due)
     ):
         return rescore(event, [board.section_id])
-    rows = (_field_board_lines if field else _section_board_lines)(scope, board.number)
+    rows = (_event_board_lines if field else _section_board_lines)(scope, board.number)
     lines = _lines_of(rows)
     scored = scoring.score_section(method, lines, expected, options, due=due)
     written = [_points_to_store(result) for result in scored]
@@ -237,7 +237,7 @@ def _section_board_lines(section, number):
 
 
 @prepared
-def _field_board_lines(event, number):
+def _event_board_lines(event, number):
     lines = Result.objects.filter(board__section__event=event, board__number=number)
     return lines.order_by("pk").values_list(*_LINE_FIELDS)
 
@@ -261,7 +261,7 @@ def _section_tallies(section):
 
 
 @prepared
-def _field_tallies(event):
+def _event_tallies(event):
     return _tallies(Board.objects.filter(section__event=event))
 
 

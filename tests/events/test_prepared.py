@@ -103,9 +103,9 @@ def _arguments(director, single, field, unpublished) -> dict[str, list[tuple[int
         "events.scorer._event_boards": [(field.pk,), (NOWHERE,)],
         "events.scorer._event_penalties": [(field.pk,), (single.pk,), (unpublished.pk,)],
         "events.scorer._section_board_lines": [(section.pk, 2), (section.pk, 9), (NOWHERE, 2)],
-        "events.scorer._field_board_lines": [(field.pk, 1), (field.pk, 9), (single.pk, 3)],
+        "events.scorer._event_board_lines": [(field.pk, 1), (field.pk, 9), (single.pk, 3)],
         "events.scorer._section_tallies": [(section.pk,), (NOWHERE,)],
-        "events.scorer._field_tallies": [(field.pk,), (single.pk,), (NOWHERE,)],
+        "events.scorer._event_tallies": [(field.pk,), (single.pk,), (NOWHERE,)],
         "events.travellers._boards_numbered": [
             (section.pk, 1, 2), (section.pk, 3, 3), (section.pk, 40, 41), (section.pk, 1, 40_000),
         ],
