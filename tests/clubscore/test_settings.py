@@ -8,6 +8,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from clubscore import env
+from events.results import save_result
+from tests.events.test_results import seats
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -76,6 +78,19 @@ def test_postgresql_connections_give_up_on_a_stuck_lock_in_seconds(monkeypatch):
         env.database("/unused.sqlite3")
 
 
+def test_postgresql_keeps_queries_prepared_unless_told_not_to(monkeypatch):
+    monkeypatch.delenv("DB_PREPARE_THRESHOLD", raising=False)
+    monkeypatch.setenv("DATABASE_URL", "postgres://scorer:pw@db.example:5433/clubs")
+    options = env.database("/unused.sqlite3")["OPTIONS"]
+    assert (options["server_side_binding"], options["prepare_threshold"]) == (True, 2)
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "0")  # a transaction-pooling PgBouncer
+    options = env.database("/unused.sqlite3")["OPTIONS"]
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "twice")
+    with pytest.raises(ImproperlyConfigured, match="DB_PREPARE_THRESHOLD"):
+        env.database("/unused.sqlite3")
+
+
 @pytest.mark.postgres
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="lock and statement timeouts are PostgreSQL's"
@@ -87,6 +102,26 @@ def test_the_timeouts_reach_every_postgresql_connection(db):
         cursor.execute("SHOW statement_timeout")
         statement = cursor.fetchone()[0]
     assert (lock, statement) == ("5s", "30s")
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's"
+)
+def test_a_save_runs_its_queries_from_statements_the_server_keeps_prepared(
+    mitchell_session, director
+):
+    board, tables = seats(mitchell_session, 1)
+    for (ns, ew), line in zip(tables, ["4S N =", "4S N +1", "3NTX S -2"]):
+        save_result(board, ns, ew, line, director)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        kept = [row[0] for row in cursor.fetchall()]
+    # The second save prepared what the first had run: the lock, the rows a line meets and
+    # the history; the third ran them prepared.
+    assert any(sql.startswith('UPDATE "events_event" SET "version"') for sql in kept)
+    assert any('FROM "events_result"' in sql and "$4" in sql for sql in kept)
+    assert any(sql.startswith('INSERT INTO "events_resultchange"') for sql in kept)
 
 
 @pytest.mark.parametrize("raw,value", [("1", True), ("true", True), ("off", False), ("0", False)])

@@ -6,9 +6,12 @@ directors (people are named by username, never with their password hashes). A mo
 events/ later is exported too as soon as its foreign keys lead to a club.
 """
 
+import datetime
+
 from django.apps import apps
 from django.core import serializers
 from django.core.management.base import BaseCommand, CommandError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 
 from events.models import Club
@@ -37,6 +40,17 @@ def club_objects(club: Club) -> list[models.Model]:
     return rows
 
 
+class ExactTimes(DjangoJSONEncoder):
+    """Times to the microsecond, as stored: Django's own encoder cuts them to milliseconds, so
+    an export read back and exported again was not the same file."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime):
+            text = o.isoformat()
+            return text[:-6] + "Z" if text.endswith("+00:00") else text
+        return super().default(o)
+
+
 class Command(BaseCommand):
     help = "Write one club's sessions, pairs, results, history and members as JSON."
 
@@ -50,7 +64,9 @@ class Command(BaseCommand):
             known = ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True))
             raise CommandError(f"no club {slug!r}; the clubs are: {known or 'none yet'}")
         rows = club_objects(club)
-        text = serializers.serialize("json", rows, indent=1, use_natural_foreign_keys=True)
+        text = serializers.serialize(
+            "json", rows, indent=1, use_natural_foreign_keys=True, cls=ExactTimes
+        )
         if not output:
             self.stdout.write(text)
             return
