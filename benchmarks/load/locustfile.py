@@ -43,7 +43,7 @@ POLL_SECONDS = 2.0  # _standings.html: hx-trigger="every 2s"
 SECONDS = float(os.environ.get("CLUBSCORE_LOAD_SECONDS", "60"))
 GRID_SECONDS = 10  # templates/events/_table_round_progress.html: `every 10s`
 SAVED_EVENT = "clubscore:saved"  # events/views/entry.py: a save's HX-Trigger
-SAVE_TIMEOUT = 20.0  # _result_row.html: hx-request='{"timeout": 20000}'
+SAVE_TIMEOUT = 20.0  # templatetags/traveller_rows.py: hx-request='{"timeout": 20000}'
 LOGIN_WAIT = 180.0  # the longest the window waits for the typists' logins
 
 # What the typists saved, for the checks after the run (pages.ledger_entry for each row).

@@ -1,7 +1,7 @@
 """What a load user reads from Clubscore's pages and sends back, as the browser and htmx do.
 
 Pure Python (no Django, no locust), so the test suite checks it against real rendered pages
-without starting any load. The shapes follow templates/events/_result_row.html (one form a
+without starting any load. The shapes follow events/templatetags/traveller_rows.py (one form a
 traveller row, its pair boxes tied to it by `form=`), templates/base.html (the page-wide
 `hx-headers` CSRF token), templates/events/_standings.html (the poll URL carries
 `since=<version>`) and templates/events/_table_round_progress.html (the grid's own URL).

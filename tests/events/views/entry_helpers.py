@@ -1,4 +1,4 @@
-"""Posting traveller rows the way the row forms of templates/events/_result_row.html do."""
+"""Posting traveller rows the way the row forms of events/templatetags/traveller_rows.py do."""
 
 from django.urls import reverse
 
