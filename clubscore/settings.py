@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "clubscore.middleware.DatabaseBusyMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: it answers locked-out logins
 ]
 

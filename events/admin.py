@@ -1,7 +1,8 @@
 from django.contrib import admin
 
-from events.lifecycle import restore_session
+from events.lifecycle import delete_session, restore_session
 from events.models import Board, Club, Event, Member, Pair, Result, ResultChange, Section
+from events.models.sessions import RESTORE_DAYS
 
 # Results, their history and everything that decides a score change only through the app's pages
 # (events.results.save_result, events.lifecycle): they validate, rescore and write history in
@@ -61,10 +62,23 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ["club", "scoring", "published", ("deleted_at", admin.EmptyFieldListFilter)]
     readonly_fields = ["deleted_at", "deleted_by", *SCORING_FIELDS]
     inlines = [SectionInline]
-    actions = ["restore"]
+    actions = ["delete_restorably", "restore"]
 
     def has_add_permission(self, request):
         return False  # a session needs its sections, pairs and boards: the app's New session
+
+    def has_delete_permission(self, request, obj=None):
+        # Django's delete would take the session's results and their history with it at once:
+        # here, as in the app, a session is deleted restorably (delete_restorably).
+        return False
+
+    @admin.action(
+        description=f"Delete the selected sessions (restorable for {RESTORE_DAYS} days)",
+        permissions=["change"],
+    )
+    def delete_restorably(self, request, queryset):
+        for event in queryset.filter(deleted_at__isnull=True):
+            delete_session(event, request.user)
 
     @admin.action(description="Restore the selected deleted sessions")
     def restore(self, request, queryset):
@@ -100,4 +114,7 @@ class ResultAdmin(ViewOnlyAdmin):
 
 @admin.register(ResultChange)
 class ResultChangeAdmin(ViewOnlyAdmin):
-    list_display = ["board", "ns_pair", "ew_pair", "action", "old_text", "new_text", "changed_at"]
+    list_display = [
+        "board", "former_board_number", "ns_pair", "ew_pair", "action", "old_text", "new_text",
+        "changed_at",
+    ]  # fmt: skip

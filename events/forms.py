@@ -226,9 +226,17 @@ class ResultForm(forms.Form):
         return data
 
 
+def _count_lines(upload) -> int:
+    lines = sum(1 for _ in upload.open())
+    upload.seek(0)
+    return lines
+
+
 class ImportForm(forms.Form):
-    # A 40-table night is 1,440 lines, about 40 kB: a bigger file is a wrong file.
+    # A 40-table night is 1,440 lines, about 40 kB: a bigger file, or one of short lines
+    # packed by the tens of thousands, is a wrong file and would hold a server worker.
     MAX_BYTES = 2_000_000
+    MAX_LINES = 10_000
 
     club = forms.ModelChoiceField(queryset=Club.objects.none())
     name = forms.CharField(max_length=100)
@@ -247,6 +255,12 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(
                 f"The file is {upload.size // 1000:,} kB; a travellers CSV is at most "
                 f"{self.MAX_BYTES // 1000:,} kB (a 40-table session is about 40 kB)."
+            )
+        lines = _count_lines(upload)
+        if lines > self.MAX_LINES:
+            raise forms.ValidationError(
+                f"The file has {lines:,} lines; a travellers CSV has at most "
+                f"{self.MAX_LINES:,} (a 40-table session has 1,441)."
             )
         return upload
 
@@ -366,10 +380,19 @@ class RosterImportForm(forms.Form):
     )  # fmt: skip
     file = forms.FileField(required=False, label="or choose a CSV file")
 
+    # A roster of 2,000 members is about 50 kB.
+    MAX_BYTES = 1_000_000
+    MAX_MEMBERS = 10_000
+
     def clean(self):
         data = super().clean()
         upload = data.get("file")
         if upload:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size // 1000:,} kB; a roster is at most "
+                    f"{self.MAX_BYTES // 1000:,} kB (2,000 members are about 50 kB)."
+                )
             raw = upload.read()
             try:
                 data["text"] = raw.decode("utf-8-sig")
@@ -383,6 +406,12 @@ class RosterImportForm(forms.Form):
             data["text"] = data.get("lines", "")
         if not data["text"].strip():
             raise forms.ValidationError("Paste the list, or choose a CSV file.")
+        lines = len(data["text"].splitlines())
+        if lines > self.MAX_MEMBERS:
+            raise forms.ValidationError(
+                f"The list has {lines:,} lines; a roster takes at most {self.MAX_MEMBERS:,} "
+                "members at a time."
+            )
         return data
 
 

@@ -87,8 +87,9 @@ def purge_deleted(now=None) -> list[Event]:
 def change_rounds(section: Section, rounds: int | None) -> None:
     """Play `rounds` rounds of the section's movement (None: all of them).
 
-    Boards the new movement no longer plays are removed, new ones added, and each board's
-    expected number of results (the Neuberg target) follows the movement. A result the old
+    Boards the new movement no longer plays are removed (their results' history stays, with
+    the board's number), new ones added, and each board's expected number of results (the
+    Neuberg target) follows the movement. A result the old
     movement placed and the new one does not would be orphaned: then nothing changes and the
     director is told which results stand in the way.
     """
@@ -114,7 +115,10 @@ def change_rounds(section: Section, rounds: int | None) -> None:
         wanted = {number: board_set for number, board_set in sets.items() if plays[board_set]}
         _refuse_orphans(section, old_plan, new_plan, wanted)
         section.save(update_fields=["rounds"])
-        Board.objects.filter(section=section).exclude(number__in=wanted).delete()
+        dropped = Board.objects.filter(section=section).exclude(number__in=wanted)
+        for board in dropped:
+            board.changes.update(former_board_number=board.number)
+        dropped.delete()
         existing = {board.number: board for board in Board.objects.filter(section=section)}
         for number, board_set in wanted.items():
             board = existing.get(number) or Board(section=section, number=number)

@@ -3,7 +3,8 @@
 docker compose runs nginx with deploy/nginx/http.conf, which includes upstream.conf (where the
 app is, the poll cache) and proxy.conf (buffering, timeouts, headers, caching). Here the same
 two files serve a throw-away nginx on 127.0.0.1: upstream.conf with the app's address and the
-cache's folder put in, proxy.conf included as it is. Debian's nginx-light is enough.
+cache's folder put in, proxy.conf with deploy/nginx's own folder for its error pages.
+Debian's nginx-light is enough.
 
     with local_nginx(app_port=8000, folder=Path("/tmp/x")) as front:
         urllib.request.urlopen(f"http://127.0.0.1:{front.port}/")
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "deploy" / "nginx"
 COMPOSE_APP = "server web:8000;"
 COMPOSE_CACHE = "/var/cache/nginx/clubscore"
+COMPOSE_RULES = "/etc/nginx/clubscore/"  # where compose mounts deploy/nginx
 
 
 @dataclass
@@ -52,6 +54,11 @@ def config(app_port: int, port: int, folder: Path) -> str:
         raise ValueError("deploy/nginx/upstream.conf no longer names web:8000 and its cache")
     upstream = upstream.replace(COMPOSE_APP, f"server 127.0.0.1:{app_port};")
     upstream = upstream.replace(COMPOSE_CACHE, str(folder / "cache"))
+    proxy = (RULES / "proxy.conf").read_text()
+    if COMPOSE_RULES not in proxy:
+        raise ValueError("deploy/nginx/proxy.conf no longer finds its error pages in "
+                         f"{COMPOSE_RULES}")  # fmt: skip
+    (folder / "proxy.conf").write_text(proxy.replace(COMPOSE_RULES, f"{RULES}/"))
     temp = {name: folder / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     # Run by root (as in a container), nginx's workers would drop to nobody, who cannot write
     # in the run's private folder: they stay the user that started them.
@@ -73,7 +80,7 @@ http {{
 {upstream}
     server {{
         listen 127.0.0.1:{port};
-        include {RULES / "proxy.conf"};
+        include {folder / "proxy.conf"};
     }}
 }}
 """

@@ -101,7 +101,14 @@ class ResultChange(models.Model):
         (REPLACED, "replaced a result saved meanwhile"),
     ]  # fmt: skip
 
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    # A board the movement stops playing (a Howell cut short) is removed, its history not:
+    # the line keeps the board's number and goes with its pairs, when the session goes.
+    board = models.ForeignKey(
+        Board, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
+    )
+    former_board_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The board's number once the board was removed."
+    )
     ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     action = models.CharField(max_length=10, choices=ACTION_CHOICES)
@@ -122,7 +129,8 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         shown = self.new_text or self.old_text
-        return f"Board {self.board_id}: {self.get_action_display()} {shown}"
+        board = self.board.number if self.board else f"{self.former_board_number} (removed)"
+        return f"Board {board}: {self.get_action_display()} {shown}"
 
 
 class Penalty(models.Model):

@@ -1,5 +1,7 @@
-"""The site's URLs plus one view that fails, to see what a server error shows and logs."""
+"""The site's URLs plus two views that fail, to see what a server error and a database that
+did not answer show and log."""
 
+from django.db import OperationalError
 from django.urls import path
 
 from clubscore.urls import urlpatterns as site_urlpatterns
@@ -9,4 +11,8 @@ def crash(request):
     raise ZeroDivisionError("a bug in a view")
 
 
-urlpatterns = [path("crash/", crash), *site_urlpatterns]
+def busy(request):
+    raise OperationalError("canceling statement due to lock timeout")
+
+
+urlpatterns = [path("crash/", crash), path("busy/", busy), *site_urlpatterns]

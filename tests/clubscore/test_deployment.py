@@ -96,6 +96,21 @@ def test_nginx_buffers_requests_and_cuts_off_slow_clients():
     assert rules["proxy_set_header X-Forwarded-Proto"] == "$scheme"
 
 
+def test_nginx_lets_through_every_upload_the_app_itself_judges():
+    # Below the app's own limits a director reads the app's message about the file; nginx's
+    # limit, with a little room for the form around the file, sits above the largest of them.
+    from events.forms import HandRecordForm, ImportForm, RosterImportForm
+    from events.views.transfer import ResultsFileForm
+
+    limit = directives((PROJECT / "deploy" / "nginx" / "proxy.conf").read_text())
+    megabytes = int(limit["client_max_body_size"].removesuffix("m"))
+    largest = max(
+        ImportForm.MAX_BYTES, ResultsFileForm.MAX_OTHER_BYTES, HandRecordForm.MAX_BYTES,
+        RosterImportForm.MAX_BYTES,
+    )  # fmt: skip
+    assert largest + 100_000 <= megabytes * 1024 * 1024
+
+
 def test_gunicorn_reads_its_settings_from_the_config_file(monkeypatch):
     monkeypatch.delenv("GUNICORN_WORKERS", raising=False)
     conf = runpy.run_path(str(PROJECT / "deploy" / "gunicorn.conf.py"))

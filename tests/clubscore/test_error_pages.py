@@ -58,3 +58,23 @@ def test_a_forbidden_page_says_so_in_words(client, mitchell_session):
     page = response.content.decode()
     assert response.status_code == 403
     assert "Not allowed" in page and "403 Forbidden" not in page
+
+
+@pytest.mark.urls("tests.clubscore.crash_urls")
+def test_a_change_the_database_could_not_finish_says_so_and_what_to_do(db, stderr_log):
+    response = Client(raise_request_exception=False).post("/busy/", {"name": "x"})
+    page = " ".join(response.content.decode().split())
+    assert (response.status_code, response["Retry-After"]) == (503, "5")
+    assert "Not done: try again" in page
+    assert "stored whole or not at all" in page and "reload the page" in page
+    assert "Something went wrong on our side" not in page and "Traceback" not in page
+    log = stderr_log.getvalue()  # the same handler serves the root logger, clubscore.*'s
+    assert "WARNING clubscore.database: POST /busy/: the database did not finish it" in log
+    assert "canceling statement due to lock timeout" in log
+
+
+@pytest.mark.urls("tests.clubscore.crash_urls")
+def test_a_page_the_database_could_not_load_asks_for_a_reload(db):
+    response = Client(raise_request_exception=False).get("/busy/")
+    assert response.status_code == 503
+    assert "This page could not be loaded just now" in response.content.decode()

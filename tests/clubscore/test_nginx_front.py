@@ -1,10 +1,14 @@
 """deploy/nginx's rules run in a real nginx (Debian's nginx-light) in front of the app: what it
 caches and what it never does. docker compose runs the same files (benchmarks/load/front.py)."""
 
+import http.server
 import os
+import socket
+import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
@@ -16,15 +20,68 @@ from events.setup import create_session
 POLL = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def front(live_server, tmp_path):
+def require_nginx():
     if nginx_binary() is None:
         reason = "nginx is not installed: `apt-get install nginx-light` (.ci/run does it)"
         if os.environ.get("CLUBSCORE_REQUIRE_NGINX"):
             pytest.fail(reason)
         pytest.skip(reason)
+
+
+@pytest.fixture
+def front(live_server, tmp_path):
+    require_nginx()
     with local_nginx(urlsplit(live_server.url).port, tmp_path / "nginx") as nginx:
         yield f"http://127.0.0.1:{nginx.port}"
+
+
+class Answer(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Length", "8")
+        self.end_headers()
+        self.wfile.write(b"answered")
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def one_at_a_time():
+    """An app server that, like one of gunicorn's sync workers, serves one connection at a
+    time and waits as long as a client takes to send its request."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), Answer)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@contextmanager
+def stalled_clients(port, count):
+    """Clients that send a request's first line and one header, then nothing more: the
+    slow-loris pattern that took every sync worker and stalled the site for 31 s."""
+    clients = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(count)]
+    try:
+        for client in clients:
+            client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.3)  # each is connected and waiting before the real request comes
+        yield
+    finally:
+        for client in clients:
+            client.close()
+
+
+def raw_answer(port, request: bytes) -> tuple[int, bytes]:
+    """The status and body nginx sends back for a request written by hand."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(request)
+        answer = b""
+        while chunk := client.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
 
 
 @pytest.fixture
@@ -90,3 +147,40 @@ def test_pages_that_set_a_cookie_or_change_things_are_never_cached(front, publis
         status, headers, _ = fetch(f"{front}/login/", data=b"username=x&password=y")
         assert status == 403  # no CSRF token: refused by the app, not answered by nginx
         assert headers["X-Cache"] != "HIT"
+
+
+def test_stalled_clients_never_reach_an_app_that_serves_one_at_a_time(one_at_a_time, tmp_path):
+    # Straight to the app, one stalled client is enough: the next reader waits on it.
+    with stalled_clients(one_at_a_time, 1), pytest.raises(OSError):  # a timeout
+        urllib.request.urlopen(f"http://127.0.0.1:{one_at_a_time}/", timeout=1)
+    require_nginx()
+    with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
+        # nginx reads each request whole before it passes it on, so the app never sees these.
+        with stalled_clients(nginx.port, 3):
+            assert fetch(f"http://127.0.0.1:{nginx.port}/")[::2] == (200, b"answered")
+
+
+def test_an_upload_over_nginxs_limit_gets_a_page_that_says_so(one_at_a_time, tmp_path):
+    require_nginx()
+    with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
+        status, body = raw_answer(nginx.port, (
+            b"POST /sessions/import/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 20000000\r\n\r\n"
+        ))  # fmt: skip
+    assert status == 413
+    assert b"That file is too large" in body and b"Nothing was imported" in body
+
+
+def test_the_app_not_answering_gets_a_page_that_says_so(tmp_path):
+    require_nginx()
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        nobody = unused.getsockname()[1]  # bound, never listening: nothing answers there
+        with local_nginx(nobody, tmp_path / "nginx") as nginx:
+            status, _, body = fetch(f"http://127.0.0.1:{nginx.port}/sessions/1/")
+            style = fetch(f"http://127.0.0.1:{nginx.port}/_errors/errors.css")
+    assert status == 502
+    assert b"Clubscore is not answering just now" in body
+    assert b"reload the page and check it" in body
+    assert b'href="/_errors/errors.css"' in body
+    assert (style[0], style[1]["Content-Type"]) == (200, "text/css")  # from nginx alone

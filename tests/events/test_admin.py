@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from events.models import Board, Pair, Result, ResultChange
+from events.models import Board, Event, Pair, Result, ResultChange
 from events.results import save_result
 from tests.events.test_results import seats
 
@@ -94,3 +94,25 @@ def test_a_sessions_scoring_is_shown_not_edited_in_the_admin(admin_client, score
     assert 'name="scoring"' not in page and 'name="movement"' not in page
     assert 'name="name"' in page  # the name is harmless to correct here
     assert admin_client.get(reverse("admin:events_event_add")).status_code == 403
+
+
+def test_a_session_deleted_in_the_admin_keeps_its_results_and_history(admin_client, scored):
+    event, changes = scored.board.section.event, ResultChange.objects.count()
+    url = reverse("admin:events_event_delete", args=[event.pk])
+    assert admin_client.post(url, {"post": "yes"}).status_code == 403
+    admin_client.post(
+        reverse("admin:events_event_changelist"),
+        {"action": "delete_selected", "_selected_action": [event.pk], "post": "yes"},
+    )
+    assert Event.objects.filter(pk=event.pk, deleted_at__isnull=True).exists()
+    # The admin's way deletes as the app does: hidden, restorable, nothing removed.
+    admin_client.post(
+        reverse("admin:events_event_changelist"),
+        {"action": "delete_restorably", "_selected_action": [event.pk]},
+    )
+    event.refresh_from_db()
+    assert event.deleted_at is not None
+    assert (
+        Result.objects.filter(board__section__event=event).count(),
+        ResultChange.objects.count(),
+    ) == (2, changes)

@@ -118,6 +118,28 @@ def test_a_save_stopped_by_a_timeout_is_rolled_back_whole(
     assert the_row(board, ns3).ns_points == 2.0
 
 
+def test_a_page_stopped_by_a_lock_timeout_says_not_done_and_a_retry_works(
+    director_client, board, other_connection, set_timeout
+):
+    # Not a row save (that answers beside its row) but a form: deleting the session waits on
+    # the session's row, held by another transaction, past the lock timeout.
+    event = board.section.event
+    with other_connection.cursor() as cursor:
+        cursor.execute("SELECT id FROM events_event WHERE id = %s FOR UPDATE", [event.pk])
+    set_timeout("lock_timeout", "300ms")
+    response = director_client.post(reverse("session_delete", args=[event.pk]))
+    page = " ".join(response.content.decode().split())
+    assert response.status_code == 503
+    assert "Not done: try again" in page and "stored whole or not at all" in page
+    event.refresh_from_db()
+    assert event.deleted_at is None
+    other_connection.rollback()
+    response = director_client.post(reverse("session_delete", args=[event.pk]))
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.deleted_at is not None
+
+
 def test_a_save_whose_connection_is_killed_is_rolled_back_whole(
     director_client, board, other_connection, set_timeout
 ):

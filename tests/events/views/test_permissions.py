@@ -3,24 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from events.models import Board, Event, Result, ResultChange
-from events.results import save_result
+from events.models import Event, Result, ResultChange
 from tests.events.test_importer import THREE_TABLES
 from tests.factories import upload_travellers
-
-
-@pytest.fixture
-def scene(mitchell_session, director):
-    section = mitchell_session.sections.get()
-    board = Board.objects.get(section=section, number=1)
-    pairs = {p.key: p for p in section.pairs.all()}
-    seating = section.movement().plays_of_board(1)[0]
-    ns, ew = pairs[seating.ns], pairs[seating.ew]
-    result = save_result(board, ns, ew, "4S N =", director)
-    entry = {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": "7NTXX N -13"}
-    return {"event": mitchell_session, "section": section, "board": board, "result": result,
-            "entry": entry}  # fmt: skip
-
 
 WRITE_URLS = [
     ("post", lambda s: reverse("board_traveller", args=[s["board"].pk]), "entry"),

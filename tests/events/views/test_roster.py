@@ -153,3 +153,19 @@ def test_it_lists_every_bad_line_and_imports_nothing(director_client, club):
 def test_it_asks_for_a_list_when_given_none(director_client, club):
     response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": " "})
     assert "Paste the list, or choose a CSV file." in response.content.decode()
+
+
+def test_it_refuses_a_file_too_big_to_be_a_roster_unread(director_client, club):
+    upload = SimpleUploadedFile("members.csv", b"Ann Smith,12345\r\n" * 60_000)  # 1.0 MB
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"file": upload})
+    assert response.status_code == 200
+    assert "The file is 1,020 kB; a roster is at most 1,000 kB" in response.content.decode()
+    assert not Member.objects.exists()
+
+
+def test_it_refuses_more_members_than_a_roster_takes_at_once(director_client, club):
+    text = "".join(f"Member {number},{number}\n" for number in range(10_001))
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": text})
+    body = response.content.decode()
+    assert "The list has 10,001 lines; a roster takes at most 10,000 members at a time." in body
+    assert not Member.objects.exists()

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Board, Event, Result
+from events.models import Board, Event, Result, ResultChange
 from events.results import save_result
 from tests.events.test_results import seats
 from tests.factories import make_session
@@ -181,3 +181,28 @@ def test_other_users_get_a_404_and_change_nothing(client, request, mitchell_sess
 def test_visitors_are_asked_to_log_in(client, mitchell_session):
     response = client.get(reverse("session_edit", args=[mitchell_session.pk]))
     assert response.status_code == 302 and reverse("login") in response.url
+
+
+def test_a_howell_cut_short_removes_its_unplayed_boards_but_not_their_history(
+    director_client, club, director
+):
+    # A 3-table Howell, 2 boards a round, plays 5 rounds and 10 boards; cut to 2 rounds it
+    # plays boards 1-4 only. A result typed on board 5 by mistake was deleted, as the refusal
+    # to shorten asks: its two history lines are the only trace of what happened.
+    event = make_session(club, movement="howell", tables=3, boards_per_round=2)
+    section = event.sections.get()
+    board = Board.objects.get(section=section, number=5)
+    seating = section.movement().plays_of_board(5)[0]
+    pairs = {p.key: p for p in section.pairs.all()}
+    result = save_result(board, pairs[seating.ns], pairs[seating.ew], "3NT N =", director)
+    assert director_client.post(reverse("result_delete", args=[result.pk])).status_code == 302
+    assert edit(director_client, event, rounds="2").status_code == 302
+    assert sorted(Board.objects.filter(section=section).values_list("number", flat=True)) == [
+        1, 2, 3, 4,
+    ]  # fmt: skip
+    history = ResultChange.objects.order_by("pk")
+    assert [(c.action, c.old_text, c.new_text) for c in history] == [
+        ("created", "", "3NT N ="), ("deleted", "3NT N =", ""),
+    ]  # fmt: skip
+    assert {(c.board_id, c.former_board_number) for c in history} == {(None, 5)}
+    assert str(history[1]) == "Board 5 (removed): deleted 3NT N ="

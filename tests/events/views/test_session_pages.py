@@ -72,6 +72,16 @@ def test_an_upload_too_big_to_be_travellers_is_refused_unread(director_client, c
     assert not Event.objects.exists()
 
 
+def test_an_upload_of_more_lines_than_any_session_has_is_refused_unread(director_client, club):
+    # 130 kB, well under the size cap, but 10,001 lines: seven times a 40-table night.
+    packed = THREE_TABLES + "\n" + ("1,1,1,4S,N,=\n" * 10_000)
+    response = upload_travellers(director_client, club, packed, name="Packed")
+    assert b"a travellers CSV has at most 10,000 (a 40-table session has 1,441)" in (
+        response.content
+    )
+    assert not Event.objects.exists()
+
+
 def test_a_director_types_the_player_names(director_client, mitchell_session):
     url = reverse("session_pairs", args=[mitchell_session.pk])
     page = director_client.get(url).content.decode()

@@ -1,0 +1,137 @@
+"""Every URL of the site against a POST from whoever should not write there: a visitor, a
+director of another club, a logged-in stranger, and the club's own director without the CSRF
+token. None of them changes anything. The list below names every URL the site has, so a new
+page fails here until it is listed (test_permissions.py checks what each reader may see)."""
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import get_resolver, reverse
+
+from events import table_links
+from events.models import Member, Penalty
+from events.teams import draw
+from tests.events.teams.factories import make_teams_event
+from tests.events.test_one_table import make_game
+
+
+@pytest.fixture
+def world(scene, club):
+    """One of everything a URL can name, all the club's."""
+    ns = scene["result"].ns_pair
+    teams = make_teams_event(club)
+    draw.draw_next_round(teams)
+    return {
+        **scene, "club": club, "pair": ns,
+        "member": Member.objects.create(club=club, name="Ann"),
+        "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
+        "link": table_links.ensure_links(scene["section"])[0], "game": make_game(club),
+        "teams": teams, "match": teams.matches.get(round=1, table=1),
+        "payload": {**scene["entry"], "published": "1", "name": "Hijack", "active": "0",
+                    "club": club.pk},
+    }  # fmt: skip
+
+
+def _each(names, arguments):
+    return dict.fromkeys(names.split(), arguments)
+
+
+# Each URL's arguments, naming the world's objects.
+ARGUMENTS = {
+    **_each("home login logout session_create session_import one_table_create teams_list "
+            "teams_create", lambda w: []),
+    **_each("session_detail session_publish session_finalise session_recap session_standings "
+            "session_travellers score_cards session_standings_pdf session_recap_pdf "
+            "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
+            "session_edit session_delete session_restore session_penalties session_export "
+            "session_results_csv session_travellers_csv hand_records analysis_retry "
+            "hand_record_sheet hand_record_sheet_pdf table_links table_links_options",
+            lambda w: [w["event"].pk]),
+    "score_card": lambda w: [w["event"].pk, w["pair"].pk],
+    "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
+    "session_results_file": lambda w: [w["event"].pk, "pbn"],
+    **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
+    **_each("club_sessions roster roster_import", lambda w: [w["club"].slug]),
+    **_each("member_edit member_active", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each("board_traveller board_history", lambda w: [w["board"].pk]),
+    **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
+    "result_delete": lambda w: [w["result"].pk],
+    "table_phone": lambda w: [w["link"].token],
+    **_each("one_table_tally one_table_publish one_table_hand_records "
+            "one_table_analysis_retry one_table_method", lambda w: [w["game"].pk]),
+    "one_table_hand": lambda w: [w["game"].pk, 1],
+    **_each("teams_event teams_teams teams_draw teams_undraw teams_publish "
+            "teams_standings_pdf", lambda w: [w["teams"].pk]),
+    **_each("teams_round teams_round_pdf", lambda w: [w["teams"].pk, 1]),
+    **_each("teams_match teams_match_enter teams_match_adjust",
+            lambda w: [w["teams"].pk, w["match"].pk]),
+}  # fmt: skip
+NAMES = sorted(ARGUMENTS)
+
+
+def url_of(world, name):
+    return reverse(name, args=ARGUMENTS[name](world))
+
+
+def site_url_names() -> set[str]:
+    """Every named URL of the site but Django's admin (tests/events/test_admin.py)."""
+    return {name for name in get_resolver().reverse_dict if isinstance(name, str)}
+
+
+# A logged-in user's own account, and a table's secret link, which is its own credential
+# (tests/events/test_table_links.py): checked here only against posts without a CSRF token.
+OWN = {"login", "logout", "table_phone"}
+# Their forms list only the clubs the user directs: a stranger's post is refused as a form.
+CREATES = {"session_create", "session_import", "one_table_create", "teams_create"}
+
+
+def everything():
+    """Every row the app keeps, and the users: what a refused post must leave as it was."""
+    rows = {
+        model._meta.label: list(model.objects.order_by("pk").values())
+        for model in apps.get_app_config("events").get_models()
+    }
+    return rows, get_user_model().objects.count()
+
+
+def test_every_url_of_the_site_is_in_this_test():
+    assert site_url_names() == set(NAMES)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n not in OWN])
+@pytest.mark.parametrize("who", ["visitor", "colleague", "stranger"])
+def test_nobody_but_the_clubs_director_writes_through_any_url(request, world, name, who):
+    client = Client()
+    if who != "visitor":
+        client.force_login(request.getfixturevalue(who))
+    url = url_of(world, name)
+    before = everything()
+    response = client.post(url, world["payload"])
+    if response.status_code == 302:
+        assert who == "visitor" and response.url.startswith(reverse("login"))
+    elif response.status_code == 200:
+        assert who != "visitor" and name in CREATES  # the form again, refusing the club
+    else:
+        assert response.status_code in (404, 405)
+    assert everything() == before
+
+
+def test_a_wrong_table_link_writes_nothing(world):
+    before = everything()
+    url = reverse("table_phone", args=["not-a-token-of-any-table"])
+    assert Client().post(url, world["payload"]).status_code == 404
+    assert everything() == before
+
+
+# The one exemption: a table's link is its own credential, so a forged post would need the
+# secret itself (events/views/table_phone.py); a wrong link gets nothing (above).
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "table_phone"])
+def test_no_post_is_taken_without_its_csrf_token(director, world, name):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    url = url_of(world, name)
+    before = everything()
+    response = client.post(url, world["payload"])
+    assert response.status_code == 403
+    assert everything() == before
