@@ -6,8 +6,9 @@
    say so too; this counts them), no result appeared that no typist saved, and the history
    has exactly one change per confirmed save, plus at most one per save whose fate the typist
    could not tell (no answer before the run stopped, an error status, htmx's timeout).
-2. As typed: each row a typist saved holds the line the server confirmed last, or one of the
-   lines posted after it whose fate the typist could not tell.
+2. As typed: each row a typist saved holds the line the server confirmed last (without one,
+   what it held before the run), or one of the lines posted after it whose fate the typist
+   could not tell.
 3. Matchpoints' invariant, board by board (each foul group, each scoring unit): with n
    results and `top` as stored, NS + EW = top on every line and the NS points add up to
    n × top / 2, which for an unfactored board is n(n-1)/2 times the unit (1 ACBL, 2 EBU).
@@ -33,7 +34,7 @@ TOLERANCE = 1e-6  # stored points are floats of exact fractions
 class Baseline:
     """What the session held before the load: its result rows and history length."""
 
-    rows: set[tuple[int, int]]  # (board pk, NS pair pk)
+    rows: dict[tuple[int, int], str]  # (board pk, NS pair pk) → the line stored
     changes: int
 
 
@@ -50,7 +51,10 @@ class Report:
 def baseline(event) -> Baseline:
     results = Result.objects.filter(board__section__event=event)
     return Baseline(
-        rows=set(results.values_list("board_id", "ns_pair_id")),
+        rows={
+            (board, ns): text
+            for board, ns, text in results.values_list("board_id", "ns_pair_id", "text")
+        },  # fmt: skip
         changes=ResultChange.objects.filter(board__section__event=event).count(),
     )
 
@@ -60,7 +64,7 @@ def check(event, ledger: dict[str, dict], before: Baseline) -> Report:
     report = Report()
     results = Result.objects.filter(board__section__event=event)
     _stored_once(report, event, results, ledger, before)
-    _as_typed(report, results, ledger)
+    _as_typed(report, results, ledger, before)
     _matchpoints_invariant(report, event, results)
     _fresh_rescore(report, event)
     return report
@@ -74,7 +78,7 @@ def _stored_once(report, event, results, ledger, before) -> None:
                 f"board {row['board']}: {row['n']} results of pair {row[side]} ({side[:2]})"
             )
     typed = {_row(key) for key in ledger}
-    stray = set(results.values_list("board_id", "ns_pair_id")) - before.rows - typed
+    stray = set(results.values_list("board_id", "ns_pair_id")) - set(before.rows) - typed
     for board, ns in sorted(stray):
         report.problems.append(f"board {board}: a result of NS {ns} that no typist saved")
     saves = sum(entry["saves"] for entry in ledger.values())
@@ -91,16 +95,17 @@ def _stored_once(report, event, results, ledger, before) -> None:
     report.checked["history changes"] = changes
 
 
-def _as_typed(report, results, ledger) -> None:
+def _as_typed(report, results, ledger, before) -> None:
     stored = {(board, ns): text for board, ns, text in
               results.values_list("board_id", "ns_pair_id", "text")}  # fmt: skip
     for key, entry in sorted(ledger.items()):
-        possible = ([entry["saved"]] if entry["saved"] is not None else []) + entry["maybe"]
-        if not possible:
-            continue  # every save of the row was refused
+        # Without a confirmed save the row holds what it held before the run (None: empty),
+        # whatever was refused or failed meanwhile.
+        last = entry["saved"] if entry["saved"] is not None else before.rows.get(_row(key))
+        possible = [last, *entry["maybe"]]
         text = stored.get(_row(key))
         if text not in possible:
-            wanted = " or ".join(repr(t) for t in possible)
+            wanted = " or ".join("nothing" if t is None else repr(t) for t in possible)
             report.problems.append(f"row {key} holds {text!r}, the typist saved {wanted}")
     report.checked["rows typed"] = len(ledger)
 

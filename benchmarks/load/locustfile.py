@@ -45,6 +45,9 @@ GRID_SECONDS = 10  # templates/events/_table_round_progress.html: `every 10s`
 SAVED_EVENT = "clubscore:saved"  # events/views/entry.py: a save's HX-Trigger
 SAVE_TIMEOUT = 20.0  # templatetags/traveller_rows.py: hx-request='{"timeout": 20000}'
 LOGIN_WAIT = 180.0  # the longest the window waits for the typists' logins
+# --terminate-every: the window's faults, PostgreSQL ending every connection of the load
+# database this often, as a restart or a failover would.
+TERMINATE_EVERY = float(os.environ.get("CLUBSCORE_LOAD_TERMINATE_EVERY", "0"))
 
 # What the typists saved, for the checks after the run (pages.ledger_entry for each row).
 LEDGER: dict[str, dict] = {}
@@ -62,6 +65,28 @@ def start_window(environment) -> None:
     environment.runner.stats.reset_all()
     MEASURING.set()
     gevent.spawn_later(SECONDS, end_window, environment)
+    if TERMINATE_EVERY:
+        gevent.spawn(keep_terminating_connections)
+
+
+def terminate_connections() -> int:
+    """End every connection to the load database but this one; how many were ended."""
+    import psycopg
+
+    with psycopg.connect(os.environ["CLUBSCORE_LOAD_DATABASE_URL"], autocommit=True) as admin:
+        return admin.execute(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()[0]
+
+
+def keep_terminating_connections() -> None:
+    while not OVER.wait(TERMINATE_EVERY):
+        # In a thread of gevent's pool: the typists' requests go on meanwhile.
+        ended = gevent.get_hub().threadpool.apply(terminate_connections)
+        TALLY["connection faults"] += 1
+        TALLY["connections terminated"] += ended
+        TALLY["saves confirmed since the last fault"] = 0
 
 
 def end_window(environment) -> None:
@@ -187,6 +212,8 @@ class TableTyper(FastHttpUser):
         if stored:
             entry.update(saved=text, maybe=[], saves=entry["saves"] + 1)
             TALLY["saves confirmed"] += 1
+            if TERMINATE_EVERY:
+                TALLY["saves confirmed since the last fault"] += 1
             if response.headers.get("HX-Trigger") == SAVED_EVENT:
                 self.refresh_standings()
                 self.refresh_grid()

@@ -15,8 +15,9 @@ PostgreSQL as docker-compose runs them, then an integrity check of everything st
 4. Prints throughput, p50/p95/p99 and failures of saves and polls apart (locust's stats at the
    end of the window), the CPU gunicorn, PostgreSQL and locust used, how fast this Python ran a
    fixed task before and after (benchmarks/load/speed.py), stops gunicorn, and
-   checks integrity (benchmarks/load/integrity.py). The database stays for a look afterwards;
-   the next run drops it.
+   checks integrity (benchmarks/load/integrity.py). It exits 1 if that fails, a request
+   failed or no save was made. The database stays for a look afterwards; the next run drops
+   it.
 
 Only 127.0.0.1 is ever contacted, and every run is bounded in users and time.
 
@@ -84,6 +85,12 @@ def options(argv=None):
                         help="knee: stop at the first step whose save p95 passes this")  # fmt: skip
     parser.add_argument("--think", type=float, default=2.0,
                         help="a typist's mean seconds between saves (0.5x-1.5x)")  # fmt: skip
+    parser.add_argument("--terminate-every", type=float, default=0, metavar="SECONDS",
+                        help="faults: every SECONDS of the window, PostgreSQL ends every "
+                             "connection of the load database (pg_terminate_backend), as a "
+                             "restart would; requests may fail then, but nothing may be lost "
+                             "or half-written, and saves must go on after the last "
+                             "fault")  # fmt: skip
     parser.add_argument("--front", choices=["nginx", "none"], default="nginx",
                         help="nginx with deploy/nginx's rules in front, as docker compose runs "
                              "it (Debian's nginx-light), or gunicorn alone")  # fmt: skip
@@ -307,7 +314,9 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
     ]  # fmt: skip
     environment = {**os.environ, "CLUBSCORE_LOAD_PLAN": str(plan_path),
                    "CLUBSCORE_LOAD_LEDGER": str(ledger_path),
-                   "CLUBSCORE_LOAD_SECONDS": str(args.duration)}  # fmt: skip
+                   "CLUBSCORE_LOAD_SECONDS": str(args.duration),
+                   "CLUBSCORE_LOAD_DATABASE_URL": args.database_url,
+                   "CLUBSCORE_LOAD_TERMINATE_EVERY": str(args.terminate_every)}  # fmt: skip
     database = urlsplit(args.database_url).path.lstrip("/")
     server_before = cpu_seconds(server, database, front)
     client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -465,7 +474,7 @@ def main(argv=None):
     finally:
         stop(server)
         log.close()
-    return finish(event, outcomes, before, folder)
+    return finish(event, outcomes, before, folder, faults=args.terminate_every > 0)
 
 
 def run_scenario(args, server, front, port: int, plan: dict, folder: Path) -> list[dict]:
@@ -490,8 +499,32 @@ def run_scenario(args, server, front, port: int, plan: dict, folder: Path) -> li
     return outcomes
 
 
-def finish(event, outcomes, before, folder) -> int:
-    """The integrity checks of everything the runs stored; 0 when all pass."""
+def failed_requests(outcomes: list[dict], faults: bool = False) -> list[str]:
+    """What makes a run fail besides its integrity: any request that failed, or no save at
+    all (a load that stored nothing proves nothing). With faults, requests caught by them
+    may fail, but the app must recover by itself: saves confirmed after the last fault."""
+    if faults:
+        tally = outcomes[-1].get("tally", {})
+        if not tally.get("connection faults"):
+            return ["no fault happened within the window"]
+        if not tally.get("saves confirmed since the last fault"):
+            return ["no save was confirmed after the last fault"]
+        return []
+    problems = [
+        f"{row['failures']} {name} requests failed ({label})"
+        for outcome in outcomes
+        for name, row in outcome["stats"].items()
+        if row["failures"]
+        for label in [f"{outcome['writers']} writers" if "writers" in outcome else "the run"]
+    ]
+    if not any(outcome["stats"].get("save", {}).get("requests") for outcome in outcomes):
+        problems.append("no save was made")
+    return problems
+
+
+def finish(event, outcomes, before, folder, faults=False) -> int:
+    """The integrity checks of everything the runs stored; 0 when all pass and no request
+    failed."""
     from benchmarks.load import integrity
 
     report = integrity.check(event, merge_ledgers(outcomes), before)
@@ -501,8 +534,11 @@ def finish(event, outcomes, before, folder) -> int:
         print(f"  - {problem}")
     if len(report.problems) > 20:
         print(f"  … and {len(report.problems) - 20} more")
+    failures = failed_requests(outcomes, faults)
+    for failure in failures:
+        print(f"FAILED: {failure}")
     shutil.rmtree(folder / "static", ignore_errors=True)
-    return 0 if report.ok else 1
+    return 0 if report.ok and not failures else 1
 
 
 if __name__ == "__main__":

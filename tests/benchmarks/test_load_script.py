@@ -16,6 +16,7 @@ from django.urls import reverse
 from benchmarks.load import integrity, pages, run, speed
 from events.models import Board, Result, ResultChange
 from events.results import save_result
+from events.scorer import rescore
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = pytest.mark.django_db
@@ -223,6 +224,29 @@ def test_a_line_whose_fate_the_typist_could_not_tell_may_be_the_stored_one(sessi
     ]
 
 
+def test_a_row_whose_only_save_was_not_stored_holds_what_it_held_before(session, director):
+    # A fault's 503 "Not saved" on the row's one save of the run: the typist cannot tell, the
+    # row stays as it was before the run (here empty), and that is no problem.
+    before = integrity.baseline(session)
+    fill(session, director)
+    ledger = ledger_of(session)
+    key = sorted(ledger)[0]
+    board, ns, _ = (int(part) for part in key.split("-"))
+    Result.objects.filter(board_id=board, ns_pair_id=ns).delete()
+    ResultChange.objects.filter(board_id=board, ns_pair_id=ns).delete()
+    rescore(session)  # as if it had never been stored
+    ledger[key].update(saved=None, maybe=[ledger[key]["saved"]], saves=0, unsure=1)
+    assert integrity.check(session, ledger, before).problems == []
+    # Something else in the row, though, was never typed.
+    result = Result.objects.filter(board__section__event=session).order_by("pk").first()
+    other = f"{result.board_id}-{result.ns_pair_id}-{result.ew_pair_id}"
+    ledger[other].update(saved=None, maybe=["7NT N =", "6NT N ="], saves=0, unsure=2)
+    problems = integrity.check(session, ledger, before).problems
+    assert problems[-1] == (
+        f"row {other} holds {result.text!r}, the typist saved nothing or '7NT N =' or '6NT N ='"
+    )
+
+
 def test_the_knee_steps_ledgers_make_one():
     def entry(**fields):
         return {**pages.ledger_entry(), **fields}
@@ -243,6 +267,22 @@ def test_the_knee_steps_ledgers_make_one():
         "1-2-3": {"saved": "4S N =", "maybe": ["4S S -1"], "saves": 2, "unsure": 1},
         "4-5-6": {"saved": "4H E -2", "maybe": [], "saves": 2, "unsure": 1},
     }
+
+
+def test_a_run_with_a_failed_request_or_no_save_fails_whatever_its_integrity():
+    def stats(save_failures=0, poll_failures=0, saves=10):
+        return {"save": {"requests": saves, "failures": save_failures},
+                "poll": {"requests": 50, "failures": poll_failures}}  # fmt: skip
+
+    assert run.failed_requests([{"stats": stats()}]) == []
+    assert run.failed_requests([{"stats": stats(poll_failures=3)}]) == [
+        "3 poll requests failed (the run)"
+    ]
+    knee = [{"stats": stats(), "writers": 5}, {"stats": stats(save_failures=1), "writers": 10}]
+    assert run.failed_requests(knee) == ["1 save requests failed (10 writers)"]
+    assert run.failed_requests([{"stats": {"poll": {"requests": 5, "failures": 0}}}]) == [
+        "no save was made"
+    ]
 
 
 @pytest.mark.parametrize("url", ["postgres://postgres@10.1.2.3:5432/clubscore_load",
