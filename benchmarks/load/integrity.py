@@ -54,7 +54,7 @@ def baseline(event) -> Baseline:
         rows={
             (board, ns): text
             for board, ns, text in results.values_list("board_id", "ns_pair_id", "text")
-        },  # fmt: skip
+        },
         changes=ResultChange.objects.filter(board__section__event=event).count(),
     )
 

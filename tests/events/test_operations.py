@@ -52,7 +52,9 @@ def test_every_club_model_is_found_by_its_path_to_the_club():
     assert club_lookup(Club) == "pk"
     assert club_lookup(Member) == "club"
     assert club_lookup(Result) == "board__section__event__club"
-    assert club_lookup(ResultChange) == "board__section__event__club"
+    # A board a Howell cut short no longer plays is removed and its history kept: the history
+    # is found by its pairs, which go only with their session.
+    assert club_lookup(ResultChange) == "ns_pair__section__event__club"
     assert club_lookup(get_user_model()) is None
 
 
@@ -79,6 +81,17 @@ def test_export_club_writes_the_whole_club_and_nothing_else(busy_club, colleague
     assert {r["fields"]["name"] for r in rows if r["model"] == "events.event"} == {
         "Tuesday pairs", "Deleted one",
     }  # fmt: skip
+
+
+def test_the_history_of_a_removed_board_is_exported_with_the_club(busy_club, tmp_path):
+    change = ResultChange.objects.filter(action="deleted").get()
+    ResultChange.objects.filter(pk=change.pk).update(board=None, former_board_number=1)
+    path = tmp_path / "club.json"
+    run("export_club", busy_club.slug, "--output", str(path))
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    history = {r["pk"]: r["fields"] for r in rows if r["model"] == "events.resultchange"}
+    assert len(history) == 4
+    assert (history[change.pk]["board"], history[change.pk]["former_board_number"]) == (None, 1)
 
 
 def test_the_export_reads_back_into_an_empty_database_as_it_was(busy_club, tmp_path):
