@@ -77,13 +77,30 @@ class EventAdmin(admin.ModelAdmin):
         permissions=["change"],
     )
     def delete_restorably(self, request, queryset):
-        for event in queryset.filter(deleted_at__isnull=True):
+        live = list(queryset.filter(deleted_at__isnull=True))
+        for event in live:
             delete_session(event, request.user)
+            self.log_change(request, event, "Deleted (restorable)")
+        self.message_user(request, (
+            f"Deleted {_sessions(live)}: restorable for {RESTORE_DAYS} days." if live
+            else "No session deleted: those selected were deleted already."
+        ))  # fmt: skip
 
     @admin.action(description="Restore the selected deleted sessions")
     def restore(self, request, queryset):
-        for event in queryset.deleted():
+        gone = list(queryset.deleted())
+        for event in gone:
             restore_session(event)
+            self.log_change(request, event, "Restored")
+        self.message_user(request, (
+            f"Restored {_sessions(gone)}." if gone
+            else "No session restored: those selected were not deleted."
+        ))  # fmt: skip
+
+
+def _sessions(events: list) -> str:
+    """Like `2 sessions (Tuesday pairs (24 Nov 2026), Friday pairs (27 Nov 2026))`."""
+    return f"{len(events)} session{'s' * (len(events) > 1)} ({', '.join(map(str, events))})"
 
 
 @admin.register(Pair)

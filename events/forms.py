@@ -226,6 +226,11 @@ class ResultForm(forms.Form):
         return data
 
 
+def kilobytes(size: int) -> str:
+    """A file's size in kB rounded up, so a file just over a limit never reads as within it."""
+    return f"{-(-size // 1000):,} kB"
+
+
 def _count_lines(upload) -> int:
     lines = sum(1 for _ in upload.open())
     upload.seek(0)
@@ -253,7 +258,7 @@ class ImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(
-                f"The file is {upload.size // 1000:,} kB; a travellers CSV is at most "
+                f"The file is {kilobytes(upload.size)}; a travellers CSV is at most "
                 f"{self.MAX_BYTES // 1000:,} kB (a 40-table session is about 40 kB)."
             )
         lines = _count_lines(upload)
@@ -390,7 +395,7 @@ class RosterImportForm(forms.Form):
         if upload:
             if upload.size > self.MAX_BYTES:
                 raise forms.ValidationError(
-                    f"The file is {upload.size // 1000:,} kB; a roster is at most "
+                    f"The file is {kilobytes(upload.size)}; a roster is at most "
                     f"{self.MAX_BYTES // 1000:,} kB (2,000 members are about 50 kB)."
                 )
             raw = upload.read()
@@ -410,7 +415,7 @@ class RosterImportForm(forms.Form):
         if lines > self.MAX_MEMBERS:
             raise forms.ValidationError(
                 f"The list has {lines:,} lines; a roster takes at most {self.MAX_MEMBERS:,} "
-                "members at a time."
+                "lines (members) at a time."
             )
         return data
 
@@ -500,7 +505,7 @@ class HandRecordForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(
-                f"The file is {upload.size // 1000:,} kB; a hand record is at most "
+                f"The file is {kilobytes(upload.size)}; a hand record is at most "
                 f"{self.MAX_BYTES // 1000:,} kB."
             )
         raw = upload.read()

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from events.access import event_for_reader
 from events.formats import READERS, WRITERS, ImportProblems, read_traveller_file, write_results
 from events.formats.csv_export import results_csv, travellers_csv
-from events.forms import OPTION_FIELDS, ImportForm
+from events.forms import OPTION_FIELDS, ImportForm, kilobytes
 from events.importer import import_traveller_file
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
 from events.movement_inference import describe_movements
@@ -51,7 +51,7 @@ class ResultsFileForm(ImportForm):
             return super().clean_file()
         if upload.size > self.MAX_OTHER_BYTES:
             raise forms.ValidationError(
-                f"The file is {upload.size // 1000:,} kB; a results file is at most "
+                f"The file is {kilobytes(upload.size)}; a results file is at most "
                 f"{self.MAX_OTHER_BYTES // 1000:,} kB."
             )
         return upload

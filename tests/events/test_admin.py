@@ -106,12 +106,25 @@ def test_a_session_deleted_in_the_admin_keeps_its_results_and_history(admin_clie
     )
     assert Event.objects.filter(pk=event.pk, deleted_at__isnull=True).exists()
     # The admin's way deletes as the app does: hidden, restorable, nothing removed.
-    admin_client.post(
-        reverse("admin:events_event_changelist"),
-        {"action": "delete_restorably", "_selected_action": [event.pk]},
+    changelist = reverse("admin:events_event_changelist")
+    response = admin_client.post(
+        changelist, {"action": "delete_restorably", "_selected_action": [event.pk]}, follow=True
+    )
+    assert "Deleted 1 session (Tuesday pairs (24 Nov 2026)): restorable for 30 days." in (
+        response.content.decode()
     )
     event.refresh_from_db()
     assert event.deleted_at is not None
+    again = admin_client.post(
+        changelist, {"action": "delete_restorably", "_selected_action": [event.pk]}, follow=True
+    )
+    assert "No session deleted: those selected were deleted already." in again.content.decode()
+    back = admin_client.post(
+        changelist, {"action": "restore", "_selected_action": [event.pk]}, follow=True
+    )
+    assert "Restored 1 session (Tuesday pairs (24 Nov 2026))." in back.content.decode()
+    event.refresh_from_db()
+    assert event.deleted_at is None
     assert (
         Result.objects.filter(board__section__event=event).count(),
         ResultChange.objects.count(),

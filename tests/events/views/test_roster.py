@@ -167,5 +167,14 @@ def test_it_refuses_more_members_than_a_roster_takes_at_once(director_client, cl
     text = "".join(f"Member {number},{number}\n" for number in range(10_001))
     response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": text})
     body = response.content.decode()
-    assert "The list has 10,001 lines; a roster takes at most 10,000 members at a time." in body
+    assert (
+        "The list has 10,001 lines; a roster takes at most 10,000 lines (members) at a time."
+        in (body)
+    )
     assert not Member.objects.exists()
+
+
+def test_a_file_just_over_the_limit_never_reads_as_within_it(director_client, club):
+    upload = SimpleUploadedFile("members.csv", b"x" * 1_000_126)
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"file": upload})
+    assert "The file is 1,001 kB; a roster is at most 1,000 kB" in response.content.decode()
