@@ -259,7 +259,7 @@ class ImportForm(forms.Form):
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(
                 f"The file is {kilobytes(upload.size)}; a travellers CSV is at most "
-                f"{self.MAX_BYTES // 1000:,} kB (a 40-table session is about 40 kB)."
+                f"{kilobytes(self.MAX_BYTES)} (a 40-table session is about 40 kB)."
             )
         lines = _count_lines(upload)
         if lines > self.MAX_LINES:
@@ -396,7 +396,7 @@ class RosterImportForm(forms.Form):
             if upload.size > self.MAX_BYTES:
                 raise forms.ValidationError(
                     f"The file is {kilobytes(upload.size)}; a roster is at most "
-                    f"{self.MAX_BYTES // 1000:,} kB (2,000 members are about 50 kB)."
+                    f"{kilobytes(self.MAX_BYTES)} (2,000 members are about 50 kB)."
                 )
             raw = upload.read()
             try:
@@ -506,7 +506,7 @@ class HandRecordForm(forms.Form):
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(
                 f"The file is {kilobytes(upload.size)}; a hand record is at most "
-                f"{self.MAX_BYTES // 1000:,} kB."
+                f"{kilobytes(self.MAX_BYTES)}."
             )
         raw = upload.read()
         # PBN files are Latin-1 (PBN 2.1 section 3.1) unless they start with a UTF-8 BOM.

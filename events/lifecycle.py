@@ -89,9 +89,9 @@ def change_rounds(section: Section, rounds: int | None) -> None:
 
     Boards the new movement no longer plays are removed (their results' history stays, with
     the board's number), new ones added, and each board's expected number of results (the
-    Neuberg target) follows the movement. A result the old
-    movement placed and the new one does not would be orphaned: then nothing changes and the
-    director is told which results stand in the way.
+    Neuberg target) follows the movement. A result the old movement placed and the new one
+    does not would be orphaned: then nothing changes and the director is told which results
+    stand in the way.
     """
     event = section.event
     with transaction.atomic():

@@ -52,7 +52,7 @@ class ResultsFileForm(ImportForm):
         if upload.size > self.MAX_OTHER_BYTES:
             raise forms.ValidationError(
                 f"The file is {kilobytes(upload.size)}; a results file is at most "
-                f"{self.MAX_OTHER_BYTES // 1000:,} kB."
+                f"{kilobytes(self.MAX_OTHER_BYTES)}."
             )
         return upload
 
