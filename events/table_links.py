@@ -270,6 +270,11 @@ class TableRound:
         return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
     @property
+    def started(self) -> bool:
+        """A result of this round is in: everyone has found their seat."""
+        return any(b.result is not None for b in self.boards)
+
+    @property
     def waiting_for_rulings(self) -> bool:
         return any(b.status == QUERIED for b in self.rulings)
 

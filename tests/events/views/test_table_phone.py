@@ -304,3 +304,14 @@ def test_a_queried_board_offers_the_table_no_more_buttons(client, links):
     card = html[html.index('id="board-') : html.index("</article>")]
     assert "The director has been called for this board." in card
     assert "<form" not in card
+
+
+def test_where_to_go_shows_until_the_next_round_s_first_result(client, links):
+    for number in (1, 2):
+        tap(client, links[1], number, level="P", strain="", declarer="", made="")
+        answer(client, links[1], number)
+    html = client.get(url(links[1])).content.decode()
+    assert "Round 1 is done" in html and "EW go to table 2" in html
+    html = tap(client, links[1], 3).content.decode()  # round 2's first board: they moved
+    assert "Round 1 is done" not in html
+    assert "Round 2" in html and "NS +" in html
