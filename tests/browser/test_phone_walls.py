@@ -233,7 +233,8 @@ def test_every_button_is_named_and_the_score_is_announced(open_page, session, li
     tap(card, "level", "1")  # the tricks show once there is a contract: 1 goes from −7 to +6
     for name in ("passed out", "clubs", "diamonds", "hearts", "spades", "no trumps",
                  "not doubled", "doubled", "redoubled", "North", "East", "South", "West",
-                 "down 7", "down 1", "made exactly", "1 overtrick", "6 overtricks"):  # fmt: skip
+                 "down 7", "down 1", "made exactly", "1 overtrick", "6 overtricks",
+                 *"1234567"):  # fmt: skip
         expect(card.get_by_role("radio", name=name, exact=True)).to_have_count(1)
     tap(card, "level", "7")
     expect(card.get_by_role("radio", name="down 13", exact=True)).to_have_count(1)
