@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F, Q
+from django.utils import timezone
 
 import scoring
 from events import scorer
-from events.models import Board, Event, Pair, Result, ResultChange
+from events.models import Board, Event, Pair, Result, ResultChange, TableEntry
 from events.prepared import prepared
 
 
@@ -60,6 +61,9 @@ def save_result(
     against (0: the row was empty). If the row changed since, EntryConflict and nothing stored;
     `replacing` says the typist saw the other result and chose theirs over it. `source` says
     where it was entered when not at the director's keyboard ("table 3"), for the history.
+
+    A director's save of a result the opponents queried at the table is the ruling on it: the
+    same line again lets it stand, another line changes it (the history says which).
     """
     with transaction.atomic():
         board = _locked(board)
@@ -74,10 +78,14 @@ def save_result(
         row_ns = None if new_row else (row_ns or ns)
         met = _results_met(board, row_ns, ns, ew)
         row_result = met.of_ns(row_ns)
+        query = _awaiting_ruling(row_result) if not source else None
         group = next((g for g in (marked_group, foul_group) if g is not None), 0)
         if expected_version is not None:
             stored = row_result if row_ns == ns or row_result is not None else met.of_ns(ns)
             if _same_line(stored, ns, ew, entry, group):
+                if query is not None and stored is row_result:
+                    _rule(query, stored, _shown(stored), user)  # the result stands
+                    return stored
                 # Both typists typed the same slip, or the line came again after its answer
                 # was lost (a 500 after the commit), or Enter on a row left as it was. A row
                 # moved to other pairs, or typed on the Other pairs row, is found under the
@@ -89,7 +97,7 @@ def save_result(
             raise EntryConflict(row_result, entry)
         seating = _seating(board, ns, ew, override)
         result = _result_to_write(board, ns, ew, row_ns, row_result, met)
-        before = (result.text, result.ns_score, result.ew_pair_id) if result.pk else None
+        before = _shown(result) if result.pk else None
         if result.pk and result.ns_pair_id != ns.pk:
             # The row's result moves to the pairs the director typed: history says both sides.
             _record_deletion(board, result, user)
@@ -103,7 +111,9 @@ def save_result(
         result.updated_by = _author(user)
         result.version = board.section.event.version
         result.save()
-        if before != (result.text, result.ns_score, result.ew_pair_id):
+        if query is not None:
+            _rule(query, result, before, user)
+        elif before != _shown(result):
             _record(board, result, before, user, replacing=replacing, source=source)
         if rescore:
             scorer.rescore_board(board.section.event, board)
@@ -125,6 +135,41 @@ def delete_result(result: Result, user, *, expected_version=None) -> None:
         _record_deletion(board, current, user)
         current.delete()
         scorer.rescore_board(board.section.event, board)
+
+
+def _shown(result: Result) -> tuple:
+    """What a result is, as the history compares it: its line, score and opponents."""
+    return (result.text, result.ns_score, result.ew_pair_id)
+
+
+def _awaiting_ruling(result: Result | None) -> TableEntry | None:
+    """The table's entry of a result the opponents queried and nobody has ruled on (read
+    with the result: no query of its own)."""
+    entry = getattr(result, "table_entry", None) if result is not None else None
+    return entry if entry is not None and entry.awaiting_ruling else None
+
+
+def _rule(query: TableEntry, result: Result, before, user) -> None:
+    """The director's ruling on a queried result: it stands (saved as it was) or it was
+    changed. Written on the table's entry, for its phone, and in the board's history."""
+    stands = before == _shown(result)
+    TableEntry.objects.filter(pk=query.pk).update(
+        ruling=TableEntry.STANDS if stands else TableEntry.CHANGED,
+        ruled_at=timezone.now(),
+        ruled_by=_author(user),
+    )
+    ResultChange.objects.create(
+        board=result.board,
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        action=ResultChange.UPHELD if stands else ResultChange.RULED,
+        old_text=before[0] if before else "",
+        old_ns_score=before[1] if before else None,
+        new_text=result.text,
+        new_ns_score=result.ns_score,
+        changed_by=_author(user),
+        source=query.link.source,
+    )
 
 
 def _row_result(board: Board, ns: Pair | None) -> Result | None:
@@ -174,7 +219,7 @@ def _results_met(board: Board, row_ns: Pair | None, ns: Pair, ew: Pair) -> _Resu
 def _results_meeting(board, row_ns, ns, ew):
     meeting = Q(ns_pair=row_ns) | Q(ns_pair=ns) | Q(ew_pair=ew)
     results = Result.objects.filter(meeting, board=board)
-    return results.select_related("ns_pair", "ew_pair", "updated_by")
+    return results.select_related("ns_pair", "ew_pair", "updated_by", "table_entry")
 
 
 def _result_to_write(board, ns, ew, row_ns, row_result, met: _ResultsMet) -> Result:

@@ -30,13 +30,14 @@ from events.models import (
     TablePhoneOptions,
 )
 from events.queries import section_pairs
-from events.results import EntryError, save_result
+from events.results import EntryConflict, EntryError, save_result
 from events.table_cards import table_cards
 
 __all__ = [
     "LinkClosed", "LinkUnknown", "BoardAtTable", "TableRound", "Cell", "ensure_links",
     "reissue", "link_for_token", "within_budget", "table_round", "enter_result", "confirm",
     "query", "status_grid", "show_travellers", "set_show_travellers", "source_of",
+    "conflict_message",
 ]  # fmt: skip
 
 TOKEN_BYTES = 12  # 96 random bits, 16 URL-safe characters: short to type, hopeless to guess
@@ -45,6 +46,7 @@ MISSES_PER_MINUTE = 20  # unknown tokens from one address: a guesser is stopped 
 
 MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
 SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
+PASSED_OUT = "PASS"
 
 
 class LinkUnknown(LookupError):
@@ -61,8 +63,7 @@ class LinkClosed(Exception):
 
 def source_of(link: TableLink) -> str:
     """How the board history names a link: "table 3", or "table 3, section B"."""
-    several = link.section.event.sections.count() > 1
-    return f"table {link.table}" + (f", section {link.section.name}" if several else "")
+    return link.source
 
 
 def ensure_links(section: Section) -> list[TableLink]:
@@ -149,6 +150,7 @@ class BoardAtTable:
     result: Result | None
     traveller: list[Result] | None = None  # the board's results so far, when the table may see
     typed: dict | None = None  # what the table tapped, when the save was refused
+    round: int | None = None
 
     @property
     def form_taps(self) -> dict:
@@ -172,14 +174,27 @@ class BoardAtTable:
     def status(self) -> str:
         if self.result is None:
             return MISSING
-        if self.by_director or self.entry.confirmed_at is not None:
+        if self.by_director or self.entry.confirmed_at is not None or self.entry.ruling:
             return CONFIRMED
         return QUERIED if self.entry.queried_at is not None else ENTERED
 
     @property
+    def ruling(self) -> str:
+        """The director's decision on the opponents' query: "stands", "changed", or ""."""
+        entry = self.entry
+        if entry is None or entry.queried_at is None:
+            return ""
+        return entry.ruling or (TableEntry.CHANGED if self.by_director else "")
+
+    @property
     def locked(self) -> bool:
-        """Only the director may change it now."""
-        return self.status == CONFIRMED
+        """Only the director may change it now: it is agreed, or the director was called."""
+        return self.status in (CONFIRMED, QUERIED)
+
+    @property
+    def stamp(self) -> str:
+        """Changes whenever what the phone shows of this board changes."""
+        return f"{self.version}-{self.status}-{self.ruling}-{len(self.traveller or ())}"
 
     @property
     def version(self) -> int:
@@ -244,15 +259,24 @@ class TableRound:
     notes: list[str] = field(default_factory=list)
     previous: "TableRound | None" = None  # the round just finished, and where people go now
     sit_outs: list[int] = field(default_factory=list)
+    rulings: list[BoardAtTable] = field(default_factory=list)  # queried in earlier rounds
 
     @property
     def stamp(self) -> str:
         """Changes whenever anything the phone shows changes."""
         parts = [self.round, self.link.revoked_at]
-        for shown in (self, self.previous):
-            for b in shown.boards if shown else ():
-                parts.append((b.board.pk, b.version, b.status, len(b.traveller or ())))
+        for boards in (self.boards, self.previous.boards if self.previous else (), self.rulings):
+            parts.extend((b.board.pk, b.stamp) for b in boards)
         return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+    @property
+    def started(self) -> bool:
+        """A result of this round is in: everyone has found their seat."""
+        return any(b.result is not None for b in self.boards)
+
+    @property
+    def waiting_for_rulings(self) -> bool:
+        return any(b.status == QUERIED for b in self.rulings)
 
 
 def _seatings(link: TableLink):
@@ -282,15 +306,18 @@ def table_round(link: TableLink) -> TableRound:
     cards = table_cards(section, movement, links=False)
     card = next(c for c in cards if c.table == link.table)
     rows = {row.round: row for row in card.rows}
-    done, current = None, None
+    done, current, queried = None, None, []
     for seating in played:
         shown = _round(link, movement, seating, pairs, boards, results, rows)
-        if all(b.status == CONFIRMED for b in shown.boards):
+        # A queried board is the director's: the table carries on with its next round.
+        if all(b.status in (CONFIRMED, QUERIED) for b in shown.boards):
             done = shown
+            queried += [b for b in shown.boards if b.entry and b.entry.queried_at]
             continue
         current = shown
         break
     current = current or TableRound(link, movement.rounds, None)
+    current.rulings = queried
     current.previous = done if done and (current.round is None or done.round < current.round) \
         else None  # fmt: skip
     current.sit_outs = [s.round for s in seatings if not s.is_played]
@@ -303,7 +330,10 @@ def table_round(link: TableLink) -> TableRound:
 def _round(link, movement, seating, pairs, boards, results, rows) -> TableRound:
     ns, ew = pairs[seating.ns], pairs[seating.ew]
     numbers = movement.boards_of_set(seating.board_set)
-    at_table = [BoardAtTable(boards[n], results.get((boards[n].pk, ns.pk))) for n in numbers]
+    at_table = [
+        BoardAtTable(boards[n], results.get((boards[n].pk, ns.pk)), round=seating.round)
+        for n in numbers
+    ]
     row = rows.get(seating.round)
     return TableRound(
         link, movement.rounds, seating.round, ns, ew, at_table,
@@ -360,10 +390,15 @@ def enter_result(
         _lock(link.section.event)
         at_table, shown = _board_in_round(link, board_id)
         if at_table.locked:
-            who = "the director entered it" if at_table.by_director else "it is confirmed"
+            if at_table.status == QUERIED:
+                who = "the director has been called for it"
+            else:
+                who = "the director entered it" if at_table.by_director else "it is confirmed"
             raise EntryError(
                 f"Board {at_table.board.number}: {who}, so only the director can change it now."
             )
+        if text == PASSED_OUT:
+            lead = ""  # nobody led: a lead typed before the pass was tapped goes
         result = save_result(
             at_table.board, shown.ns, shown.ew, text, None,
             expected_version=expected_version, source=source_of(link),
@@ -376,6 +411,21 @@ def enter_result(
             },
         )  # fmt: skip
         return result
+
+
+def conflict_message(conflict: EntryConflict, board_id: int) -> str:
+    """A save that met a result stored meanwhile (the other phone at the table, or the
+    director), told as the board's card writes results: "4♥ by W =", not "4H W ="."""
+    stored = conflict.stored
+    if stored is None:
+        number = Board.objects.filter(pk=board_id).values_list("number", flat=True).first()
+        return f"Meanwhile board {number}'s result was deleted. Check it, then enter it again."
+    shown = BoardAtTable(stored.board, stored)
+    score = f" ({shown.score_shown})" if shown.score_shown else ""
+    return (
+        f"Meanwhile board {stored.board.number} was saved as {shown.contract_shown}{score}. "
+        "Check it, then agree or change it."
+    )
 
 
 def confirm(link: TableLink, board_id: int, expected_version: int) -> None:
@@ -481,7 +531,7 @@ def _mark_late(grid) -> list[int]:
 def entry_text(level: str, strain: str, doubled: str, declarer: str, made: str) -> str:
     """The traveller line the save path reads, from the phone's taps: `4SX N -2`, `PASS`."""
     if level == "P":
-        return "PASS"
+        return PASSED_OUT
     return f"{level}{strain}{doubled} {declarer} {made}"
 
 

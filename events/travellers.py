@@ -78,6 +78,13 @@ class Row:
         return bool(self.typed or self.result or typed_pairs)
 
     @property
+    def query(self):
+        """The table's entry of this row's result, when the opponents queried it at the table
+        and the director has not ruled yet (read with the result: no query of its own)."""
+        entry = getattr(self.result, "table_entry", None) if self.result is not None else None
+        return entry if entry is not None and entry.awaiting_ruling else None
+
+    @property
     def css_class(self) -> str:
         if self.error:
             state = "has-error"
@@ -85,6 +92,8 @@ class Row:
             state = "has-warning"
         else:
             state = "entered" if self.result else ""
+        if self.query is not None:
+            state += " queried"
         return f"{state} new-row" if self.new else state
 
     @property
@@ -147,7 +156,8 @@ def board_rows(board: Board, pairs: list[Pair] | None = None, *, new_row=False) 
     empty row where the director can type a pairing of their own."""
     section = board.section
     results = {
-        r.ns_pair_id: r for r in Result.objects.for_board(board).select_related("updated_by")
+        r.ns_pair_id: r
+        for r in Result.objects.for_board(board).select_related("updated_by", "table_entry")
     }
     movement = section.movement()
     rows = []
@@ -220,7 +230,7 @@ def _boards_numbered(section, first, last):
 @prepared
 def _results_numbered(section, first, last, ns):
     boards = Q(board__section=section, board__number__gte=first, board__number__lte=last)
-    return Result.objects.filter(boards, ns_pair=ns)
+    return Result.objects.filter(boards, ns_pair=ns).select_related("table_entry")
 
 
 def mark_saved(rows: list[Row], saved_key: str) -> None:

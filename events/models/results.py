@@ -96,9 +96,14 @@ class ResultChange(models.Model):
 
     CREATED, CORRECTED, DELETED = "created", "corrected", "deleted"
     REPLACED = "replaced"  # typed over a result someone else saved meanwhile, after seeing it
+    # The director's ruling on a result the opponents queried at the table (`source` says
+    # which table): the same line saved again, or another one.
+    UPHELD, RULED = "upheld", "ruled"
     ACTION_CHOICES = [
         (CREATED, "entered"), (CORRECTED, "corrected"), (DELETED, "deleted"),
         (REPLACED, "replaced a result saved meanwhile"),
+        (UPHELD, "ruled that the result stands after a query"),
+        (RULED, "ruled a new result after a query"),
     ]  # fmt: skip
 
     # A board the movement stops playing (a Howell cut short) is removed, its history not:

@@ -6,6 +6,7 @@ and random (`secrets`), never derived from the table number. Revoking a link kee
 refuses two live links for one table.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -34,13 +35,24 @@ class TableLink(models.Model):
     def __str__(self) -> str:
         return f"{self.section}, table {self.table}"
 
+    @property
+    def source(self) -> str:
+        """How the board history names the link: "table 3", or "table 3, section B"."""
+        several = self.section.event.sections.count() > 1
+        return f"table {self.table}" + (f", section {self.section.name}" if several else "")
+
 
 class TableEntry(models.Model):
     """A result entered through a table's link, and the opponents' answer to it.
 
     `entered_version` is the result's version when the table saved it: once the director
-    changes the result (its version moves on), the table may no longer change it.
+    changes the result (its version moves on), the table may no longer change it. A queried
+    result is the director's: `ruling` says what the director decided (the result stands, or
+    was changed), and the board's history says who and when too.
     """
+
+    STANDS, CHANGED = "stands", "changed"
+    RULING_CHOICES = [(STANDS, "the result stands"), (CHANGED, "the result was changed")]
 
     result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="table_entry")
     link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="entries")
@@ -50,6 +62,15 @@ class TableEntry(models.Model):
     queried_at = models.DateTimeField(
         null=True, blank=True, help_text="The opponents disagreed and called the director."
     )
+    ruling = models.CharField(
+        max_length=8, blank=True, choices=RULING_CHOICES,
+        help_text="The director's decision on the query.",
+    )  # fmt: skip
+    ruled_at = models.DateTimeField(null=True, blank=True)
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
 
     class Meta:
         verbose_name_plural = "table entries"
@@ -58,10 +79,23 @@ class TableEntry(models.Model):
                 condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
                 name="table_entry_confirmed_or_queried",
             ),
+            models.CheckConstraint(
+                condition=Q(ruling="") | Q(queried_at__isnull=False),
+                name="table_entry_ruling_needs_a_query",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.link}: {self.result_id}"
+
+    @property
+    def awaiting_ruling(self) -> bool:
+        """Queried by the opponents, and the director has neither ruled nor changed it."""
+        return (
+            self.queried_at is not None
+            and not self.ruling
+            and self.entered_version == self.result.version
+        )
 
 
 class TablePhoneOptions(models.Model):

@@ -12,8 +12,9 @@ from itertools import accumulate
 import scoring
 from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.entry import board_numbers
+from events.teams.setup import rounds_total
 
-__all__ = ["KOStanding", "ScorecardRow", "Standings", "TeamStanding", "bye_vps",
+__all__ = ["KOStanding", "RoundPlayed", "ScorecardRow", "Standings", "TeamStanding", "bye_vps",
            "ko_standing", "scorecard", "standings"]  # fmt: skip
 
 BYE_VPS = Decimal(12)  # the usual bye on a 20-point scale: a 12-8 win
@@ -45,10 +46,55 @@ class TeamStanding:
 
 
 @dataclass(frozen=True)
+class RoundPlayed:
+    """How far a drawn round has got: its matches with a result (byes left out)."""
+
+    number: int
+    played: int
+    matches: int
+
+    @property
+    def complete(self) -> bool:
+        return self.played == self.matches
+
+
+@dataclass(frozen=True)
 class Standings:
     rows: list[TeamStanding]
     matches_done: int
     matches_drawn: int
+    rounds: list[RoundPlayed] = field(default_factory=list)  # the rounds drawn, in order
+    rounds_total: int = 0
+
+    @property
+    def rounds_complete(self) -> int:
+        """The rounds played out, one after the other from round 1."""
+        done = 0
+        for played in self.rounds:
+            if not played.complete:
+                break
+            done = played.number
+        return done
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.rounds_total) and self.rounds_complete == self.rounds_total
+
+    @property
+    def progress(self) -> str:
+        """After which round the standings are, and how far the rounds in play have got:
+        "after round 1 of 4 · round 2: 1 of 3 matches played"."""
+        parts = []
+        if self.rounds_complete:
+            parts.append(f"after round {self.rounds_complete} of {self.rounds_total}")
+        in_play = [r for r in self.rounds if r.number > self.rounds_complete]
+        for played in in_play:
+            if played.played or played is in_play[0]:
+                matches = "match" if played.matches == 1 else "matches"
+                parts.append(
+                    f"round {played.number}: {played.played} of {played.matches} {matches} played"
+                )
+        return " · ".join(parts)
 
 
 def bye_vps(event: TeamsEvent, row: TeamStanding) -> Decimal:
@@ -66,8 +112,13 @@ def standings(event: TeamsEvent) -> Standings:
     matches = list(event.matches.all())
     awarded = []  # (row, VP penalty): byes and forfeits, scored once the averages are known
     done = 0
+    by_round: dict[int, list[int]] = {}  # round: [matches with a result, matches]
     for match in matches:
         home, away = rows[match.home_id], rows.get(match.away_id)
+        if not match.is_bye:
+            counts = by_round.setdefault(match.round, [0, 0])
+            counts[0] += bool(match.forfeit) or match.home_vps is not None
+            counts[1] += 1
         if match.is_bye:
             home.byes += 1
             awarded.append((home, Decimal(0)))
@@ -89,7 +140,8 @@ def standings(event: TeamsEvent) -> Standings:
     ordered = sorted(rows.values(), key=lambda r: (-r.vps, -r.imp_difference, r.team.number))
     for row, place in zip(ordered, scoring.rank([row.vps for row in ordered]), strict=True):
         row.place = place
-    return Standings(ordered, done, len(matches))
+    rounds = [RoundPlayed(number, *counts) for number, counts in sorted(by_round.items())]
+    return Standings(ordered, done, len(matches), rounds, rounds_total(event))
 
 
 def _penalties(match: TeamMatch, offender_is_home: bool) -> tuple[Decimal, Decimal]:

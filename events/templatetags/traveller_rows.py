@@ -82,6 +82,8 @@ def _entry_cell(row, action: str, csrf: str) -> str:
                      f"Enter again to {press}</strong>, or Esc: {keep}.</p>")  # fmt: skip
     if row.conflict is not None:
         parts.append(_conflict(row, action))
+    elif row.query is not None and not row.refused:
+        parts.append(_query(row, action, csrf))
     return f'<td class="entry">{"".join(parts)}</td>'
 
 
@@ -139,6 +141,26 @@ def _conflict(row, action: str) -> str:
         f"<dt>Yours</dt><dd>{yours}</dd></dl>"
         f'<p><button type="submit" form="row-{row.key}" class="replace">{replace}</button> '
         f"(Enter) {keep_link} (Esc)</p></div>"
+    )
+
+
+def _query(row, action: str, csrf: str) -> str:
+    """The opponents did not agree with the result their table entered: the director rules
+    that it stands (the stored line saved again) or changes it (the row, typed again)."""
+    query, result = row.query, row.result
+    when = date_filter(template_localtime(query.queried_at), "H:i")
+    stands = (
+        f'<form method="post" action="{action}" hx-post="{action}" hx-target="#traveller" '
+        f'hx-swap="outerHTML" class="inline">{csrf}{_hidden("board", row.board.pk)}'
+        f"{_hidden('ns', row.ns.pk)}{_hidden('ew', row.ew.pk)}"
+        f"{_hidden('version', result.version)}{_hidden('text', result.text)}"
+        '<button type="submit" class="stands">Result stands</button></form>'
+    )
+    change = _keep_link(action, "focus", row, "Change result", css="button secondary change")
+    return (
+        f'<div class="query" role="note"><p><strong>Queried at table {query.link.table}</strong> '
+        f"at {when}: the opponents did not agree with {_escape(result.text)}. Your ruling:</p>"
+        f"<p>{stands} {change}</p></div>"
     )
 
 

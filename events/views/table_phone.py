@@ -27,17 +27,28 @@ from events.models import TableLink
 from events.results import EntryConflict, EntryError
 from events.views.params import int_or_none
 
-LEVELS = [("P", "Pass")] + [(str(n), str(n)) for n in range(1, 8)]
-STRAINS = phone.SUIT_SYMBOLS
-DOUBLES = [("", "–"), ("X", "X"), ("XX", "XX")]
-SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+# Each button: (value posted, text on the button, its name for a screen reader where the text
+# is a symbol or a letter).
+LEVELS = [("P", "Pass", "passed out")] + [(str(n), str(n), "") for n in range(1, 8)]
+STRAINS = [
+    (value, symbol, spoken)
+    for (value, symbol), spoken in zip(
+        phone.SUIT_SYMBOLS, ["clubs", "diamonds", "hearts", "spades", "no trumps"], strict=True
+    )
+]
+DOUBLES = [("", "–", "not doubled"), ("X", "X", "doubled"), ("XX", "XX", "redoubled")]
+SEATS = [("N", "N", "North"), ("E", "E", "East"), ("S", "S", "South"), ("W", "W", "West")]
 MADE = (
-    [(f"-{n}", f"−{n}") for n in range(13, 0, -1)]
-    + [("=", "=")]
-    + [(f"+{n}", f"+{n}") for n in range(1, 7)]
+    [(f"-{n}", f"−{n}", f"down {n}") for n in range(13, 0, -1)]
+    + [("=", "=", "made exactly")]
+    + [(f"+{n}", f"+{n}", f"{n} overtrick{'s' if n > 1 else ''}") for n in range(1, 7)]
 )
 
 CHOICES = {"levels": LEVELS, "strains": STRAINS, "doubles": DOUBLES, "seats": SEATS, "made": MADE}
+
+
+def _values(buttons):
+    return [(value, text) for value, text, _ in buttons]
 
 
 class PhoneResultForm(forms.Form):
@@ -45,11 +56,13 @@ class PhoneResultForm(forms.Form):
 
     board = forms.IntegerField()
     version = forms.IntegerField(min_value=0, required=False)
-    level = forms.ChoiceField(choices=LEVELS, error_messages={"required": "Tap the level."})
-    strain = forms.ChoiceField(choices=STRAINS, required=False)
-    doubled = forms.ChoiceField(choices=DOUBLES, required=False)
-    declarer = forms.ChoiceField(choices=SEATS, required=False)
-    made = forms.ChoiceField(choices=MADE, required=False)
+    level = forms.ChoiceField(
+        choices=_values(LEVELS), error_messages={"required": "Tap the level."}
+    )
+    strain = forms.ChoiceField(choices=_values(STRAINS), required=False)
+    doubled = forms.ChoiceField(choices=_values(DOUBLES), required=False)
+    declarer = forms.ChoiceField(choices=_values(SEATS), required=False)
+    made = forms.ChoiceField(choices=_values(MADE), required=False)
     lead = forms.CharField(max_length=4, required=False)
 
     TAPS = ("level", "strain", "doubled", "declarer", "made", "lead")
@@ -150,7 +163,7 @@ def _act(request, link) -> dict | None:
                 expected_version=version,
             )  # fmt: skip
     except EntryConflict as conflict:
-        return {"board": board_id, "message": f"{conflict} Check it, then confirm or change it."}
+        return {"board": board_id, "message": phone.conflict_message(conflict, board_id)}
     except EntryError as error:
         return {"board": board_id, "message": str(error), "typed": post}
     return None

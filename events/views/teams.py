@@ -256,10 +256,13 @@ def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
 def _match_summary(match: TeamMatch) -> str:
     home, away = (f"{imps.normalize():f}" for imps in (match.home_imps, match.away_imps))
     score = f"{match.home.name} {home} – {away} {match.away.name}"
-    where = f"Round {match.round}, table {match.table}"
+    stage = "Segment" if match.event.is_ko else "Round"
+    where = f"{stage} {match.round}, table {match.table}"
     if match.home_vps is not None:
         return f"{where}: {score} IMPs, {match.home_vps}–{match.away_vps} VPs."
     left = match.event.boards_per_match - match.boards_entered
+    if left <= 0:  # a KO segment scores no VPs: its IMPs carry to the next
+        return f"{where}: {score} IMPs: the {stage.lower()} is complete."
     return f"{where}: {score} IMPs so far ({left} board{'s' if left != 1 else ''} to enter)."
 
 

@@ -2,7 +2,8 @@
 // localStorage first and removed only once the server has answered, so a result saved with no
 // connection (a cellar club room, a locked screen) stays on the phone and is sent when the
 // connection is back. The page asks every few seconds whether the table's state changed and
-// then takes the server's version, unless the player is half-way through tapping a result.
+// then takes the server's version of every board that changed, keeping what the player has
+// tapped but not saved yet.
 (function () {
   "use strict";
 
@@ -11,8 +12,10 @@
   const url = root.dataset.url;
   const key = "clubscore-phone:" + root.dataset.token;
   const pendingBox = document.getElementById("pending");
+  const announcer = document.getElementById("announce");
   const POLL_MS = 3000;
   const RETRY_MS = 5000;
+  const TAPS = ["level", "strain", "doubled", "declarer", "made", "lead"];
   let sending = false;
 
   function queue() {
@@ -32,29 +35,90 @@
     return document.getElementById("table");
   }
 
-  function swap(html) {
+  function boardOf(element) {
+    const board = element.closest("[data-board]");
+    return board ? board.dataset.board : null;
+  }
+
+  // The server's page replaces ours, board by board. A board the server shows as before is
+  // kept as it is on the phone (its taps, its open "Change", the message beside it), unless
+  // it is the one this answer is about (`answered`). A board that changed is the server's,
+  // with the taps the player had made on it and not saved yet.
+  function swap(html, answered) {
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const fresh = holder.querySelector("#table");
     if (!fresh) return false;
-    keepTaps(table(), fresh);
-    table().replaceWith(fresh);
+    const old = table();
+    const focused = focusedField(old);
+    fresh.querySelectorAll("article[data-board]").forEach(function (board) {
+      const mine = old.querySelector("#" + board.id);
+      if (!mine || board.dataset.board === answered) return;
+      if (mine.dataset.stamp === board.dataset.stamp) {
+        board.replaceWith(mine);
+      } else {
+        carryTaps(mine, board);
+      }
+    });
+    old.replaceWith(fresh);
     enhance();
-    return true;
+    refocus(focused);
+    return fresh;
   }
 
-  // A form the player has started tapping survives the page's refresh (an answer about
-  // another board) as long as its board still wants the same result.
-  function keepTaps(old, fresh) {
-    old.querySelectorAll("form.phone-entry[data-dirty]").forEach(function (form) {
-      const board = form.elements.board.value;
-      const version = form.elements.version.value;
-      fresh.querySelectorAll("form.phone-entry").forEach(function (other) {
-        if (other.elements.board.value === board && other.elements.version.value === version) {
-          other.replaceWith(form);
-        }
-      });
+  function tapsOf(form) {
+    const taps = {};
+    TAPS.forEach(function (name) {
+      const field = form.elements[name];
+      taps[name] = field ? field.value : "";
     });
+    return taps;
+  }
+
+  // Taps not saved yet go to the board's new form (a board the other phone saved meanwhile
+  // opens its "Change" with them). They keep the version they were tapped against, so saving
+  // them over a result the player has not seen is refused and the result shown, not replaced.
+  function carryTaps(mine, board) {
+    const tapped = mine.querySelector("form.phone-entry[data-dirty]");
+    const form = board.querySelector("form.phone-entry");
+    if (!tapped || !form) return;
+    const taps = tapsOf(tapped);
+    TAPS.forEach(function (name) {
+      const field = form.elements[name];
+      if (!field) return;
+      if (field instanceof RadioNodeList || field.type === "radio") {
+        form.querySelectorAll("input[name=" + name + "]").forEach(function (input) {
+          input.checked = input.value === taps[name];
+        });
+      } else {
+        field.value = taps[name];
+      }
+    });
+    form.elements.version.value = tapped.elements.version.value;
+    form.dataset.dirty = "1";
+    const change = form.closest("details");
+    if (change) change.open = true;
+  }
+
+  // The box being typed in (the opening lead) is focused again after the swap, so a refresh
+  // does not close the phone's keyboard under the player's fingers.
+  function focusedField(old) {
+    const active = document.activeElement;
+    if (!active || !old.contains(active) || active.tagName !== "INPUT" || active.type !== "text") {
+      return null;
+    }
+    return { board: boardOf(active), name: active.name, start: active.selectionStart };
+  }
+
+  function refocus(focused) {
+    if (!focused || !focused.board) return;
+    const board = document.querySelector('#table article[data-board="' + focused.board + '"]');
+    const field = board && board.querySelector("form.phone-entry [name=" + focused.name + "]");
+    if (!field || document.activeElement === field) return;
+    field.focus();
+    if (field.setSelectionRange && focused.start !== null) {
+      field.setSelectionRange(focused.start, focused.start);
+    }
   }
 
   function showPending(items, offline) {
@@ -68,6 +132,21 @@
     pendingBox.textContent = offline
       ? "Not sent yet (no connection): " + what + ". It is kept on this phone and sent as soon as the connection is back."
       : "Sending " + what + "…";
+  }
+
+  // After a save, a screen reader hears the board's score and what comes next (a refusal
+  // is said by its own role="alert").
+  function announce(fresh, item) {
+    if (!fresh || item.body.action !== "save") return;
+    const board = fresh.querySelector('article[data-board="' + item.body.board + '"]');
+    if (!board || board.querySelector(".phone-error")) return;
+    const result = board.querySelector(".phone-result");
+    const state = board.querySelector(".phone-state");
+    if (!result) return;
+    const parts = [result.querySelector(".contract"), result.querySelector(".score")]
+      .filter(Boolean).map(function (part) { return part.textContent.trim(); });
+    announcer.textContent = item.label + " saved: " + parts.join(", ") + "." +
+      (state ? " " + state.textContent.trim() : "");
   }
 
   async function flush() {
@@ -100,12 +179,22 @@
           window.location.reload();  // the link was revoked or the session closed
           return;
         }
-        swap(await response.text());
+        announce(swap(await response.text(), item.body.board), item);
       }
       showPending(items, false);
     } finally {
       sending = false;
+      release();
     }
+  }
+
+  // Buttons are held while their board's answer is on its way (no double saves), and only
+  // then: whatever the answer, the board can be changed and saved again.
+  function release() {
+    const waiting = queue().map(function (item) { return String(item.body.board); });
+    document.querySelectorAll("#table form button[disabled]").forEach(function (button) {
+      if (waiting.indexOf(boardOf(button)) < 0) button.disabled = false;
+    });
   }
 
   function boardLabel(form) {
@@ -125,24 +214,27 @@
     const items = queue();
     items.push({ id: Date.now() + ":" + Math.random(), body: body, label: boardLabel(form) });
     store(items);
+    delete form.dataset.dirty;  // its taps are on their way: the answer shows what became of them
     form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
     flush();
   });
 
-  // The tricks buttons a contract cannot have are hidden: 4♠ goes from −10 to +3.
+  // The tricks buttons a contract cannot have are hidden: 4♠ goes from −10 to +3, two rows
+  // of seven whatever the level. A pass needs nothing more (no suit, tricks or lead).
   function limit(form) {
     const checked = form.querySelector("input[name=level]:checked");
     const level = checked ? checked.value : "";
     form.querySelectorAll("[data-needs-contract]").forEach(function (part) {
       part.hidden = level === "P";
     });
-    if (!level || level === "P") return;
+    const hint = form.querySelector(".tricks-hint");
+    if (hint) hint.hidden = Boolean(level);
     const n = Number(level);
     form.querySelectorAll("input[name=made]").forEach(function (input) {
       const made = input.value === "=" ? 0 : Number(input.value);
-      const possible = made >= -(n + 6) && made <= 7 - n;
+      const possible = Boolean(level) && made >= -(n + 6) && made <= 7 - n;
       input.closest("label").hidden = !possible;
-      if (!possible) input.checked = false;
+      if (!possible && level) input.checked = false;
     });
   }
 
@@ -150,16 +242,19 @@
     document.querySelectorAll("#table form.phone-entry").forEach(limit);
   }
 
-  document.addEventListener("change", function (event) {
+  function tapped(event) {
     const form = event.target.closest && event.target.closest("form.phone-entry");
     if (!form) return;
     form.dataset.dirty = "1";
     limit(form);
-  });
+  }
+
+  document.addEventListener("change", tapped);
+  document.addEventListener("input", tapped);
 
   function busy() {
-    // Never replace a result under the player's fingers.
-    return sending || queue().length > 0 || document.querySelector("#table form[data-dirty]");
+    // A save on its way answers with the whole table anyway.
+    return sending || queue().length > 0;
   }
 
   async function poll() {
@@ -172,7 +267,7 @@
       return;
     }
     if (response.status === 404 || response.status === 410) window.location.reload();
-    else if (response.status === 200 && !busy()) swap(await response.text());
+    else if (response.status === 200 && !busy()) swap(await response.text(), null);
   }
 
   enhance();

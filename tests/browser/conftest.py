@@ -2,6 +2,7 @@
 
 import os
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,77 @@ def log_in(page, username, password="a-long-test-password"):
     page.fill("input[name=password]", password)
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"^https?://[^/]+/$"))
+
+
+@pytest.fixture
+def one_at_a_time_server(transactional_db, settings):
+    """A live server answering one request at a time. The tests' in-memory SQLite database is
+    a single connection shared by the server's threads; five pages polling it at once (three
+    phones, the director's grid and standings) make SQLite refuse with "database table is
+    locked", which a real server (PostgreSQL, or SQLite in a file) never does."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.core.servers.basehttp import ThreadedWSGIServer
+    from django.db import connections
+    from django.test.testcases import LiveServerThread
+
+    lock = threading.Lock()
+    stopped = threading.Event()
+
+    def handler(app):
+        static = StaticFilesHandler(app)
+
+        def serially(environ, start_response):
+            with lock:
+                if stopped.is_set():  # a request still queued when the test ended
+                    start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+                    return [b"stopped"]
+                response = static(environ, start_response)
+                try:
+                    return list(response)
+                finally:
+                    response.close()
+
+        return serially
+
+    class JoiningServer(ThreadedWSGIServer):
+        daemon_threads = False  # closing the server waits for the requests still running
+
+    class ServerThread(LiveServerThread):
+        server_class = JoiningServer
+
+    shared = {c.alias: c for c in connections.all() if c.vendor == "sqlite" and c.is_in_memory_db()}
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
+    thread = ServerThread("localhost", handler, connections_override=shared)
+    thread.daemon = True
+    for connection in shared.values():
+        connection.inc_thread_sharing()
+    thread.start()
+    thread.is_ready.wait()
+    if thread.error:
+        raise thread.error
+    yield f"http://localhost:{thread.port}"
+    with lock:
+        stopped.set()
+    thread.terminate()
+    for connection in shared.values():
+        connection.dec_thread_sharing()
+
+
+@pytest.fixture
+def browse(chromium, one_at_a_time_server):
+    """Pages on the one-at-a-time server, each in a browser context of its own (another
+    phone, another computer): `touch` makes it a phone held in the hand."""
+    contexts = []
+
+    def open_page(path, viewport, *, touch=False):
+        options = {"has_touch": True, "is_mobile": True} if touch else {}
+        context = chromium.new_context(viewport=viewport, base_url=one_at_a_time_server, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(path)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -8,7 +8,6 @@ what is checked is that the same slips give the same standings by either path.
 """
 
 import re
-import threading
 import time
 
 import pytest
@@ -25,6 +24,7 @@ from tests.factories import make_club, make_session, make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 800}
+DESK = {"width": 1280, "height": 900}
 
 # (level, strain, doubled, declarer, tricks against the contract) for each board, by the NS
 # pair that plays it: every board is played three times, once by each NS pair.
@@ -83,77 +83,6 @@ def card_of(page, number):
     )
 
 
-@pytest.fixture
-def one_at_a_time_server(transactional_db, settings):
-    """A live server answering one request at a time. The tests' in-memory SQLite database is
-    a single connection shared by the server's threads; five pages polling it at once (three
-    phones, the director's grid and standings) make SQLite refuse with "database table is
-    locked", which a real server (PostgreSQL, or SQLite in a file) never does."""
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.servers.basehttp import ThreadedWSGIServer
-    from django.db import connections
-    from django.test.testcases import LiveServerThread
-
-    lock = threading.Lock()
-    stopped = threading.Event()
-
-    def handler(app):
-        static = StaticFilesHandler(app)
-
-        def serially(environ, start_response):
-            with lock:
-                if stopped.is_set():  # a request still queued when the test ended
-                    start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
-                    return [b"stopped"]
-                response = static(environ, start_response)
-                try:
-                    return list(response)
-                finally:
-                    response.close()
-
-        return serially
-
-    class JoiningServer(ThreadedWSGIServer):
-        daemon_threads = False  # closing the server waits for the requests still running
-
-    class ServerThread(LiveServerThread):
-        server_class = JoiningServer
-
-    shared = {c.alias: c for c in connections.all() if c.vendor == "sqlite" and c.is_in_memory_db()}
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]
-    thread = ServerThread("localhost", handler, connections_override=shared)
-    thread.daemon = True
-    for connection in shared.values():
-        connection.inc_thread_sharing()
-    thread.start()
-    thread.is_ready.wait()
-    if thread.error:
-        raise thread.error
-    yield f"http://localhost:{thread.port}"
-    with lock:
-        stopped.set()
-    thread.terminate()
-    for connection in shared.values():
-        connection.dec_thread_sharing()
-
-
-@pytest.fixture
-def browse(chromium, one_at_a_time_server):
-    contexts = []
-
-    def open_page(path, viewport=PHONE):
-        context = chromium.new_context(viewport=viewport, base_url=one_at_a_time_server)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(path)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
 def live_version(page) -> int:
     """The session version a live page shows (its poll says `since=<version>`)."""
     poll = page.locator("#live").get_attribute("hx-get")
@@ -190,12 +119,12 @@ def test_three_tables_play_a_mitchell_on_their_phones(browse):
     movement = section.movement()
 
     # The director watches the grid on one page and the standings on another.
-    page = browse("/", viewport={"width": 1280, "height": 900})
+    page = browse("/", DESK)
     log_in(page, "dora")
     page.goto(f"/sessions/{event.pk}/table-links/")
     standings = page.context.new_page()
     standings.goto(f"/sessions/{event.pk}/")
-    tables = {t: browse(f"/t/{link.token}/") for t, link in links.items()}
+    tables = {t: browse(f"/t/{link.token}/", PHONE) for t, link in links.items()}
     expect(tables[2].locator("h1")).to_contain_text("Round 1")
     expect(tables[2].locator(".phone-pairs")).to_contain_text("NS 2 Ann NS2 & Bob")
     assert_fits(tables[2], PHONE["width"])
@@ -263,7 +192,7 @@ def test_a_result_saved_without_a_connection_is_kept_and_sent_when_back(browse):
     director = make_user(username="dora")
     event = make_session(make_club(directors=[director]), name="Cellar pairs")
     link = phone.ensure_links(event.sections.get())[0]
-    screen = browse(f"/t/{link.token}/")
+    screen = browse(f"/t/{link.token}/", PHONE)
     context = screen.context
 
     context.set_offline(True)
@@ -301,7 +230,7 @@ def test_the_table_cards_carry_each_table_s_qr_code_and_link(browse):
     make_user(username="dora")
     director = make_user(username="dora2")
     event = make_session(make_club(directors=[director]), name="Printed pairs")
-    page = browse("/", viewport={"width": 1280, "height": 900})
+    page = browse("/", DESK)
     log_in(page, "dora2")
     page.goto(f"/sessions/{event.pk}/cards/")
     codes = page.locator(".table-card-link img")
@@ -332,7 +261,7 @@ def test_the_director_sees_a_late_table_and_a_queried_board(browse):
     result, board = enter(2, 5, "2H E -1")
     phone.query(links[2], board.pk, result.version)
 
-    page = browse("/", viewport={"width": 1280, "height": 900})
+    page = browse("/", DESK)
     log_in(page, "dora")
     page.goto(f"/sessions/{event.pk}/table-links/")
     expect(page.locator(".late-flag")).to_contain_text("Table 3 is late")

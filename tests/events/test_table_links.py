@@ -320,3 +320,105 @@ def test_a_stored_result_shows_the_taps_it_was_entered_with(tapped, number):
         "made": made, "lead": "",
     }  # fmt: skip
     assert shown == expected
+
+
+def query(link, number):
+    b = board(link.section, number)
+    version = Result.objects.get(board=b, ns_pair__number=link.table).version
+    phone.query(link, b.pk, version)
+
+
+def director_saves(number, text, director, section, **kwargs):
+    stored = Result.objects.get(board=board(section, number))
+    return save_result(
+        stored.board, stored.ns_pair, stored.ew_pair, text, director,
+        expected_version=stored.version, **kwargs,
+    )  # fmt: skip
+
+
+def test_a_table_that_queries_a_board_carries_on_with_its_next_round(section, links):
+    enter(links[1], 1, "3NT S =")
+    enter(links[1], 2, "2H E -1")
+    confirm(links[1], 1)
+    query(links[1], 2)
+    shown = phone.table_round(links[1])
+    assert shown.round == 2
+    assert [b.board.number for b in shown.boards] == [3, 4]
+    assert [(b.board.number, b.status) for b in shown.rulings] == [(2, "queried")]
+    assert shown.previous.round == 1  # and where everyone goes now
+
+
+def test_a_queried_board_is_the_director_s_to_change(section, links):
+    enter(links[1], 1, "3NT S =")
+    query(links[1], 1)
+    stored = Result.objects.get(board__number=1, board__section=section)
+    with pytest.raises(EntryError, match="Board 1: the director has been called"):
+        enter(links[1], 1, "3NT S +1", expected_version=stored.version)
+    assert Result.objects.get(pk=stored.pk).text == "3NT S ="
+
+
+def test_the_director_lets_a_queried_result_stand(mitchell_session, section, links, director):
+    enter(links[1], 1, "3NT S =")
+    query(links[1], 1)
+    before = type(mitchell_session).objects.get(pk=mitchell_session.pk).version
+    director_saves(1, "3NT S =", director, section)  # the same line: the result stands
+    at_table = phone.table_round(links[1]).boards[0]
+    assert (at_table.status, at_table.ruling) == ("confirmed", "stands")
+    entry = Result.objects.get(board__number=1, board__section=section).table_entry
+    assert (entry.ruling, entry.ruled_by, entry.ruled_at is not None) == ("stands", director, True)
+    change = ResultChange.objects.filter(board__number=1).first()
+    assert (change.action, change.changed_by, change.source) == ("upheld", director, "table 1")
+    assert (change.old_text, change.new_text) == ("3NT S =", "3NT S =")
+    assert phone.status_grid(section)[0][0][1][0].state != "queried"
+    # The session's version moves on, so the phone and the director's grid refresh.
+    assert type(mitchell_session).objects.get(pk=mitchell_session.pk).version > before
+
+
+def test_the_director_changes_a_queried_result(section, links, director):
+    enter(links[1], 1, "3NT S =")
+    query(links[1], 1)
+    director_saves(1, "3NT S -1", director, section)
+    at_table = phone.table_round(links[1]).boards[0]
+    assert (at_table.status, at_table.ruling) == ("confirmed", "changed")
+    assert at_table.contract_shown == "3NT by S −1"
+    change = ResultChange.objects.filter(board__number=1).first()
+    assert (change.action, change.changed_by, change.source) == ("ruled", director, "table 1")
+    assert (change.old_text, change.new_text) == ("3NT S =", "3NT S -1")
+    assert ResultChange.objects.filter(action="corrected").count() == 0  # one line, not two
+    # A later correction is an ordinary one: the query was ruled on.
+    director_saves(1, "3NT S -2", director, section)
+    assert ResultChange.objects.filter(board__number=1).first().action == "corrected"
+
+
+def test_a_save_on_an_unqueried_result_is_no_ruling(section, links, director):
+    enter(links[1], 1, "3NT S =")
+    director_saves(1, "3NT S =", director, section)
+    assert Result.objects.get(board__number=1).table_entry.ruling == ""
+    assert list(ResultChange.objects.values_list("action", flat=True)) == ["created"]
+
+
+def test_the_table_hears_of_a_ruling_after_it_moved_on(section, links, director):
+    enter(links[1], 1, "3NT S =")
+    enter(links[1], 2, "2H E -1")
+    confirm(links[1], 1)
+    query(links[1], 2)
+    director_saves(2, "2H E =", director, section)
+    shown = phone.table_round(links[1])
+    assert shown.round == 2
+    ruled = shown.rulings[0]
+    assert (ruled.board.number, ruled.ruling, ruled.contract_shown) == (2, "changed", "2♥ by E =")
+    # Law 77: 2♥ made by EW, not vulnerable on board 2: 60 + 50 for a part score.
+    assert ruled.score_shown == "EW +110"
+
+
+def test_a_ruling_changes_what_the_phone_is_told(section, links, director):
+    enter(links[1], 1, "3NT S =")
+    query(links[1], 1)
+    stamp = phone.table_round(links[1]).stamp
+    director_saves(1, "3NT S =", director, section)
+    assert phone.table_round(links[1]).stamp != stamp
+
+
+def test_a_passed_out_board_keeps_no_opening_lead(section, links):
+    enter(links[1], 1, "PASS", lead="SK")
+    assert Result.objects.get().table_entry.lead == ""

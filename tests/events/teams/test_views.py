@@ -368,3 +368,46 @@ def test_a_board_both_directors_changed_is_refused_then_replaced_on_purpose(dire
     assert director_client.post(url, again).status_code == 302
     stored = {b.number: (b.open_result, b.closed_result) for b in MatchBoard.objects.all()}
     assert stored == {1: ("4S N +1", "4S S ="), 2: ("PASS", "PASS")}
+
+
+def test_a_finished_ko_segment_says_it_is_complete(director_client, club):
+    event = make_teams_event(club, teams="Smith\nJones", kind="ko", rounds=2)
+    draw.draw_next_round(event)
+    segment = event.matches.get()
+    url = reverse("teams_match_enter", args=[event.pk, segment.pk])
+    half = {"open-1": "4S N =", "closed-1": "4S S -1"}
+    body = director_client.post(url, half, follow=True).content.decode()
+    assert "Segment 1, table 1: Smith" in body  # half-way: still boards to enter
+    assert "IMPs so far (1 board to enter)." in body
+    body = director_client.post(url, BOARDS, follow=True).content.decode()
+    # The scores of the standings test above: 10 + 3 IMPs to Smith.
+    assert "Segment 1, table 1: Smith 13 – 0 Jones IMPs: the segment is complete." in body
+    assert "0 boards to enter" not in body
+
+
+def standings_heading(client, event) -> str:
+    body = client.get(reverse("teams_event", args=[event.pk])).content.decode()
+    heading = re.search(r"<h2>Standings(.*?)</h2>", body, re.S).group(1)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", heading)).strip()
+
+
+def test_the_swiss_standings_say_after_which_round_they_are(director_client, match):
+    event = match.event  # six teams, four rounds: three matches a round
+    assert standings_heading(director_client, event) == "round 1: 0 of 3 matches played"
+    first, second, third = event.matches.filter(round=1).order_by("table")
+
+    def play(match):
+        one, two = entry.board_numbers(match)
+        entry.save_boards(match, [entry.BoardRow(one, "4S N =", "4S S -1"),
+                                  entry.BoardRow(two, "3NT E -2", "PASS")])  # fmt: skip
+
+    play(first)
+    assert standings_heading(director_client, event) == "round 1: 1 of 3 matches played"
+    play(second)
+    play(third)
+    assert standings_heading(director_client, event) == "after round 1 of 4"
+    draw.draw_next_round(event)
+    play(event.matches.filter(round=2).first())
+    assert standings_heading(director_client, event) == (
+        "after round 1 of 4 · round 2: 1 of 3 matches played"
+    )

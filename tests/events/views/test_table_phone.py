@@ -284,3 +284,34 @@ def test_table_cards_show_links_to_directors_only(client, director_client, mitch
     public = client.get(cards).content.decode()
     assert not any(token in public for token in tokens)
     assert "qr.svg" not in public
+
+
+def test_a_result_saved_meanwhile_is_told_as_the_card_writes_it(client, links):
+    tap(client, links[1], 1, level="4", strain="H", declarer="W", made="=")  # the other phone
+    response = tap(client, links[1], 1, level="4", strain="S", declarer="N", made="=")
+    assert response.status_code == 422
+    html = response.content.decode()
+    # Law 77: 4♥ made by EW, nobody vulnerable on board 1: EW +420.
+    assert ("Meanwhile board 1 was saved as 4♥ by W = (EW +420). Check it, then agree or "
+            "change it.") in html  # fmt: skip
+    assert "4H W =" not in html
+    assert Result.objects.get().text == "4H W ="
+
+
+def test_a_queried_board_offers_the_table_no_more_buttons(client, links):
+    tap(client, links[1], 1, level="3", strain="NT", declarer="S", made="=")
+    html = answer(client, links[1], 1, action="query").content.decode()
+    card = html[html.index('id="board-') : html.index("</article>")]
+    assert "The director has been called for this board." in card
+    assert "<form" not in card
+
+
+def test_where_to_go_shows_until_the_next_round_s_first_result(client, links):
+    for number in (1, 2):
+        tap(client, links[1], number, level="P", strain="", declarer="", made="")
+        answer(client, links[1], number)
+    html = client.get(url(links[1])).content.decode()
+    assert "Round 1 is done" in html and "EW go to table 2" in html
+    html = tap(client, links[1], 3).content.decode()  # round 2's first board: they moved
+    assert "Round 1 is done" not in html
+    assert "Round 2" in html and "NS +" in html
