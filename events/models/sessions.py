@@ -99,8 +99,13 @@ class Event(ScoringOptionFields, AnalysisFields):
                 & Q(missing_results__in=["neuberg", "average"])
                 & Q(adjusted_rule__in=["fixed", "session"])
                 & Q(cross_imps__in=["average", "total"])
+                & Q(ave_plus_imps__gte=0)
                 & Q(ave_plus_imps__lte=24)
-                & Q(datum_rounding__in=[1, 10]),
+                & Q(datum_rounding__in=[1, 10])
+                & Q(rounding__in=scoring.options.ROUNDINGS)
+                & Q(adjusted_boards__in=scoring.options.ADJUSTED_BOARDS)
+                & Q(percentages__in=scoring.options.PERCENTAGES)
+                & Q(places__in=scoring.options.PLACES),
                 name="event_options_known",
             ),
         ]
@@ -134,9 +139,12 @@ class Event(ScoringOptionFields, AnalysisFields):
         described = self.scoring_options.describe(self.scoring)
         if self.across_field:
             described += ", sections scored across the field"
+            if self.places == "section":
+                described += ", places within each section"
         if self.one_winner and not self.is_howell:
             described += ", one winner (all pairs ranked together)"
-        return described
+        preset = self.scored_as_preset
+        return f"{described} (as {preset.program})" if preset else described
 
 
 class Section(models.Model):
