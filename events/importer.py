@@ -68,7 +68,9 @@ def import_traveller_file(
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
     scoring_method = scoring_method or parsed.scoring or "matchpoints"
-    rows = _checked_rows(parsed, movement, name, warnings if warnings is not None else [])
+    warnings = warnings if warnings is not None else []
+    warnings += parsed.warnings
+    rows = _checked_rows(parsed, movement, name, warnings)
     board_sets = _board_sets(rows)
     _check_hdb_sets(scoring_method, board_sets)
     with transaction.atomic():
@@ -229,6 +231,7 @@ def _create(event, rows, board_sets, movement, parsed: TravellerFile):
         keys = sorted({row.ns_key for row in mine} | {row.ew_key for row in mine})
         tables = (len(keys) + 1) // 2 if howell else len({row.ns_key for row in mine})
         section = Section.objects.create(event=event, name=name, tables=tables,
+                                         label=parsed.section_labels.get(name, ""),
                                          has_movement=False)  # fmt: skip
         created = Pair.objects.bulk_create(
             [Pair(section=section, number=key[1], direction=key[2],

@@ -23,6 +23,17 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="section",
+            name="label",
+            field=models.CharField(
+                blank=True,
+                default="",
+                help_text="The section's name in the file it was imported from, if not its "
+                "letter (e.g. Sect1).",
+                max_length=40,
+            ),
+        ),
         migrations.RemoveConstraint(
             model_name="event",
             name="event_options_known",

@@ -150,6 +150,11 @@ class Event(ScoringOptionFields, AnalysisFields):
 class Section(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=3, default="A")
+    label = models.CharField(
+        max_length=40, blank=True, default="",
+        help_text="The section's name in the file it was imported from, if not its letter "
+        "(e.g. Sect1).",
+    )  # fmt: skip
     tables = models.PositiveSmallIntegerField()
     phantom = models.CharField(max_length=3, choices=PHANTOM_CHOICES, default="", blank=True)
     rounds = models.PositiveSmallIntegerField(
@@ -176,7 +181,12 @@ class Section(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Section {self.name}"
+        return f"Section {self.shown_name}"
+
+    @property
+    def shown_name(self) -> str:
+        """The letter, and the imported file's own name beside it: "A (Sect1)"."""
+        return f"{self.name} ({self.label})" if self.label else self.name
 
     def movement(self) -> scoring.Movement | None:
         if not self.has_movement:
