@@ -109,7 +109,7 @@ class ScoringOptionsForm(forms.ModelForm):
 
     def clean_ave_plus_imps(self):
         value = self.cleaned_data["ave_plus_imps"]
-        if value > 24:
+        if value is not None and value > 24:
             raise forms.ValidationError("At most 24 IMPs.")
         return value
 
