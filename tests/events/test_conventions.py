@@ -299,4 +299,3 @@ def test_sessions_with_factored_totals_keep_percentages_of_the_total_after_migra
     assert events.get(pk=factored.pk).percentages == "from-total"
     assert events.get(pk=raw.pk).percentages == "exact"
     assert new.get_model("events", "Club").objects.get(pk=club.pk).percentages == "from-total"
-    executor.migrate(executor.loader.graph.leaf_nodes())

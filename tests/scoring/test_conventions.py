@@ -247,3 +247,25 @@ def test_every_preset_is_a_valid_set_of_options():
 )  # fmt: skip
 def test_the_results_page_names_the_new_conventions(method, options, described):
     assert options.describe(method) == described
+
+
+@pytest.mark.parametrize(
+    "earned,total,percentage",
+    [(56, F(196, 3), F(175, 3)), (52, F(182, 3), F(325, 6)), (51, F(119, 2), F(425, 8))],
+)  # fmt: skip
+def test_ruter_prints_factored_totals_beside_exact_percentages(earned, total, percentage):
+    # Ruter's TotalScoreTable of Hallstahammars BK, 2021-09-01 (tests/events/real_events/
+    # README.md): 2/1 matchpoints on a top of 4, 28 boards, every pair sitting out 4 of them.
+    # Pair 6 EW: 65.3 and 58.33%; pair 1 EW: 60.7 and 54.17%; pair 5 NS: 59.5 and 53.13%. So
+    # 56, 52 and 51 matchpoints of 96 on the 24 boards played, the totals factored x 28/24
+    # (65.33, 60.67, 59.5, printed to one decimal) and the percentages exact (58.33, 54.17,
+    # 53.125), not of the factored total as printed (65.3 of 112 would be 58.30%).
+    results = [
+        ScoredResult(board, "P", "x", BoardPoints(F(earned, 24), 4 - F(earned, 24), F(4)))
+        for board in range(1, 25)
+    ]
+    ruter = preset_of("ruter").scoring_options
+    (row,) = [s for s in standings("ebu-matchpoints", results, ["P"], options=ruter,
+                                   session_boards=28) if s.pair == "P"]  # fmt: skip
+    assert (row.shown_total, row.percentage) == (total, percentage)
+    assert round(float(row.shown_total), 1) in (65.3, 60.7, 59.5)
