@@ -98,6 +98,8 @@ class ScoringOptionsForm(forms.ModelForm):
         # construct_instance skips it), as it did before the option existed.
         for name in OPTION_FIELDS:
             self.fields[name].required = False
+        # Ave+ IMPs as a director writes it: 3, 1.2 (not 3.00).
+        self.initial["ave_plus_imps"] = decimal_text(self.instance.ave_plus_imps)
 
     def clean_butler_drop(self):
         value = self.cleaned_data["butler_drop"].strip()
@@ -171,6 +173,7 @@ class SessionForm(forms.Form):
             self.fields["scoring"].initial = club.default_scoring
             for name in OPTION_FIELDS:  # the club's defaults
                 self.fields[name].initial = getattr(club, name)
+            self.fields["ave_plus_imps"].initial = decimal_text(club.ave_plus_imps)
 
     def clean_butler_drop(self):
         return ScoringOptionsForm.clean_butler_drop(self)

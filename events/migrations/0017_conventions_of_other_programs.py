@@ -119,7 +119,9 @@ class Migration(migrations.Migration):
                     ("bbo", "As Bridge Base Online"),
                 ],
                 default="",
-                help_text="Every option below as another program sets it, to compare results line by line with what it printed.",
+                help_text="Sets every option below as that program does, to compare results line "
+                "by line with what it printed (saved over what is chosen below; choose “My own "
+                "choices” to set them one by one).",
                 max_length=20,
                 verbose_name="Scored as",
             ),
@@ -205,7 +207,9 @@ class Migration(migrations.Migration):
                     ("bbo", "As Bridge Base Online"),
                 ],
                 default="",
-                help_text="Every option below as another program sets it, to compare results line by line with what it printed.",
+                help_text="Sets every option below as that program does, to compare results line "
+                "by line with what it printed (saved over what is chosen below; choose “My own "
+                "choices” to set them one by one).",
                 max_length=20,
                 verbose_name="Scored as",
             ),

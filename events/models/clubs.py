@@ -33,8 +33,9 @@ class ScoringOptionFields(models.Model):
     scored_as = models.CharField(
         max_length=20, choices=SCORED_AS_CHOICES, blank=True, default="",
         verbose_name="Scored as",
-        help_text="Every option below as another program sets it, to compare results line "
-        "by line with what it printed.",
+        help_text="Sets every option below as that program does, to compare results line by "
+        "line with what it printed (saved over what is chosen below; choose “My own choices” "
+        "to set them one by one).",
     )  # fmt: skip
     totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default="raw")
     percentages = models.CharField(max_length=10, choices=PERCENTAGE_CHOICES, default="exact")

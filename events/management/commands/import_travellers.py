@@ -114,8 +114,8 @@ class Command(BaseCommand):
             try:
                 parsed = read_traveller_file(data, path.suffix)
                 method = options["scoring"] or parsed.scoring or "matchpoints"
-                if options["scored_as"]:
-                    method = PRESETS[options["scored_as"]].method_for(method)
+                if chosen["scored_as"]:
+                    method = PRESETS[chosen["scored_as"]].method_for(method)
                 event = import_traveller_file(
                     parsed, club=club, name=options["name"],
                     movement=options["movement"], scoring_method=method,
@@ -151,7 +151,7 @@ class Command(BaseCommand):
         chosen = club.option_values()
         if options["scored_as"]:
             chosen["scored_as"] = options["scored_as"]
-            apply_preset(chosen)
+        apply_preset(chosen)  # the flag's program, or the club's default one
         for name in chosen:
             if options.get(name) is not None:
                 chosen[name] = options[name]
