@@ -68,6 +68,9 @@ def import_traveller_file(
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
     scoring_method = scoring_method or parsed.scoring or "matchpoints"
+    options = club.option_values() if options is None else options
+    if options.get("scored_as"):  # at matchpoints, the program's scale
+        scoring_method = scoring.preset_of(options["scored_as"]).method_for(scoring_method)
     warnings = warnings if warnings is not None else []
     warnings += parsed.warnings
     rows = _checked_rows(parsed, movement, name, warnings)
@@ -79,7 +82,7 @@ def import_traveller_file(
             scoring=scoring_method, movement=movement,
             boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
             across_field=across_field, one_winner=one_winner, published=publish,
-            **(club.option_values() if options is None else options),
+            **options,
         )  # fmt: skip
         pairs, boards = _create(event, rows, board_sets, movement, parsed)
         _store_results(event, rows, pairs, boards, user)

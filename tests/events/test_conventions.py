@@ -299,3 +299,26 @@ def test_sessions_with_factored_totals_keep_percentages_of_the_total_after_migra
     assert events.get(pk=factored.pk).percentages == "from-total"
     assert events.get(pk=raw.pk).percentages == "exact"
     assert new.get_model("events", "Club").objects.get(pk=club.pk).percentages == "from-total"
+
+
+def test_a_program_chosen_on_the_import_page_brings_its_matchpoint_scale(director_client, club):
+    # The Lindfield USEBIO file is scored 2/1 (Compscore3); imported "as ACBLscore" with the
+    # file's own method, it is matchpointed 1/½ as ACBLscore would.
+    from pathlib import Path
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    path = Path(__file__).parent / "real_events" / "usebio" / "mp_pairs_howell.xml"
+    upload = SimpleUploadedFile("lindfield.xml", path.read_bytes(), "application/xml")
+    response = director_client.post(reverse("session_import"), {
+        "club": club.pk, "name": "", "file": upload, "movement": "", "scoring": "",
+        "scored_as": "acblscore",
+    })  # fmt: skip
+    assert response.status_code == 302
+    event = Event.objects.get()
+    assert (event.scoring, event.totals, event.percentages) == (
+        "matchpoints",
+        "factored",
+        "from-total",
+    )
+    assert event.describe_scoring().endswith("(as ACBLscore)")

@@ -112,13 +112,9 @@ class Command(BaseCommand):
             club = self._club(options["club"])
             chosen = self._scoring_options(club, options)
             try:
-                parsed = read_traveller_file(data, path.suffix)
-                method = options["scoring"] or parsed.scoring or "matchpoints"
-                if chosen["scored_as"]:
-                    method = PRESETS[chosen["scored_as"]].method_for(method)
                 event = import_traveller_file(
-                    parsed, club=club, name=options["name"],
-                    movement=options["movement"], scoring_method=method,
+                    read_traveller_file(data, path.suffix), club=club, name=options["name"],
+                    movement=options["movement"], scoring_method=options["scoring"],
                     options=chosen, across_field=options["across_field"],
                     one_winner=options["one_winner"], publish=options["publish"],
                     warnings=warnings,
