@@ -219,6 +219,14 @@ def test_the_acblscore_preset_is_factored_totals_and_percentages_from_them():
     assert acbl.method_for("butler") == "butler"
 
 
+def test_the_ebuscore_preset_rounds_boards_and_gives_ave_plus_the_session_score():
+    # Robin Barker, EBUScore's author, on the EBU forum (Programming Arbitrary Scores): "Ave+
+    # is 60 MPs (or session average if higher)"; EBUScore prints each board to 2 decimals.
+    assert preset_of("ebuscore").scoring_options == ScoringOptions(
+        rounding="board", adjusted_rule="session"
+    )
+
+
 def test_a_preset_is_named_only_while_the_options_are_its_own():
     assert matching_preset("ruter", preset_of("ruter").scoring_options).program == "Ruter"
     assert matching_preset("ruter", ScoringOptions()) is None
