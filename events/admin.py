@@ -9,8 +9,8 @@ from events.models.sessions import RESTORE_DAYS
 # one transaction, which a save here would skip. So these are shown here, never changed.
 SCORING_FIELDS = [
     "scoring", "movement", "boards_per_round", "one_winner", "across_field", "version",
-    "totals", "missing_results", "adjusted_rule", "cross_imps", "ave_plus_imps", "butler_drop",
-    "datum_rounding",
+    "scored_as", "totals", "percentages", "rounding", "missing_results", "adjusted_boards",
+    "adjusted_rule", "cross_imps", "ave_plus_imps", "butler_drop", "datum_rounding", "places",
 ]  # fmt: skip
 
 

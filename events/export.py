@@ -82,7 +82,15 @@ def results_document(event: Event) -> dict:
             "published": event.published, "across_field": event.across_field,
         },
         "scoring": event.scoring,
-        "options": event.option_values(),
+        "options": _options(event),
         "scored": event.describe_scoring(),
         "sections": sections,
     }  # fmt: skip
+
+
+def _options(event) -> dict:
+    """The session's conventions as JSON has them: Ave+ IMPs a whole number or a decimal."""
+    options = event.option_values()
+    value = options["ave_plus_imps"]
+    options["ave_plus_imps"] = int(value) if value == int(value) else float(value)
+    return options

@@ -1,4 +1,5 @@
 import datetime
+from decimal import Decimal
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -21,8 +22,9 @@ from events.models import (
 from events.roster import number_problem
 from events.setup import plan_sections, sections_error
 from events.travellers import find_pair
+from scoring.options import decimal_text
 
-OPTION_FIELDS = list(ScoringOptionFields.OPTION_NAMES)
+OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
 SESSION_YEARS_BACK = 5  # a club may type up an old session; not one from year 0006
 
 
@@ -66,6 +68,21 @@ def _club_defaults(form, data) -> None:
     for name in OPTION_FIELDS:
         if club is not None and data.get(name) in (None, "") and name not in form.data:
             data[name] = getattr(club, name)
+    apply_preset(data)
+
+
+def apply_preset(data) -> None:
+    """A "Scored as" choice sets every option, and at matchpoints the program's scale."""
+    key = data.get("scored_as")
+    if not key:
+        return
+    preset = scoring.preset_of(key)
+    chosen = preset.scoring_options
+    for name in ScoringOptionFields.OPTION_NAMES:
+        data[name] = getattr(chosen, name)
+    data["ave_plus_imps"] = Decimal(decimal_text(chosen.ave_plus_imps))
+    if data.get("scoring"):
+        data["scoring"] = preset.method_for(data["scoring"])
 
 
 class ScoringOptionsForm(forms.ModelForm):
@@ -74,6 +91,15 @@ class ScoringOptionsForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["scoring", *OPTION_FIELDS, "one_winner", "across_field"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # An option the post leaves out keeps the session's value (ModelForm's
+        # construct_instance skips it), as it did before the option existed.
+        for name in OPTION_FIELDS:
+            self.fields[name].required = False
+        # Ave+ IMPs as a director writes it: 3, 1.2 (not 3.00).
+        self.initial["ave_plus_imps"] = decimal_text(self.instance.ave_plus_imps)
 
     def clean_butler_drop(self):
         value = self.cleaned_data["butler_drop"].strip()
@@ -85,12 +111,13 @@ class ScoringOptionsForm(forms.ModelForm):
 
     def clean_ave_plus_imps(self):
         value = self.cleaned_data["ave_plus_imps"]
-        if value > 24:
+        if value is not None and value > 24:
             raise forms.ValidationError("At most 24 IMPs.")
         return value
 
     def clean(self):
         data = super().clean()
+        apply_preset(data)
         if data.get("scoring") == "hdb" and not 3 <= self.instance.boards_per_round <= 8:
             raise forms.ValidationError(
                 "Home Duplicate Bridge scores sets of 3-8 boards; this session plays "
@@ -146,6 +173,7 @@ class SessionForm(forms.Form):
             self.fields["scoring"].initial = club.default_scoring
             for name in OPTION_FIELDS:  # the club's defaults
                 self.fields[name].initial = getattr(club, name)
+            self.fields["ave_plus_imps"].initial = decimal_text(club.ave_plus_imps)
 
     def clean_butler_drop(self):
         return ScoringOptionsForm.clean_butler_drop(self)

@@ -68,7 +68,12 @@ def import_traveller_file(
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
     scoring_method = scoring_method or parsed.scoring or "matchpoints"
-    rows = _checked_rows(parsed, movement, name, warnings if warnings is not None else [])
+    options = club.option_values() if options is None else options
+    if options.get("scored_as"):  # at matchpoints, the program's scale
+        scoring_method = scoring.preset_of(options["scored_as"]).method_for(scoring_method)
+    warnings = warnings if warnings is not None else []
+    warnings += parsed.warnings
+    rows = _checked_rows(parsed, movement, name, warnings)
     board_sets = _board_sets(rows)
     _check_hdb_sets(scoring_method, board_sets)
     with transaction.atomic():
@@ -77,7 +82,7 @@ def import_traveller_file(
             scoring=scoring_method, movement=movement,
             boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
             across_field=across_field, one_winner=one_winner, published=publish,
-            **(club.option_values() if options is None else options),
+            **options,
         )  # fmt: skip
         pairs, boards = _create(event, rows, board_sets, movement, parsed)
         _store_results(event, rows, pairs, boards, user)
@@ -229,6 +234,7 @@ def _create(event, rows, board_sets, movement, parsed: TravellerFile):
         keys = sorted({row.ns_key for row in mine} | {row.ew_key for row in mine})
         tables = (len(keys) + 1) // 2 if howell else len({row.ns_key for row in mine})
         section = Section.objects.create(event=event, name=name, tables=tables,
+                                         label=parsed.section_labels.get(name, ""),
                                          has_movement=False)  # fmt: skip
         created = Pair.objects.bulk_create(
             [Pair(section=section, number=key[1], direction=key[2],

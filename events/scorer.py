@@ -208,8 +208,9 @@ def rescore_board(event: Event, board: Board) -> int:
     expected, tallies = _board_tallies((_event_tallies if field else _section_tallies)(scope))
     due = scoring.due_of(expected, [tally.counted for tally in tallies.values()])
     if method in scoring.MATCHPOINT_METHODS and _other_boards_moved(
-        tallies, board.number, scoring.common_top(method, due)
-    ):
+        tallies, board.number, scoring.common_top(method, due),
+        lambda tally: scoring.on_own_top(method, options, tally.adjusted > 0),
+    ):  # fmt: skip
         return rescore(event, [board.section_id])
     rows = (_event_board_lines if field else _section_board_lines)(scope, board.number)
     lines = _lines_of(rows)
@@ -223,9 +224,11 @@ def rescore_board(event: Event, board: Board) -> int:
 @dataclass
 class _Tally:
     """One (board number, fouled group) across a scoring group's sections: how many of its
-    results count (scoring.COUNTED_KINDS), and the lowest and highest top stored on them."""
+    results count (scoring.COUNTED_KINDS) and how many are adjusted, and the lowest and
+    highest top stored on them."""
 
     counted: int = 0
+    adjusted: int = 0
     low: float | None = None
     high: float | None = None
 
@@ -248,6 +251,7 @@ def _tallies(boards):
         boards.values("pk", "number", "expected_results", "results__foul_group")
         .annotate(
             counted=Count("results", filter=Q(results__kind__in=scoring.COUNTED_KINDS)),
+            adjusted=Count("results", filter=Q(results__kind=Result.ADJUSTED)),
             low=Min("results__top"),
             high=Max("results__top"),
         )
@@ -279,19 +283,21 @@ def _board_tallies(rows) -> tuple[dict[int, int], dict[tuple[int, int], _Tally]]
             continue  # no results yet
         tally = tallies[(number, row["results__foul_group"])]
         tally.counted += row["counted"]
+        tally.adjusted += row["adjusted"]
         if row["low"] is not None:  # None: none scored yet
             tally.low = row["low"] if tally.low is None else min(tally.low, row["low"])
             tally.high = row["high"] if tally.high is None else max(tally.high, row["high"])
     return expected, tallies
 
 
-def _other_boards_moved(tallies, number: int, top) -> bool:
-    """Whether a board other than `number` has a line scored to another top than `top`."""
+def _other_boards_moved(tallies, number: int, top, on_own_top) -> bool:
+    """Whether a board other than `number` has a line scored to another top than `top`; a
+    board scored on its own top (`on_own_top(tally)`) does not follow the due, so stays."""
     top = float(top)
     return any(
         (tally.low, tally.high) != (top, top)
         for (other, _), tally in tallies.items()
-        if other != number and tally.low is not None
+        if other != number and tally.low is not None and not on_own_top(tally)
     )
 
 

@@ -55,11 +55,19 @@ def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
 
 
 def _groups(event, unit, members, pairs) -> list[StandingGroup]:
+    by_section = event.across_field and event.places == "section"
+
+    def group_of(pk):
+        """The pairs ranked together: a direction (or all), and across the field under
+        places=section (Bridge Base Online) each section's on its own."""
+        direction = None if event.one_winner else pairs[pk].direction or None
+        return (pairs[pk].section.name, direction) if by_section else direction
+
     table = scoring.standings(
         event.scoring,
         unit.scored,
         members,
-        group_of=lambda pk: None if event.one_winner else pairs[pk].direction or None,
+        group_of=group_of,
         board_sets=unit.board_sets if event.scoring == "hdb" else None,
         options=event.scoring_options,
         penalties=penalties_by_pair(event, unit.section_ids),
@@ -68,19 +76,31 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
     for standing in table:
         groups.setdefault(standing.group, []).append(standing)
     ordered = []
-    # NS before EW, the order of a printed recap.
-    for group in sorted(groups, key=lambda g: {"NS": 0, "EW": 1}.get(g, 2)):
+    # Section by section, NS before EW: the order of a printed recap.
+    for group in sorted(groups, key=_group_order):
         members_sorted = sorted(
             groups[group],
             key=lambda s: (_place(s.rank), pairs[s.pair].section_id, pairs[s.pair].number),
         )
         rows = [_row(pairs[s.pair], s) for s in members_sorted]
-        ordered.append(StandingGroup(f"{group} pairs" if group else "All pairs", rows))
+        ordered.append(StandingGroup(_group_title(group), rows))
     return ordered
 
 
-def _place(rank: str) -> int:
-    return int(rank.rstrip("="))
+def _group_order(group) -> tuple:
+    section, direction = group if isinstance(group, tuple) else ("", group)
+    return section, {"NS": 0, "EW": 1}.get(direction, 2)
+
+
+def _group_title(group) -> str:
+    section, direction = group if isinstance(group, tuple) else (None, group)
+    title = f"{direction} pairs" if direction else "All pairs"
+    return f"Section {section}: {title}" if section else title
+
+
+def _place(rank: str) -> float:
+    """A pair with no board yet has no place (""): it comes after the placed pairs."""
+    return int(rank.rstrip("=")) if rank else float("inf")
 
 
 def _row(pair: Pair, standing: scoring.Standing) -> StandingRow:

@@ -1,7 +1,14 @@
 """Clubscore's scoring engine: pure Python, no Django. Every published number comes from here."""
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
-from scoring.board_scoring import IMP_METHODS, MATCHPOINT_METHODS, METHODS, BoardPoints, score_board
+from scoring.board_scoring import (
+    IMP_METHODS,
+    MATCHPOINT_METHODS,
+    METHODS,
+    BoardPoints,
+    on_own_top,
+    score_board,
+)
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
 from scoring.contracts import Contract, contract_score, parse_contract
 from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_scores
@@ -39,6 +46,7 @@ from scoring.one_table import (
 )
 from scoring.options import ScoringOptions, parse_butler_drop
 from scoring.par import Par, par
+from scoring.presets import PRESETS, Preset, matching_preset, preset_of
 from scoring.ranking import rank
 from scoring.session import (
     COUNTED_KINDS,
@@ -77,6 +85,11 @@ __all__ = [
     "cross_imp_totals",
     "parse_butler_drop",
     "score_section",
+    "on_own_top",
+    "PRESETS",
+    "Preset",
+    "matching_preset",
+    "preset_of",
     "split_foul_group",
     "BoardPoints",
     "Contract",

@@ -14,7 +14,8 @@ def adjusted_matchpoints(percent: int, top) -> Fraction:
     return Fraction(percent, 100) * top
 
 
-def adjusted_imps(percent: int, ave_plus: int = 3) -> Fraction:
+def adjusted_imps(percent: int, ave_plus=3) -> Fraction:
     """IMPs for an adjusted percentage: 50% is 0, Ave+ (60%) is `ave_plus` IMPs, and each 10%
-    either side is that much again (Law 86A: Ave+ is +3 IMPs at teams)."""
-    return Fraction(percent - 50, 10) * ave_plus
+    either side is that much again (Law 86A: Ave+ is +3 IMPs at teams). `ave_plus` may be a
+    decimal (JFR Pary's director gives 1.2)."""
+    return Fraction(percent - 50, 10) * Fraction(ave_plus)

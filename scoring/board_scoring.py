@@ -8,6 +8,7 @@ must never split a tie or make one.
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import floor
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
 from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
@@ -19,6 +20,8 @@ from scoring.options import ScoringOptions
 __all__ = [
     "BoardPoints",
     "score_board",
+    "on_own_top",
+    "two_places",
     "METHODS",
     "MATCHPOINT_METHODS",
     "IMP_METHODS",
@@ -66,12 +69,41 @@ def score_board(
     comparable = [i for i, entry in enumerate(entries) if _is_comparable(entry)]
     spreads = [_spread(entries[i]) for i in comparable]
     if method in MATCHPOINT_METHODS:
-        board_due = max(expected, len(comparable), 1)
-        common_due = max(due or board_due, board_due)
-        return _matchpoint_board(
-            scale_of(method), entries, comparable, spreads, (board_due, common_due), options
+        if on_own_top(method, options, any(entry.kind == ADJUSTED for entry in entries)):
+            # BriAn, Bridge Base Online: the played results among themselves, nothing made up.
+            board_due = common_due = max(len(comparable), 1)
+        else:
+            board_due = max(expected, len(comparable), 1)
+            common_due = max(due or board_due, board_due)
+        points = _matchpoint_board(
+            scale_of(method), entries, comparable, spreads, common_due, options
         )
-    return _imp_board(method, entries, comparable, spreads, options)
+    else:
+        points = _imp_board(method, entries, comparable, spreads, options)
+    if options.rounding == "board" and method != "hdb":
+        points = [rounded_points(earned) for earned in points]
+    return points
+
+
+def on_own_top(method: str, options: ScoringOptions, adjusted: bool) -> bool:
+    """Whether a board (with an adjusted score among its results, or not) is scored on its
+    own played results' top rather than factored to the section's common top: so under
+    `adjusted_boards="unfactored"` at matchpoints (BriAn, Bridge Base Online)."""
+    return adjusted and method in MATCHPOINT_METHODS and options.adjusted_boards == "unfactored"
+
+
+def rounded_points(points: BoardPoints) -> BoardPoints:
+    """A board's points as EBUScore, PairsScorer, Pianola and KoPS print and add them: each
+    side's to 2 decimals; the top stays exact."""
+    if points.ns is None:
+        return points
+    return BoardPoints(two_places(points.ns), two_places(points.ew), points.top)
+
+
+def two_places(value: Fraction) -> Fraction:
+    """Rounded to hundredths, halves away from zero (so NS and EW IMPs stay opposite)."""
+    sign = -1 if value < 0 else 1
+    return sign * Fraction(floor(abs(value) * 100 + Fraction(1, 2)), 100)
 
 
 def _is_comparable(entry: Entry) -> bool:
@@ -85,16 +117,16 @@ def _spread(entry: Entry) -> tuple[tuple[Fraction, int], ...]:
     return ((Fraction(1), entry.ns_score),)
 
 
-def _matchpoint_board(scale, entries, comparable, spreads, dues, options) -> list[BoardPoints]:
-    board_due, common_due = dues
+def _matchpoint_board(scale, entries, comparable, spreads, common_due, options):
     board_top = Fraction(top(common_due, scale))
     unit = Fraction(1, 2) if scale == "acbl" else Fraction(1)  # one tied comparison
     points = [NOT_SCORED] * len(entries)
     for index, earned in zip(comparable, _comparison_points(spreads, scale), strict=True):
         count = len(comparable)
-        if count < board_due and options.missing_results == "average":
-            # ScoreBridge: each missing result is an average comparison (a tie).
-            earned, count = earned + (board_due - count) * unit, board_due
+        if count < common_due and options.missing_results == "average":
+            # ScoreBridge: each result the board is short of, of the results the section's
+            # top stands for, is an average comparison (a tie); nothing is factored.
+            earned, count = earned + (common_due - count) * unit, common_due
         if count < common_due:
             earned = neuberg(earned, count, common_due, scale)
         points[index] = BoardPoints(earned, board_top - earned, board_top)
@@ -158,7 +190,7 @@ def _imp_board(method, entries, comparable, spreads, options) -> list[BoardPoint
 
 
 def _adjusted_imp_points(method, entry, ns_imps, ew_imps, options) -> BoardPoints:
-    per_board = options.ave_plus_imps
+    per_board = Fraction(options.ave_plus_imps)
     if method == "cross-imps" and options.cross_imps == "total":
         # Ruter: Ave+ is worth so many IMPs for each result it would have been compared with.
         per_board = options.ave_plus_imps * max(len(ns_imps), 1)

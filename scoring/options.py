@@ -1,11 +1,14 @@
 """The conventions a director chooses for a session, and their one-line description.
 
 Every choice here exists because real programs differ (ACBLscore, EBUScore, ScoreBridge,
-Ruter); the defaults are ACBL practice. Names match the flags of `import_travellers`.
+Ruter, Bridge Base Online, KoPS, ...; scoring/presets.py names each program's); the defaults
+are ACBL practice. Names match the flags of `import_travellers`.
 """
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from numbers import Rational
 
 __all__ = [
     "ScoringOptions",
@@ -14,7 +17,12 @@ __all__ = [
     "ADJUSTED_RULES",
     "CROSS_IMP_FORMS",
     "DATUM_ROUNDINGS",
+    "ROUNDINGS",
+    "ADJUSTED_BOARDS",
+    "PERCENTAGES",
+    "PLACES",
     "parse_butler_drop",
+    "decimal_text",
 ]
 
 TOTALS = ("raw", "factored")
@@ -22,6 +30,17 @@ MISSING_RESULTS = ("neuberg", "average")
 ADJUSTED_RULES = ("fixed", "session")
 CROSS_IMP_FORMS = ("average", "total")
 DATUM_ROUNDINGS = (10, 1)  # nearest 10 points (ACBLscore, EBUScore) or nearest point
+# Each board's points kept exact, or rounded to 2 decimals before they are added up
+# (EBUScore, PairsScorer, Pianola and KoPS print and add the rounded points).
+ROUNDINGS = ("exact", "board")
+# A board with an artificial score factored to the common top like any other, or its played
+# results matchpointed among themselves (BriAn, Bridge Base Online).
+ADJUSTED_BOARDS = ("factored", "unfactored")
+# Percentages exactly of the points, or of the total as printed to 2 decimals (ACBLscore).
+PERCENTAGES = ("exact", "from-total")
+# Across the field: places over the whole field, or within each section (Bridge Base Online).
+PLACES = ("field", "section")
+AVE_PLUS_IMPS_MOST = 24  # a board's IMPs never exceed 24
 
 
 def parse_butler_drop(text: str) -> int | Fraction | None:
@@ -54,9 +73,13 @@ class ScoringOptions:
     missing_results: str = "neuberg"
     adjusted_rule: str = "fixed"
     cross_imps: str = "average"
-    ave_plus_imps: int = 3
+    ave_plus_imps: int | Fraction = 3  # a Decimal or "1.2" is taken exactly, to 2 decimals
     butler_drop: str = ""
     datum_rounding: int = 10
+    rounding: str = "exact"
+    adjusted_boards: str = "factored"
+    percentages: str = "exact"
+    places: str = "field"
 
     def __post_init__(self):
         for name, allowed in (
@@ -65,14 +88,16 @@ class ScoringOptions:
             ("adjusted_rule", ADJUSTED_RULES),
             ("cross_imps", CROSS_IMP_FORMS),
             ("datum_rounding", DATUM_ROUNDINGS),
+            ("rounding", ROUNDINGS),
+            ("adjusted_boards", ADJUSTED_BOARDS),
+            ("percentages", PERCENTAGES),
+            ("places", PLACES),
         ):
             if getattr(self, name) not in allowed:
                 choices = ", ".join(map(str, allowed))
                 raise ValueError(f"{name} {getattr(self, name)!r}: choose {choices}")
-        if isinstance(self.ave_plus_imps, bool) or not isinstance(self.ave_plus_imps, int):
-            raise ValueError(f"ave_plus_imps must be a whole number, got {self.ave_plus_imps!r}")
-        if not 0 <= self.ave_plus_imps <= 24:
-            raise ValueError(f"ave_plus_imps must be 0-24, got {self.ave_plus_imps}")
+        # Frozen: the one normalisation goes through object.__setattr__.
+        object.__setattr__(self, "ave_plus_imps", _ave_plus_imps(self.ave_plus_imps))
         parse_butler_drop(self.butler_drop)
 
     @property
@@ -90,6 +115,8 @@ class ScoringOptions:
                 else "missing results as average comparisons"
             )
             parts.append("every board factored to the section's top")
+            if self.adjusted_boards == "unfactored":
+                parts.append("a board with an artificial score on its played results' own top")
         if method == "cross-imps":
             parts.append("IMPs summed over comparisons" if self.cross_imps == "total"
                          else "IMPs averaged over comparisons")  # fmt: skip
@@ -100,12 +127,39 @@ class ScoringOptions:
             unit = "per comparison" if method == "cross-imps" and self.cross_imps == "total" \
                 else "per board"  # fmt: skip
             plural = "" if self.ave_plus_imps == 1 else "s"
-            parts.append(f"Ave+ {self.ave_plus_imps} IMP{plural} {unit}")
+            parts.append(f"Ave+ {decimal_text(self.ave_plus_imps)} IMP{plural} {unit}")
         if self.adjusted_rule == "session" and method != "hdb":
             parts.append("Ave+/Ave− at least/at most the session score (Law 12C2)")
+        if self.rounding == "board" and method != "hdb":
+            parts.append("each board's points rounded to 2 decimals")
         if method != "hdb":  # VPs per set are never factored
             parts.append("factored totals" if self.totals == "factored" else "raw totals")
+        if self.percentages == "from-total" and method in ("matchpoints", "ebu-matchpoints"):
+            parts.append("percentages of the total as printed (2 decimals)")
         return ", ".join(parts)
+
+
+def _ave_plus_imps(value) -> int | Fraction:
+    """Ave+ at IMPs, exactly: a whole number stays an int, 1.2 (JFR Pary) is 6/5."""
+    if isinstance(value, bool) or not isinstance(value, (Rational, Decimal, str)):
+        raise ValueError(f"ave_plus_imps must be a number, got {value!r}")
+    try:
+        exact = Fraction(value.strip() if isinstance(value, str) else value)
+    except (ValueError, ArithmeticError):
+        raise ValueError(f"ave_plus_imps must be a number, got {value!r}") from None
+    if (exact * 100).denominator != 1:
+        raise ValueError(f"ave_plus_imps has at most 2 decimals, got {decimal_text(exact)}")
+    if not 0 <= exact <= AVE_PLUS_IMPS_MOST:
+        raise ValueError(f"ave_plus_imps must be 0-{AVE_PLUS_IMPS_MOST}, got {value}")
+    return int(exact) if exact.denominator == 1 else exact
+
+
+def decimal_text(value) -> str:
+    """A whole or 2-decimal number as a director writes it: 3, 1.2, 0.25."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    return format(Decimal(exact.numerator) / Decimal(exact.denominator), "f").rstrip("0")
 
 
 _METHOD_WORDS = {

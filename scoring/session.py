@@ -17,6 +17,7 @@ from scoring.board_scoring import (
     DEFAULT_OPTIONS,
     MATCHPOINT_METHODS,
     BoardPoints,
+    rounded_points,
     scale_of,
     score_board,
 )
@@ -71,7 +72,8 @@ def due_of(expected: Mapping[int, int], counts: Iterable[int]) -> int:
 
 def common_top(method: str, due: int) -> Fraction | None:
     """The top of every scored line of a matchpoint section whose common due is `due` (its
-    BoardPoints.top); None at IMPs, where the due plays no part."""
+    BoardPoints.top), but for a board scored on its own top (board_scoring.on_own_top, whose
+    points do not depend on the due); None at IMPs, where the due plays no part."""
     if method not in MATCHPOINT_METHODS:
         return None
     return Fraction(top(due, scale_of(method)))
@@ -81,7 +83,9 @@ def boards_apart(method: str, options: ScoringOptions) -> bool:
     """Whether a board's points depend on the other boards only through the common due (and
     for IMPs not at all), so that after a change to one board its lines alone may be scored
     again (`score_section(..., due=...)`) while the others keep theirs. Not so under the
-    session rule, where Ave+ and Ave- look at the pairs' other boards."""
+    session rule, where Ave+ and Ave- look at the pairs' other boards. Rounding each board's
+    points, and scoring a board with an adjusted score on its own top, keep a board's points
+    its own."""
     return not (options.adjusted_rule == "session" and method != "hdb")
 
 
@@ -157,6 +161,8 @@ def _session_rule(method, lines, scored, options) -> list[ScoredResult]:
                 session_value(line.ew, line.entry.ew_percent, result.points.ew, top),
                 top,
             )
+            if options.rounding == "board":
+                points = rounded_points(points)
             result = ScoredResult(result.board, result.ns, result.ew, points, True)
         rescored.append(result)
     return rescored

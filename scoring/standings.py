@@ -13,9 +13,8 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
 
-from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS
+from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS, two_places
 from scoring.hdb import hdb_set_vps
 from scoring.options import ScoringOptions
 from scoring.ranking import rank
@@ -40,7 +39,7 @@ class Standing:
     group: str | None  # the direction in a Mitchell, None when all pairs rank together
     total: Fraction  # earned on the boards, less any penalty
     percentage: Fraction | None
-    rank: str
+    rank: str  # "" for a pair that has played no board: it has no place
     boards: int
     shown_total: Fraction  # the total as printed: raw, or factored up to the group's boards
     average: Fraction | None = None  # IMPs per board played (IMP methods)
@@ -94,33 +93,40 @@ def standings(
     for group, members in grouped.items():
         for pair in members:
             if options.totals == "factored" and boards[pair] and method != "hdb":
-                rows[pair] = _factored(method, rows[pair], deducted.get(pair, 0),
-                                       boards[pair], target, tops[pair])  # fmt: skip
+                rows[pair] = _factored(rows[pair], deducted.get(pair, 0), boards[pair], target)
             else:
                 rows[pair] = (*rows[pair], rows[pair][0])
-        places = rank([_ranking_value(*rows[pair][:3], boards[pair]) for pair in members])
-        for pair, place in zip(members, places, strict=True):
+            if options.percentages == "from-total" and method in MATCHPOINT_METHODS:
+                rows[pair] = _from_total(rows[pair], tops[pair], boards[pair], target,
+                                         options.totals == "factored")  # fmt: skip
+        # A pair that has played no board has no place (KoPS), and takes none from the others.
+        ranked = [pair for pair in members if boards[pair]]
+        places = dict(zip(ranked, rank([_ranking_value(*rows[pair][:3]) for pair in ranked]),
+                          strict=True))  # fmt: skip
+        for pair, place in ((pair, places.get(pair, "")) for pair in members):
             total, percentage, average, shown = rows[pair]
             table.append(Standing(pair, group, total, percentage, place, boards[pair], shown,
                                   average, deducted.get(pair, Fraction(0))))  # fmt: skip
     return table
 
 
-def _factored(method, row, penalty, boards, target, tops):
-    """ACBLscore: a pair that played fewer boards than the session has its total factored up
-    (total x session boards / boards played); its percentage is of that total as printed, to
-    two decimals, and the places follow it. A penalty comes off after factoring."""
+def _factored(row, penalty, boards, target):
+    """ACBLscore, Ruter: a pair that played fewer boards than the session has its total
+    factored up (total x session boards / boards played). A penalty comes off after
+    factoring. The percentage stays that of the points (see _from_total)."""
     total, percentage, average = row
     shown = (total + penalty) * target / boards - penalty
-    if percentage is not None:
-        percentage = 100 * _two_places(shown) / (tops / boards * target)
     return total, percentage, average, shown
 
 
-def _two_places(value: Fraction) -> Fraction:
-    """Rounded to hundredths, halves away from zero, as printed."""
-    sign = -1 if value < 0 else 1
-    return sign * Fraction(floor(abs(value) * 100 + Fraction(1, 2)), 100)
+def _from_total(row, tops, boards, target, factored):
+    """ACBLscore: the percentage is of the total as printed, to two decimals (factored, of
+    the session's tops; raw, of the pair's own), and the places follow it."""
+    total, percentage, average, shown = row
+    if percentage is None or not boards:
+        return row
+    possible = tops / boards * target if factored else tops
+    return total, 100 * two_places(shown) / possible, average, shown
 
 
 def _tally(results, pairs):
@@ -157,12 +163,7 @@ def _deduction(method, penalty: Penalty, tops: Fraction, boards: int) -> Fractio
     return Fraction(penalty.points) + Fraction(penalty.percent_of_top) * top / 100
 
 
-_NOTHING_YET = Fraction(-(10**9))  # below any real score: a pair with no boards ranks last
-
-
-def _ranking_value(total, percentage, average, boards) -> Fraction:
-    if not boards:
-        return _NOTHING_YET
+def _ranking_value(total, percentage, average) -> Fraction:
     if percentage is not None:
         return percentage
     return average if average is not None else total

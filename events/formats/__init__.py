@@ -69,6 +69,11 @@ class TravellerFile:
     # Lines the reader could not read: reported with the storing step's own problems, in
     # file order, so the director sees every problem at once.
     problems: list[tuple[Place, str]] = field(default_factory=list)
+    # Lines read, but with a doubt the director should see (a malformed contract whose score
+    # scores the line): reported with the import's other warnings.
+    warnings: list[tuple[Place, str]] = field(default_factory=list)
+    # section letter -> the file's own name for it, where that was not a letter ("Sect1")
+    section_labels: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from events.handrecords.pbn import PBNError, Tag, read_games
 from events.models import Event, Result
 from events.standings import event_standings
 from scoring import board_dealer, board_vulnerability
+from scoring.adjusted import ADJUSTED_CODES
 
 __all__ = ["read_pbn_results", "write_pbn"]
 
@@ -128,6 +129,8 @@ class _Reader:
 
     def _score_table(self, tag: Tag, board: int, section: str) -> None:
         for line, row in _rows(tag, self):
+            if _sit_out(row):
+                continue  # Ruter's row for the phantom's table: a pair sat out, nothing played
             ns, ew = _pair_id(row.get("pairid_ns")), _pair_id(row.get("pairid_ew"))
             if ns is None or ew is None:
                 got = f"{row.get('pairid_ns')!r} and {row.get('pairid_ew')!r}"
@@ -251,11 +254,55 @@ def _pair_id(value: str | None) -> tuple[int, str] | None:
     return int(match["number"]), match["before"] or match["after"] or ""
 
 
+def _sit_out(row: dict) -> bool:
+    """A ScoreTable row of a table where a pair sat out: Ruter writes the phantom's pair as
+    "-" and the score as "Bye" ("3 3 - 2 - - - - "Bye" "Bye" - 1.9 - 47")."""
+    pairs = (row.get("pairid_ns") or "").strip(), (row.get("pairid_ew") or "").strip()
+    scores = {(row.get(name) or "").strip().upper() for name in ("score_ns", "score_ew")}
+    return any(pair in _NONE for pair in pairs) and (scores <= _NONE | _BYE)
+
+
+_BYE = {"BYE", "SITOUT", "SIT-OUT"}
+# An artificial score for one side, as Ruter writes it in Score_NS / Score_EW: "A+", "A-",
+# "A=" (average), or the percentage itself, "A60".
+_SIDE_PERCENT = re.compile(r"^A(\d{1,3})$")
+
+
+def _adjusted_text(row: dict) -> str | None:
+    """An artificial score given side by side, as "NS/EW" percentages, or None.
+
+    Ruter writes each side's award in its own column (Score_NS "A=", Score_EW "A+": NS 50%,
+    EW 60%); where one column alone names an award, the row's Percentage_NS and
+    Percentage_EW say what each side got. Reading only Score_NS gave both sides its award."""
+    sides = []
+    for name in ("score_ns", "score_ew"):
+        value = (row.get(name) or "").strip().upper().replace(" ", "")
+        match = _SIDE_PERCENT.match(value)
+        sides.append(int(match[1]) if match else ADJUSTED_CODES.get(value))
+    if sides[0] is None and sides[1] is None:
+        return None
+    if None in sides:
+        shown = [_percentage(row.get(name)) for name in ("percentage_ns", "percentage_ew")]
+        if None not in shown:
+            return f"{shown[0]}/{shown[1]}"
+        (known,) = [side for side in sides if side is not None]
+        sides = [known, known]  # one code for both, as a director types "A+"
+    return f"{sides[0]}/{sides[1]}"
+
+
+def _percentage(value) -> int | None:
+    text = (value or "").strip()
+    return int(text) if text.isdigit() and 0 <= int(text) <= 100 else None
+
+
 def _result_text(row: dict) -> str:
     """The traveller line as scoring.parse_entry reads it, from a table row or tags."""
     contract = (row.get("contract") or "").strip()
     if contract.upper().replace(" ", "") in _PASS:
         return "PASS"
+    adjusted = _adjusted_text(row)
+    if adjusted and contract.upper() in _NONE | set(ADJUSTED_CODES):
+        return adjusted
     declarer, tricks = (row.get("declarer") or "").strip(), (row.get("result") or "").strip()
     if contract not in _NONE:
         played = [part for part in (contract, declarer, tricks) if part not in _NONE]

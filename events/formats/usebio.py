@@ -61,11 +61,12 @@ def read_usebio(data: bytes) -> TravellerFile:
     if root.tag != "USEBIO" or event is None:
         raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
     method = _method(event, problems)
-    names, lines, directions = {}, [], set()
-    for section, holder in _sections(event, problems):
+    names, lines, directions, warnings = {}, [], set(), []
+    sections, labels = _sections(event)
+    for section, holder in sections:
         _read_pairs(holder, section, names, directions, problems)
         for board in holder.iterfind("BOARD"):
-            lines += _read_board(board, section, problems)
+            lines += _read_board(board, section, problems, warnings)
     if not lines and not problems:
         problems.add(event, "the file has no traveller lines (BOARD/TRAVELLER_LINE)")
     deals, deal_places = _deals(root, problems)
@@ -77,7 +78,8 @@ def read_usebio(data: bytes) -> TravellerFile:
     return TravellerFile(
         lines=lines, event_name=_event_name(event), date=date,
         movement=_movement(directions, lines), scoring=method, names=names, deals=deals,
-        deal_places=deal_places, source=_source(root, event),
+        deal_places=deal_places, source=_source(root, event), warnings=warnings,
+        section_labels=labels,
     )  # fmt: skip
 
 
@@ -108,19 +110,41 @@ def _method(event, problems) -> str | None:
     return _METHODS[kind]
 
 
-def _sections(event, problems):
-    """(section letter, element holding PARTICIPANTS and BOARDs): SESSION/SECTION wrappers, or
-    the EVENT itself for a one-section file."""
+def _sections(event) -> tuple[list, dict[str, str]]:
+    """(section letter, element holding PARTICIPANTS and BOARDs) for SESSION/SECTION wrappers,
+    or the EVENT itself for a one-section file; and the file's own name of each section whose
+    SECTION_ID is not a letter (free text in USEBIO: PairsScorer writes "Sect1")."""
     wrapped = event.findall("SESSION/SECTION")
     if not wrapped:
-        return [("A", event)]
-    found = []
-    for index, section in enumerate(wrapped):
-        name = (section.get("SECTION_ID") or chr(ord("A") + index)).strip().upper()
-        if not (name.isalpha() and len(name) <= 3):
-            problems.add(section, f"SECTION_ID {name!r}: use letters, e.g. A or B")
-        found.append((name, section))
-    return found
+        return [("A", event)], {}
+    ids = [(section.get("SECTION_ID") or "").strip() for section in wrapped]
+    letters = [_section_letter(raw) for raw in ids]
+    taken = {letter for letter in letters if letter}
+    found, labels = [], {}
+    for section, raw, letter in zip(wrapped, ids, letters, strict=True):
+        if letter is None or [found_letter for found_letter, _ in found].count(letter):
+            letter = _free_letter(taken)  # free text, or a letter already used
+            taken.add(letter)
+        if raw and raw.upper() != letter:
+            labels[letter] = raw[:40]
+        found.append((letter, section))
+    return found, labels
+
+
+def _section_letter(raw: str) -> str | None:
+    """A SECTION_ID as Clubscore's section: letters as they are ("A", "ab" is "AB"), a name
+    ending in a number its letter ("Sect1" and "1" are A, "Section 2" is B); else None."""
+    if raw.isascii() and raw.isalpha() and len(raw) <= 3:
+        return raw.upper()
+    number = re.search(r"(\d{1,2})$", raw)
+    if number and 1 <= int(number[1]) <= 26:
+        return chr(ord("A") + int(number[1]) - 1)
+    return None
+
+
+def _free_letter(taken: set) -> str:
+    letter = next(chr(code) for code in range(ord("A"), ord("Z") + 1) if chr(code) not in taken)
+    return letter
 
 
 def _pair_ref(element, tag: str, problems) -> tuple[int, str] | None:
@@ -149,7 +173,7 @@ def _read_pairs(holder, section, names, directions, problems) -> None:
             names[(section, number[0], direction)] = (players[0][:60], players[1][:60])
 
 
-def _read_board(board, section, problems) -> list[TravellerLine]:
+def _read_board(board, section, problems, warnings) -> list[TravellerLine]:
     raw = _text(board, "BOARD_NUMBER")
     if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 32767):
         problems.add(board, f"BOARD_NUMBER {raw!r} is not a board number")
@@ -159,14 +183,15 @@ def _read_board(board, section, problems) -> list[TravellerLine]:
     for line in board.iterfind("TRAVELLER_LINE"):
         ns = _pair_ref(line, "NS_PAIR_NUMBER", problems)
         ew = _pair_ref(line, "EW_PAIR_NUMBER", problems)
-        text = _result_text(line, number, problems)
+        text = _result_text(line, number, problems, warnings)
         if ns and ew and text:
             lines.append(TravellerLine(line.sourceline or 1, section, number, ns, ew, text))
     return lines
 
 
-def _result_text(line, board: int, problems) -> str | None:
-    """The line's result as a director types it; SCORE checked against the contract."""
+def _result_text(line, board: int, problems, warnings=None) -> str | None:
+    """The line's result as a director types it; SCORE checked against the contract. A
+    contract that is no contract ("42") with a SCORE is read by its score, with a warning."""
     contract = _text(line, "CONTRACT").upper().replace(" ", "")
     score = _text(line, "SCORE").upper().replace(" ", "")
     artificial = _ARTIFICIAL.match(score)
@@ -190,6 +215,11 @@ def _result_text(line, board: int, problems) -> str | None:
     try:
         entry = scoring.parse_entry(text, board, confirmed=True)
     except ValueError as error:
+        if _SCORE.match(score) and not _is_contract(contract) and warnings is not None:
+            warnings.append((line.sourceline or 1, f"{line.tag}: CONTRACT {contract!r} is not a "
+                             f"contract; the line is scored by its SCORE {score} on board "
+                             f"{board}"))  # fmt: skip
+            return score
         problems.add(line, f"{text!r}: {error}")
         return None
     if _SCORE.match(score) and int(score) != entry.ns_score:
@@ -206,7 +236,7 @@ def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
         hands = {}
         for hand in board.iterfind("HAND"):
             seat = _SEATS.get(_text(hand, "DIRECTION").upper(), _text(hand, "DIRECTION")[:1])
-            suits = [_text(hand, suit).upper().replace("10", "T") for suit in _SUITS]
+            suits = [_suit(_text(hand, suit)) for suit in _SUITS]
             hands[seat.upper()] = ".".join(suits)
         if not hands:
             continue
@@ -217,6 +247,20 @@ def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
         deals[int(number)] = "N:" + " ".join(hands[seat] for seat in "NESW")
         places[int(number)] = board.sourceline or 1
     return deals, places
+
+
+def _suit(text: str) -> str:
+    """A suit's cards as PBN writes them; a void may be written "-" (EBUScore, PairsScorer)."""
+    text = text.upper().replace("10", "T").replace(" ", "")
+    return "" if text in ("-", "—", "VOID") else text
+
+
+def _is_contract(contract: str) -> bool:
+    try:
+        scoring.parse_contract(contract)
+    except ValueError:
+        return False
+    return True
 
 
 def _matchpoint_scale(event) -> str:
@@ -315,7 +359,8 @@ def write_usebio(event) -> str:
             session = heading.find("SESSION")
             if session is None:
                 session = etree.SubElement(heading, "SESSION", SESSION_ID="1")
-            holder = etree.SubElement(session, "SECTION", SECTION_ID=section.name)
+            # The imported file's own name of the section, if it had one ("Sect1").
+            holder = etree.SubElement(session, "SECTION", SECTION_ID=section.label or section.name)
         _write_pairs(holder, kind, standings[section.pk], numbers)
         _write_boards(holder, kind, results[section.pk])
     _write_handset(root, sections)

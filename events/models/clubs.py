@@ -1,6 +1,9 @@
 """Clubs and the scoring conventions a club sets as defaults for its sessions."""
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -8,6 +11,7 @@ from django.db.models.functions import Lower
 import scoring
 
 from .choices import (
+    ADJUSTED_BOARDS_CHOICES,
     ADJUSTED_RULE_CHOICES,
     CROSS_IMP_CHOICES,
     DATUM_ROUNDING_CHOICES,
@@ -15,6 +19,10 @@ from .choices import (
     HANCOCK_VULNERABLE_CHOICES,
     METHOD_CHOICES,
     MISSING_CHOICES,
+    PERCENTAGE_CHOICES,
+    PLACES_CHOICES,
+    ROUNDING_CHOICES,
+    SCORED_AS_CHOICES,
     TOTALS_CHOICES,
 )
 
@@ -22,7 +30,18 @@ from .choices import (
 class ScoringOptionFields(models.Model):
     """The director's scoring conventions: a club's defaults, and each session's own."""
 
+    scored_as = models.CharField(
+        max_length=20, choices=SCORED_AS_CHOICES, blank=True, default="",
+        verbose_name="Scored as",
+        help_text="Sets every option below as that program does, to compare results line by "
+        "line with what it printed (saved over what is chosen below; choose “My own choices” "
+        "to set them one by one).",
+    )  # fmt: skip
     totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default="raw")
+    percentages = models.CharField(max_length=10, choices=PERCENTAGE_CHOICES, default="exact")
+    rounding = models.CharField(
+        max_length=10, choices=ROUNDING_CHOICES, default="exact", verbose_name="Board points"
+    )
     missing_results = models.CharField(max_length=10, choices=MISSING_CHOICES, default="neuberg")
     adjusted_rule = models.CharField(
         max_length=10, choices=ADJUSTED_RULE_CHOICES, default="fixed",
@@ -31,9 +50,15 @@ class ScoringOptionFields(models.Model):
     cross_imps = models.CharField(
         max_length=10, choices=CROSS_IMP_CHOICES, default="average", verbose_name="Cross-IMPs"
     )
-    ave_plus_imps = models.PositiveSmallIntegerField(
-        default=3, verbose_name="Ave+ IMPs",
-        help_text="IMPs for Ave+ at IMP scoring: per board, or per comparison when summed.",
+    adjusted_boards = models.CharField(
+        max_length=10, choices=ADJUSTED_BOARDS_CHOICES, default="factored",
+        verbose_name="A board with an artificial score",
+    )  # fmt: skip
+    ave_plus_imps = models.DecimalField(
+        max_digits=4, decimal_places=2, default=Decimal(3), verbose_name="Ave+ IMPs",
+        validators=[MinValueValidator(0), MaxValueValidator(24)],
+        help_text="IMPs for Ave+ at IMP scoring (e.g. 3 or 1.2): per board, or per "
+        "comparison when summed.",
     )  # fmt: skip
     butler_drop = models.CharField(
         max_length=6, blank=True, default="",
@@ -42,11 +67,18 @@ class ScoringOptionFields(models.Model):
     datum_rounding = models.PositiveSmallIntegerField(
         choices=DATUM_ROUNDING_CHOICES, default=10, verbose_name="Butler datum rounding"
     )
+    places = models.CharField(
+        max_length=10, choices=PLACES_CHOICES, default="field",
+        verbose_name="Places across the field",
+    )  # fmt: skip
 
+    # The fields of scoring.ScoringOptions; CONVENTION_NAMES adds the preset that set them.
     OPTION_NAMES = (
         "totals", "missing_results", "adjusted_rule", "cross_imps", "ave_plus_imps",
-        "butler_drop", "datum_rounding",
+        "butler_drop", "datum_rounding", "rounding", "adjusted_boards", "percentages",
+        "places",
     )  # fmt: skip
+    CONVENTION_NAMES = ("scored_as", *OPTION_NAMES)
 
     class Meta:
         abstract = True
@@ -56,7 +88,13 @@ class ScoringOptionFields(models.Model):
         return scoring.ScoringOptions(**{name: getattr(self, name) for name in self.OPTION_NAMES})
 
     def option_values(self) -> dict:
-        return {name: getattr(self, name) for name in self.OPTION_NAMES}
+        """The conventions as stored (a new session takes its club's, or a file's)."""
+        return {name: getattr(self, name) for name in self.CONVENTION_NAMES}
+
+    @property
+    def scored_as_preset(self) -> scoring.Preset | None:
+        """The program whose options these still are, if a preset set them."""
+        return scoring.matching_preset(self.scored_as, self.scoring_options)
 
 
 class Club(ScoringOptionFields):

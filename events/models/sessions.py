@@ -99,8 +99,13 @@ class Event(ScoringOptionFields, AnalysisFields):
                 & Q(missing_results__in=["neuberg", "average"])
                 & Q(adjusted_rule__in=["fixed", "session"])
                 & Q(cross_imps__in=["average", "total"])
+                & Q(ave_plus_imps__gte=0)
                 & Q(ave_plus_imps__lte=24)
-                & Q(datum_rounding__in=[1, 10]),
+                & Q(datum_rounding__in=[1, 10])
+                & Q(rounding__in=scoring.options.ROUNDINGS)
+                & Q(adjusted_boards__in=scoring.options.ADJUSTED_BOARDS)
+                & Q(percentages__in=scoring.options.PERCENTAGES)
+                & Q(places__in=scoring.options.PLACES),
                 name="event_options_known",
             ),
         ]
@@ -134,14 +139,22 @@ class Event(ScoringOptionFields, AnalysisFields):
         described = self.scoring_options.describe(self.scoring)
         if self.across_field:
             described += ", sections scored across the field"
+            if self.places == "section":
+                described += ", places within each section"
         if self.one_winner and not self.is_howell:
             described += ", one winner (all pairs ranked together)"
-        return described
+        preset = self.scored_as_preset
+        return f"{described} (as {preset.program})" if preset else described
 
 
 class Section(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=3, default="A")
+    label = models.CharField(
+        max_length=40, blank=True, default="",
+        help_text="The section's name in the file it was imported from, if not its letter "
+        "(e.g. Sect1).",
+    )  # fmt: skip
     tables = models.PositiveSmallIntegerField()
     phantom = models.CharField(max_length=3, choices=PHANTOM_CHOICES, default="", blank=True)
     rounds = models.PositiveSmallIntegerField(
@@ -168,7 +181,12 @@ class Section(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Section {self.name}"
+        return f"Section {self.shown_name}"
+
+    @property
+    def shown_name(self) -> str:
+        """The letter, and the imported file's own name beside it: "A (Sect1)"."""
+        return f"{self.name} ({self.label})" if self.label else self.name
 
     def movement(self) -> scoring.Movement | None:
         if not self.has_movement:

@@ -11,7 +11,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from events.access import event_for_reader
-from events.formats import READERS, WRITERS, ImportProblems, read_traveller_file, write_results
+from events.formats import (
+    READERS,
+    WRITERS,
+    ImportProblems,
+    describe_place,
+    read_traveller_file,
+    write_results,
+)
 from events.formats.csv_export import results_csv, travellers_csv
 from events.forms import OPTION_FIELDS, ImportForm, kilobytes
 from events.importer import import_traveller_file
@@ -65,16 +72,20 @@ def session_import(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         upload = data["file"]
+        warnings = []
         try:
             event = import_traveller_file(
                 read_traveller_file(upload.read(), PurePath(upload.name).suffix),
                 club=data["club"], name=data["name"], movement=data["movement"] or None,
                 scoring_method=data["scoring"] or None, user=request.user,
-                options={name: data[name] for name in OPTION_FIELDS},
+                options={name: data[name] for name in OPTION_FIELDS}, warnings=warnings,
             )  # fmt: skip
         except ImportProblems as error:
             problems = error.described()
         else:
+            for place, message in warnings:
+                messages.warning(request, f"Imported with a warning: {describe_place(place)}: "
+                                          f"{message}.")  # fmt: skip
             messages.info(request, describe_movements(event))
             return redirect("session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})

@@ -40,8 +40,7 @@ def _standings(rows):
 # ACBLscore, ACBL Live for Clubs: the section's open-flight places; total factored to 26 boards.
 LIVERMORE = RealEvent(
     "livermore_monday_morning_pairs_2026-04-20",
-    ("--movement", "mitchell", "--scoring", "matchpoints", "--missing-results", "neuberg",
-     "--totals", "factored"),
+    ("--movement", "mitchell", "--scored-as", "acblscore"),
     "acbl",
     _standings([
         (11, "EW", 184.50, 64.51, "1"), (8, "EW", 178.50, 62.41, "2"),
@@ -64,7 +63,7 @@ LIVERMORE = RealEvent(
 STONERIDGE = RealEvent(
     "stoneridge_creek_pairs_2026-04-15",
     ("--movement", "howell", "--scoring", "matchpoints", "--missing-results", "neuberg",
-     "--totals", "factored"),
+     "--totals", "factored", "--percentages", "from-total"),
     "acbl",
     _standings([
         (5, None, 43.31, 60.15, "1/2"), (6, None, 43.31, 60.15, "1/2"),
@@ -80,7 +79,7 @@ STONERIDGE = RealEvent(
 LINDFIELD_MITCHELL = RealEvent(
     "nsbc_lindfield_tue_rookie_pairs_2022-07-26",
     ("--movement", "mitchell", "--scoring", "ebu-matchpoints", "--missing-results", "neuberg",
-     "--totals", "factored"),
+     "--totals", "factored", "--percentages", "from-total"),
     "ebu",
     _standings([
         (5, "EW", 116.70, 68.65, "1"), (3, "EW", 109.50, 64.41, "2"),
@@ -98,7 +97,7 @@ LINDFIELD_MITCHELL = RealEvent(
 LINDFIELD_HOWELL = RealEvent(
     "nsbc_lindfield_wed_open_howell_2022-07-27",
     ("--movement", "howell", "--scoring", "ebu-matchpoints", "--missing-results", "neuberg",
-     "--totals", "factored"),
+     "--totals", "factored", "--percentages", "from-total"),
     "ebu",
     _standings([
         (6, None, 162.60, 60.22, "1"), (7, None, 160.60, 59.48, "2"),

@@ -63,6 +63,23 @@ def test_a_save_scores_its_board_alone_when_no_other_board_can_move(club, direct
     assert rescore(Event.objects.get(pk=event.pk)) == 2  # board 2's two results put right
 
 
+def test_a_board_on_its_own_top_does_not_make_a_save_rescore_the_section(club, director):
+    # Bridge Base Online's convention (adjusted_boards="unfactored"): board 2's two played
+    # results and an Ave+ are scored on the played results' own top of 1, not the section's
+    # top of 2. That top does not follow the common due, so a save on board 1 still scores
+    # board 1 alone: board 2's points, tampered with here, stay as they were.
+    event = make_session(club, options={"adjusted_boards": "unfactored"})
+    board_1, plays_1 = _plays(event, 1)
+    board_2, plays_2 = _plays(event, 2)
+    for (ns, ew), line in zip(plays_2, ["4S N =", "4S N +1", "AVE+"], strict=True):
+        save_result(board_2, ns, ew, line, director)
+    assert set(Result.objects.filter(board=board_2).values_list("top", flat=True)) == {1}
+    Result.objects.filter(board=board_2).update(ns_points=99)
+    save_result(board_1, *plays_1[0], "4S N =", director)
+    assert set(Result.objects.filter(board=board_2).values_list("ns_points", flat=True)) == {99}
+    assert rescore(Event.objects.get(pk=event.pk)) == 3  # board 2's three results put right
+
+
 def test_a_save_that_moves_the_common_due_rescores_every_board(club, director):
     # Every board due 2 results, and board 2 has them: top 1. A third result on board 1
     # makes 3 the section's common due, so every board is factored to a top of 2 (DOMAIN.md,
@@ -134,6 +151,13 @@ LINES = ["4S N =", "4S N +1", "3NTX S -2", "PASS", "-100", "60/40%", "AVE+", "AV
 @given(
     method=st.sampled_from(METHODS),
     adjusted_rule=st.sampled_from(["fixed", "session"]),
+    # The conventions that change a board's points: each board rounded (EBUScore), a board
+    # with an artificial score on its own top (BBO), missing results as averages (ScoreBridge).
+    conventions=st.fixed_dictionaries({
+        "rounding": st.sampled_from(["exact", "board"]),
+        "adjusted_boards": st.sampled_from(["factored", "unfactored"]),
+        "missing_results": st.sampled_from(["neuberg", "average"]),
+    }),
     due=st.lists(st.integers(1, 3), min_size=6, max_size=6),  # the session's 6 boards
     steps=st.lists(
         st.tuples(st.integers(1, 4), st.integers(0, 2), st.sampled_from([*LINES, None])),
@@ -142,28 +166,37 @@ LINES = ["4S N =", "4S N +1", "3NTX S -2", "PASS", "-100", "60/40%", "AVE+", "AV
 )  # fmt: skip
 # Board 1's second result makes 2 the common due, so board 2's top moves from 0 to 1.
 @example(
-    method="matchpoints", adjusted_rule="fixed", due=[1] * 6,
+    method="matchpoints", adjusted_rule="fixed", due=[1] * 6, conventions={},
     steps=[(2, 0, "4S N ="), (1, 0, "4S N ="), (1, 1, "4S N +1")],
 )  # fmt: skip
 # NS 1 tops board 1 after its Ave+ on board 2, which Law 12C2's session rule then raises.
 @example(
-    method="matchpoints", adjusted_rule="session", due=[3] * 6,
+    method="matchpoints", adjusted_rule="session", due=[3] * 6, conventions={},
     steps=[(2, 0, "AVE+"), (1, 0, "4S N +1"), (1, 1, "4S N =")],
 )  # fmt: skip
 # A board with a fouled group 2 is one board due 2 results, not two boards due 2 each.
 @example(
-    method="matchpoints", adjusted_rule="fixed", due=[2] * 6,
+    method="matchpoints", adjusted_rule="fixed", due=[2] * 6, conventions={},
     steps=[(1, 0, "4S N ="), (1, 1, "4S N = F2")],
 )  # fmt: skip
+# Under unfactored adjusted boards, board 2's Ave+ keeps its own top while board 1's second
+# result moves the common due: board 2 must not be rescored to the new top.
+@example(
+    method="matchpoints", adjusted_rule="fixed", due=[1] * 6,
+    conventions={"rounding": "board", "adjusted_boards": "unfactored",
+                 "missing_results": "average"},
+    steps=[(2, 0, "4S N ="), (2, 1, "AVE+"), (1, 0, "4S N ="), (1, 1, "4S N +1"),
+           (1, 2, "3NTX S -2"), (2, 1, None)],
+)  # fmt: skip
 def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
-    club, director, method, adjusted_rule, due, steps
+    club, director, method, adjusted_rule, conventions, due, steps
 ):
     # Whatever was saved or deleted, and however each save was scored (its board alone or the
     # whole section), a fresh scoring of the whole section finds nothing to change. Boards
     # due fewer results than they get (`due`) make some saves move the common due.
     event = make_session(
         club, name=f"Property {Event.objects.count()}", scoring_method=method,
-        options={"adjusted_rule": adjusted_rule},
+        options={"adjusted_rule": adjusted_rule, **conventions},
     )  # fmt: skip
     for number, expected in enumerate(due, start=1):
         Board.objects.filter(section__event=event, number=number).update(expected_results=expected)

@@ -143,6 +143,8 @@ def test_import_flags_become_the_sessions_options(db, tmp_path):
     assert document["options"] == {
         "totals": "factored", "missing_results": "average", "adjusted_rule": "session",
         "cross_imps": "total", "ave_plus_imps": 1, "butler_drop": "5%", "datum_rounding": 1,
+        "scored_as": "", "rounding": "exact", "adjusted_boards": "factored",
+        "percentages": "exact", "places": "field",
     }  # fmt: skip
     assert document["session"]["published"] is True
     assert "IMPs summed over comparisons" in document["scored"]

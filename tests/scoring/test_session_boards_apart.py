@@ -7,6 +7,8 @@ matchpoints; at IMPs they keep them always). The expected values are the whole s
 scoring, the rule these shortcuts must never depart from.
 """
 
+from fractions import Fraction
+
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -20,10 +22,22 @@ from scoring import (
     common_due,
     common_top,
     due_of,
+    on_own_top,
     parse_entry,
     score_section,
+    standings,
 )
-from scoring.options import ADJUSTED_RULES, CROSS_IMP_FORMS, MISSING_RESULTS, TOTALS
+from scoring.entry import ADJUSTED
+from scoring.matchpoints import top
+from scoring.options import (
+    ADJUSTED_BOARDS,
+    ADJUSTED_RULES,
+    CROSS_IMP_FORMS,
+    MISSING_RESULTS,
+    PERCENTAGES,
+    ROUNDINGS,
+    TOTALS,
+)
 
 # Played, passed out, adjusted (fixed and Ave+), not played, weighted (Law 12C1(c)).
 TEXTS = [
@@ -37,8 +51,11 @@ options = st.builds(
     missing_results=st.sampled_from(MISSING_RESULTS),
     adjusted_rule=st.sampled_from(ADJUSTED_RULES),
     cross_imps=st.sampled_from(CROSS_IMP_FORMS),
-    ave_plus_imps=st.integers(0, 4),
+    ave_plus_imps=st.sampled_from([0, 1, 3, "1.2", "0.25"]),
     butler_drop=st.sampled_from(["", "1", "10%"]),
+    rounding=st.sampled_from(ROUNDINGS),
+    adjusted_boards=st.sampled_from(ADJUSTED_BOARDS),
+    percentages=st.sampled_from(PERCENTAGES),
 )
 
 
@@ -110,15 +127,64 @@ def test_the_due_from_counts_is_the_due_from_the_lines(section):
     assert due_of(expected, counts.values()) == common_due(lines, expected)
 
 
+def own_top_boards(method, chosen, lines) -> set[tuple[int, int]]:
+    """The (board, fouled group)s scored on their own top (scoring.on_own_top)."""
+    adjusted = {(line.board, line.foul_group) for line in lines if line.entry.kind == ADJUSTED}
+    return {key for key in adjusted if on_own_top(method, chosen, True)}
+
+
 @given(sections(), st.sampled_from(METHODS), options)
 def test_every_scored_line_of_a_matchpoint_section_has_the_common_top(section, method, chosen):
     lines, expected = section
     expected_top = common_top(method, common_due(lines, expected))
-    for result in score_section(method, lines, expected, chosen):
+    own = own_top_boards(method, chosen, lines)
+    for line, result in zip(lines, score_section(method, lines, expected, chosen)):
+        if (line.board, line.foul_group) in own:
+            continue  # see the test below
         if method in MATCHPOINT_METHODS and result.points.ns is not None:
             assert result.points.top == expected_top
         else:
             assert expected_top is None or result.points.top is None
+
+
+@given(sections(), st.sampled_from(sorted(MATCHPOINT_METHODS)), options)
+def test_an_unfactored_board_sums_to_the_top_of_its_played_results(section, method, chosen):
+    """BriAn, Bridge Base Online: a board with an artificial score is matchpointed on its
+    played results alone: every line's NS and EW add up to that smaller top (before any
+    rounding), and the played results share n(n-1)/2 tops' worth between them."""
+    lines, expected = section
+    chosen = ScoringOptions(**{**chosen.__dict__, "adjusted_boards": "unfactored",
+                               "rounding": "exact", "adjusted_rule": "fixed"})  # fmt: skip
+    scored = score_section(method, lines, expected, chosen)
+    scale = MATCHPOINT_METHODS[method]
+    for key in own_top_boards(method, chosen, lines):
+        mine = [(line, s) for line, s in zip(lines, scored) if (line.board, line.foul_group) == key]
+        played = [s for line, s in mine if line.entry.kind in COUNTED_KINDS]
+        smaller = top(max(len(played), 1), scale)
+        assert {s.points.top for _, s in mine if s.points.ns is not None} <= {smaller}
+        for s in played:
+            assert s.points.ns + s.points.ew == smaller
+        assert sum(s.points.ns for s in played) == Fraction(smaller * len(played), 2)
+
+
+@given(sections(), st.sampled_from(METHODS), options)
+def test_rounded_boards_are_two_decimal_and_totals_are_their_sum(section, method, chosen):
+    """EBUScore, PairsScorer, Pianola, KoPS: each board's points to 2 decimals, and a pair's
+    total is the sum of those printed points."""
+    lines, expected = section
+    chosen = ScoringOptions(**{**chosen.__dict__, "rounding": "board", "totals": "raw"})
+    scored = score_section(method, lines, expected, chosen)
+    for result in scored:
+        for value in (result.points.ns, result.points.ew):
+            assert value is None or (value * 100).denominator == 1 or method == "hdb"
+    if method == "hdb":
+        return
+    pairs = {line.ns for line in lines} | {line.ew for line in lines}
+    table = standings(method, scored, sorted(pairs), options=chosen)
+    for row in table:
+        mine = [s.points.ns for s in scored if s.ns == row.pair and s.points.ns is not None]
+        mine += [s.points.ew for s in scored if s.ew == row.pair and s.points.ew is not None]
+        assert row.total == sum(mine, Fraction(0))
 
 
 def test_the_common_top_is_one_less_than_the_due_acbl_and_twice_that_ebu():
@@ -136,3 +202,6 @@ def test_under_the_session_rule_a_board_reaches_the_others():
     assert not boards_apart("matchpoints", session)
     assert not boards_apart("cross-imps", session)
     assert all(boards_apart(method, ScoringOptions()) for method in METHODS)
+    # Rounding each board and unfactored adjusted boards keep a board's points its own.
+    own = ScoringOptions(rounding="board", adjusted_boards="unfactored", missing_results="average")
+    assert all(boards_apart(method, own) for method in METHODS)

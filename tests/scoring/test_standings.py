@@ -159,10 +159,11 @@ def test_procedural_penalties_come_off_the_total_and_the_percentage(penalty, tot
     assert (row.total, row.percentage, row.penalty) == (total, percentage, F(15) - total)
 
 
-def test_a_pair_with_no_boards_yet_ranks_last():
+def test_a_pair_with_no_boards_yet_has_no_place():
+    # KoPS leaves a pair that played no board unranked: it has no percentage to rank by.
     results = scored("P", "x", 0, 0)
     table = standings("matchpoints", results, ["P", "Q"], side)
-    assert {s.pair: s.rank for s in table if s.group == "NS"} == {"P": "1", "Q": "2"}
+    assert {s.pair: s.rank for s in table if s.group == "NS"} == {"P": "1", "Q": ""}
 
 
 SCORES = ["420", "450", "400", "-50", "100", "-100", "PASS", "NP", "A+/A-", "A", "A-/A+"]

@@ -1,21 +1,34 @@
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
+from events.forms import apply_preset
 from events.importer import import_traveller_file
 from events.models import (
+    ADJUSTED_BOARDS_CHOICES,
     ADJUSTED_RULE_CHOICES,
     CROSS_IMP_CHOICES,
     METHOD_CHOICES,
     MISSING_CHOICES,
+    PERCENTAGE_CHOICES,
+    PLACES_CHOICES,
+    ROUNDING_CHOICES,
     TOTALS_CHOICES,
     Club,
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
 from events.results import rescore_event
-from scoring import parse_butler_drop
+from scoring import PRESETS, ScoringOptions, parse_butler_drop
+
+
+def _decimal(text: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        raise ValueError(text) from None
 
 
 def _choices(pairs):
@@ -45,11 +58,24 @@ class Command(BaseCommand):
         parser.add_argument("--club", help="the club's slug (default: the only club)")
         parser.add_argument("--publish", action="store_true", help="publish the results at once")
         options = parser.add_argument_group("scoring options (default: the club's)")
+        options.add_argument(
+            "--scored-as", choices=list(PRESETS), metavar="PROGRAM",
+            help="every option as another program sets it (" + ", ".join(PRESETS) + "); "
+            "the options below change it",
+        )  # fmt: skip
         options.add_argument("--totals", choices=_choices(TOTALS_CHOICES))
+        options.add_argument("--percentages", choices=_choices(PERCENTAGE_CHOICES))
+        options.add_argument("--rounding", choices=_choices(ROUNDING_CHOICES))
+        options.add_argument("--adjusted-boards", choices=_choices(ADJUSTED_BOARDS_CHOICES))
+        options.add_argument(
+            "--places", choices=_choices(PLACES_CHOICES),
+            help="with --across-field: places over the field or within each section",
+        )  # fmt: skip
         options.add_argument("--missing-results", choices=_choices(MISSING_CHOICES))
         options.add_argument("--adjusted-rule", choices=_choices(ADJUSTED_RULE_CHOICES))
         options.add_argument("--cross-imps", choices=_choices(CROSS_IMP_CHOICES))
-        options.add_argument("--ave-plus-imps", type=int, metavar="N")
+        options.add_argument("--ave-plus-imps", type=_decimal, metavar="N",
+                             help="e.g. 3 or 1.2")  # fmt: skip
         options.add_argument(
             "--butler-drop",
             metavar="N|P%",
@@ -117,7 +143,11 @@ class Command(BaseCommand):
         self.stdout.write(str(event.pk))
 
     def _scoring_options(self, club, options) -> dict:
+        """The club's conventions, a --scored-as program's over them, then each flag's."""
         chosen = club.option_values()
+        if options["scored_as"]:
+            chosen["scored_as"] = options["scored_as"]
+        apply_preset(chosen)  # the flag's program, or the club's default one
         for name in chosen:
             if options.get(name) is not None:
                 chosen[name] = options[name]
@@ -125,8 +155,11 @@ class Command(BaseCommand):
             parse_butler_drop(chosen["butler_drop"])
         except ValueError as error:
             raise CommandError(str(error)) from None
-        if not 0 <= chosen["ave_plus_imps"] <= 24:
-            raise CommandError("--ave-plus-imps must be 0-24")
+        try:
+            values = {name: chosen[name] for name in club.OPTION_NAMES}
+            ScoringOptions(**values)
+        except ValueError as error:
+            raise CommandError(str(error).replace("ave_plus_imps", "--ave-plus-imps")) from None
         return chosen
 
     def _club(self, slug):

@@ -52,7 +52,8 @@ REAL_FILES = [
 ]
 REAL = [pytest.param(event, name, id=name) for event, name in REAL_FILES]
 
-_OPTION_FLAGS = {"--totals": "totals", "--missing-results": "missing_results",
+_OPTION_FLAGS = {"--totals": "totals", "--percentages": "percentages",
+                 "--missing-results": "missing_results",
                  "--cross-imps": "cross_imps", "--butler-drop": "butler_drop",
                  "--datum-rounding": "datum_rounding"}  # fmt: skip
 
