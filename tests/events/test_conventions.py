@@ -281,8 +281,8 @@ def test_sessions_with_factored_totals_keep_percentages_of_the_total_after_migra
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before, after = ("events", "0016_result_history_outlives_its_board"), (
-        "events", "0017_conventions_of_other_programs")  # fmt: skip
+    before, after = ("events", "0017_table_entry_rulings"), (
+        "events", "0018_conventions_of_other_programs")  # fmt: skip
     executor = MigrationExecutor(connection)
     executor.migrate([before])
     old = executor.loader.project_state([before]).apps

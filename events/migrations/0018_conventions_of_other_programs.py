@@ -18,7 +18,7 @@ def percentages_from_factored_totals(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0016_result_history_outlives_its_board"),
+        ("events", "0017_table_entry_rulings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
