@@ -40,6 +40,7 @@ from scoring.one_table import (
 from scoring.options import ScoringOptions, parse_butler_drop
 from scoring.par import Par, par
 from scoring.ranking import rank
+from scoring.rounding import printed, round_half_away, rounded
 from scoring.session import (
     COUNTED_KINDS,
     ResultLine,
@@ -63,6 +64,9 @@ from scoring.vps import (
 )
 
 __all__ = [
+    "printed",
+    "round_half_away",
+    "rounded",
     "IMP_METHODS",
     "MATCHPOINT_METHODS",
     "METHODS",

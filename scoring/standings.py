@@ -13,12 +13,12 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
 
 from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS
 from scoring.hdb import hdb_set_vps
 from scoring.options import ScoringOptions
 from scoring.ranking import rank
+from scoring.rounding import rounded
 from scoring.session import ScoredResult
 from scoring.vps import HARRIS_SCALES
 
@@ -118,9 +118,8 @@ def _factored(method, row, penalty, boards, target, tops):
 
 
 def _two_places(value: Fraction) -> Fraction:
-    """Rounded to hundredths, halves away from zero, as printed."""
-    sign = -1 if value < 0 else 1
-    return sign * Fraction(floor(abs(value) * 100 + Fraction(1, 2)), 100)
+    """The value as printed (scoring.rounding), exactly."""
+    return Fraction(rounded(value))
 
 
 def _tally(results, pairs):
