@@ -5,12 +5,14 @@ Fields are only ever added to this format, never renamed or removed: other tools
 
 from events.models import Event, Result
 from events.standings import event_standings
+from scoring.rounding import rounded
 
 FORMAT = "clubscore-results/1"
 
 
 def _number(value, places):
-    return None if value is None else round(float(value), places)
+    """A JSON number, rounded as every page and export rounds (scoring.rounding)."""
+    return None if value is None else float(rounded(value, places))
 
 
 def _pair_row(section, row) -> dict:

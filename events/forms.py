@@ -20,7 +20,7 @@ from events.models import (
     ScoringOptionFields,
 )
 from events.roster import number_problem
-from events.setup import plan_sections, sections_error
+from events.setup import parse_sections, plan_sections, sections_error
 from events.travellers import find_pair
 from scoring.options import decimal_text
 
@@ -177,6 +177,14 @@ class SessionForm(forms.Form):
 
     def clean_butler_drop(self):
         return ScoringOptionsForm.clean_butler_drop(self)
+
+    def clean_tables(self):
+        """The sections' tables, refused beside the box when written wrongly ("14,,13")."""
+        try:
+            parse_sections(self.cleaned_data["tables"])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return self.cleaned_data["tables"]
 
     def setup_fields(self):
         return [field for field in self if field.name not in OPTION_FIELDS]

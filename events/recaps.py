@@ -6,6 +6,7 @@ whatever the field size); the points are the stored ones, which rescoring keeps 
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 
 from django.db.models import prefetch_related_objects
@@ -14,6 +15,7 @@ from django.urls import reverse
 from events.models import Board, Event, Pair, Result, Section
 from events.standings import StandingGroup, event_standings
 from events.templatetags.clubscore import adjusted_label, signed
+from scoring.rounding import exact
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 UNSORTED = float("-inf")
@@ -79,7 +81,7 @@ class CardRow:
     score: int | None  # from the pair's side
     points: float | None
     board_percent: float | None
-    running: float
+    running: Fraction  # exact: a sum of rounded floats could land beside a half
 
 
 @dataclass
@@ -178,12 +180,12 @@ def score_card(data: SessionData, pair: Pair) -> list[CardRow]:
     """The pair's session board by board, in the order it played them."""
     mine = sorted(data.lines_by_pair.get(pair.pk, ()),
                   key=lambda line: (line.result.round or 0, line.board.number))  # fmt: skip
-    rows, running = [], 0.0
+    rows, running = [], Fraction(0)
     for line in mine:
         sat_ns = line.ns.pk == pair.pk
         r = line.result
         points = r.ns_points if sat_ns else r.ew_points
-        running += points or 0
+        running += exact(points or 0)
         score = None
         if r.kind == Result.PLAYED:
             score = r.ns_score if sat_ns else -r.ns_score

@@ -101,15 +101,33 @@ _SIZE = re.compile(r"^(\d{1,3})(\.5|½| ?1/2)?$")
 
 def parse_sections(text: str) -> list[tuple[int, bool]]:
     """ "14,13,12½" → [(14, False), (13, False), (13, True)]: tables, and whether the last
-    table is a half table. Raises ValueError in the director's words."""
-    parts = [part.strip() for part in re.split(r"[,;+]", str(text)) if part.strip()]
-    if not parts:
+    table is a half table. Sections are separated by commas, spaces around them allowed; an
+    empty section or another separator is refused (a slip that would set up the wrong number
+    of sections). Raises ValueError in the director's words."""
+    text = str(text).strip()
+    if not text:
         raise ValueError("Give the number of tables, e.g. 7, or 14,13,13 for three sections.")
+    if other := re.search(r"[;+]", text):
+        commas = re.sub(r"\s*[;+]\s*", ",", text)
+        raise ValueError(
+            f"Tables {text!r}: separate the sections with commas, not {other[0]!r}, e.g. {commas}."
+        )
+    parts = [part.strip() for part in text.split(",")]
+    if "" in parts:
+        where = ("starts with a comma" if not parts[0] else "ends with a comma" if not parts[-1]
+                 else "has two commas with no tables between them")  # fmt: skip
+        raise ValueError(
+            f"Tables {text!r} {where}: give each section's tables with one comma between "
+            "them, e.g. 14,13,13."
+        )
     if len(parts) > MAX_SECTIONS:
         raise ValueError(f"At most {MAX_SECTIONS} sections (A-Z).")
     sizes = []
     for part in parts:
         match = _SIZE.match(part)
+        if match is None and re.fullmatch(r"\d+(?: +\d+)+", part):
+            commas = text.replace(part, re.sub(" +", ",", part))
+            raise ValueError(f"Tables {text!r}: separate the sections with commas, e.g. {commas}.")
         if match is None:
             raise ValueError(
                 f"Tables: {part!r} is not a number of tables (e.g. 13, or 12½ for a half table)."

@@ -48,6 +48,7 @@ from scoring.options import ScoringOptions, parse_butler_drop
 from scoring.par import Par, par
 from scoring.presets import PRESETS, Preset, matching_preset, preset_of
 from scoring.ranking import rank
+from scoring.rounding import printed, round_half_away, rounded
 from scoring.session import (
     COUNTED_KINDS,
     ResultLine,
@@ -71,6 +72,9 @@ from scoring.vps import (
 )
 
 __all__ = [
+    "printed",
+    "round_half_away",
+    "rounded",
     "IMP_METHODS",
     "MATCHPOINT_METHODS",
     "METHODS",

@@ -8,7 +8,6 @@ must never split a tie or make one.
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
 from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
@@ -16,6 +15,7 @@ from scoring.field_imps import butler_datum, cross_imp_totals, drop_count
 from scoring.imps import imps
 from scoring.matchpoints import matchpoints, neuberg, top
 from scoring.options import ScoringOptions
+from scoring.rounding import rounded
 
 __all__ = [
     "BoardPoints",
@@ -101,9 +101,9 @@ def rounded_points(points: BoardPoints) -> BoardPoints:
 
 
 def two_places(value: Fraction) -> Fraction:
-    """Rounded to hundredths, halves away from zero (so NS and EW IMPs stay opposite)."""
-    sign = -1 if value < 0 else 1
-    return sign * Fraction(floor(abs(value) * 100 + Fraction(1, 2)), 100)
+    """Rounded to hundredths by the one rule of scoring.rounding (halves away from zero, so
+    NS and EW IMPs stay opposite), kept exact."""
+    return Fraction(rounded(value))
 
 
 def _is_comparable(entry: Entry) -> bool:

@@ -1,13 +1,15 @@
 """Reading a traveller line as a director types it or copies it from a slip or another program.
 
-Played: "4S N =", "3NTX S -2", "4H E 11", "3 NT S =", "2 C x E -1", "4SX-2 N", "4S=N", "4SN =".
+Played: "4S N =", "3NTX S -2", "4H E 11", "3 NT S =", "2 C x E -1", "4SX-2 N", "4S=N", "4SN =",
+"5D E X -2" (doubled after the declarer, as some slips have it), "4♠ N =" (a suit as its
+symbol, black or white, as phones type them); any case.
 Passed out: "PASS", "P", "AP", "ALL PASS", "PASSED OUT", "PO", "PASS N 0", "PASS - -".
 A bare NS score "-100"; adjusted "A", "A=", "A+", "A+/A-", "60/40"; "NP"; a weighted score
 (Law 12C1(c)) "60% 4S N = + 40% 4S N -1".
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from scoring.adjusted import ADJUSTED_CODES
@@ -28,8 +30,14 @@ __all__ = [
 PLAYED, ADJUSTED, NOT_PLAYED, WEIGHTED = "played", "adjusted", "not_played", "weighted"
 SEATS = ("N", "E", "S", "W")
 
-# Doubled written as a multiplication sign or a star; dashes pasted from word processors.
-_SAME_AS = str.maketrans({"×": "X", "*": "X", "–": "-", "—": "-", "−": "-"})
+# Doubled written as a multiplication sign or a star; dashes pasted from word processors; the
+# suits as their symbols, black or white (U+2660-2667), with or without the variation selector
+# a phone's keyboard adds to show one as an emoji (U+FE0F) or as text (U+FE0E).
+_SAME_AS = str.maketrans({
+    "×": "X", "*": "X", "–": "-", "—": "-", "−": "-",
+    "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
+    "\ufe0e": None, "\ufe0f": None,
+})  # fmt: skip
 _RESULT = re.compile(r"^(=|[+-]\d+|\d+)$")
 _BARE_SCORE = re.compile(r"^[+-]?\d+$")
 _PERCENT_PAIR = re.compile(r"^(?P<ns>\d{1,3})%?/(?P<ew>\d{1,3})%?$")
@@ -56,16 +64,17 @@ _PASS_FILLER = re.compile(r"^(?:(?:[NESW]|-+)(?: (?:0|-+))?|0)?$")
 # Seed 002's tally sheet writes doubled as "4S-X".
 _CONTRACT = r"(?P<level>\d+) ?(?P<strain>NT|[CDHSN])(?: ?-?(?P<double>XX|X))?"
 _SEAT = r"(?P<seat>[NESW])"
+_LATE_DOUBLE = r"(?: (?P<late_double>XX|X))?"  # "5D E X -2": doubled, after the declarer
 _SIGNED = r"(?P<result>=|[+-]\d+)"
 _ANY_RESULT = r"(?P<result>=|[+-]\d+|\d+)"
 # Contract, declarer, result; or contract and result glued, then declarer ("4SX-2 N").
 # A bare trick count only after the declarer: "4S 10 N" is no notation we know.
 _LINE_SHAPES = (
-    re.compile(rf"^{_CONTRACT} ?{_SEAT} ?{_ANY_RESULT}$"),
+    re.compile(rf"^{_CONTRACT} ?{_SEAT}{_LATE_DOUBLE} ?{_ANY_RESULT}$"),
     re.compile(rf"^{_CONTRACT} ?{_SIGNED} ?{_SEAT}$"),
 )
 _CONTRACT_ONLY = re.compile(rf"^{_CONTRACT}$")
-_NO_RESULT = re.compile(rf"^{_CONTRACT} ?{_SEAT}$")
+_NO_RESULT = re.compile(rf"^{_CONTRACT} ?{_SEAT}{_LATE_DOUBLE}$")
 _NO_DECLARER = re.compile(rf"^{_CONTRACT} ?{_ANY_RESULT}$")
 _CONTRACT_START = re.compile(rf"^{_CONTRACT}")
 
@@ -86,6 +95,8 @@ class Entry:
     ns_percent: int | None = None
     ew_percent: int | None = None
     components: tuple[tuple[int, "Entry"], ...] = ()  # (percent, played Entry) when weighted
+    # An adjusted score's codes as the director typed them ("A+/A-"), shown back as typed.
+    codes: str = field(default="", compare=False)
 
     @property
     def is_comparable(self) -> bool:
@@ -100,7 +111,7 @@ class Entry:
         if self.kind == NOT_PLAYED:
             return "Not played"
         if self.kind == ADJUSTED:
-            return f"{self.ns_percent}/{self.ew_percent}%"
+            return self.codes or f"{self.ns_percent}/{self.ew_percent}%"
         if self.kind == WEIGHTED:
             return " + ".join(f"{weight}% {entry}" for weight, entry in self.components)
         if self.contract is None:
@@ -148,20 +159,21 @@ def _adjusted(line: str) -> Entry | None:
     compact = line.replace(" ", "")
     if compact in _ADJUSTED_CODES:
         percent = _ADJUSTED_CODES[compact]
-        return Entry(ADJUSTED, ns_percent=percent, ew_percent=percent)
+        return Entry(ADJUSTED, ns_percent=percent, ew_percent=percent, codes=compact)
     if "/" not in compact:
         return None
     match = _PERCENT_PAIR.match(compact)
+    codes = ""
     if match:
         ns, ew = int(match["ns"]), int(match["ew"])
     else:
         ns_code, _, ew_code = compact.partition("/")
         if ns_code not in _ADJUSTED_CODES or ew_code not in _ADJUSTED_CODES:
             raise ValueError(f"{line}: adjusted scores are A, A+, A-, A+/A- (NS/EW) or 60/40")
-        ns, ew = _ADJUSTED_CODES[ns_code], _ADJUSTED_CODES[ew_code]
+        ns, ew, codes = _ADJUSTED_CODES[ns_code], _ADJUSTED_CODES[ew_code], compact
     if not (0 <= ns <= 100 and 0 <= ew <= 100):
         raise ValueError(f"{line}: adjusted percentages must be 0-100")
-    return Entry(ADJUSTED, ns_percent=ns, ew_percent=ew)
+    return Entry(ADJUSTED, ns_percent=ns, ew_percent=ew, codes=codes)
 
 
 def _passed_out(line: str) -> Entry | None:
@@ -212,7 +224,10 @@ def _doubt(entry: Entry, declarer_score: int) -> str:
 
 
 def _contract_of(match: re.Match) -> Contract:
-    return parse_contract(f"{match['level']}{match['strain']}{match['double'] or ''}")
+    late = match.groupdict().get("late_double")
+    if late and match["double"]:
+        raise ValueError(f"{match[0]}: doubled twice; write the X once, e.g. 5DX E -2")
+    return parse_contract(f"{match['level']}{match['strain']}{match['double'] or late or ''}")
 
 
 def _missing_part(line: str) -> ValueError | None:

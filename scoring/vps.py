@@ -22,6 +22,8 @@ from fractions import Fraction
 from functools import cache
 from numbers import Real
 
+from scoring.rounding import round_half_away
+
 __all__ = [
     "vp_wbf",
     "vp_harris",
@@ -102,13 +104,6 @@ HARRIS_SCALES = {
         (10, 20, 6), (13, 21, 5), (16, 22, 4), (19, 23, 3), (22, 24, 2), (25, 25, 1),
         (None, 26, 0)),
 }  # fmt: skip
-
-
-def round_half_away(value: Real) -> int:
-    """Round to a whole number, halves away from zero (2.5 -> 3, -2.5 -> -3)."""
-    exact = Fraction(value)
-    magnitude = math.floor(abs(exact) + Fraction(1, 2))
-    return magnitude if exact >= 0 else -magnitude
 
 
 def vp_harris(imp_difference: float, boards_per_set: int) -> int:

@@ -25,6 +25,7 @@ RULES = ROOT / "deploy" / "nginx"
 COMPOSE_APP = "server web:8000;"
 COMPOSE_CACHE = "/var/cache/nginx/clubscore"
 COMPOSE_RULES = "/etc/nginx/clubscore/"  # where compose mounts deploy/nginx
+SBIN_FOLDERS = (Path("/usr/sbin"), Path("/usr/local/sbin"))  # often not on a user's PATH
 
 
 @dataclass
@@ -35,10 +36,23 @@ class Front:
 
 
 def nginx_binary() -> str | None:
+    """The nginx to run: the one CLUBSCORE_NGINX names (a path, or a name on PATH) when it is
+    set, else nginx on PATH or in the sbin folders packages and source builds install it in.
+    None when there is none."""
+    named = os.environ.get("CLUBSCORE_NGINX")
+    if named is not None:
+        return shutil.which(named)
     return shutil.which("nginx") or next(
-        (path for path in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(path).exists()),
-        None,
+        (str(folder / "nginx") for folder in SBIN_FOLDERS if (folder / "nginx").exists()), None
     )
+
+
+def nginx_missing() -> str:
+    """Why nginx_binary() found none, in plain words, with what to do."""
+    named = os.environ.get("CLUBSCORE_NGINX")
+    if named is not None:
+        return f"CLUBSCORE_NGINX={named!r} names no program here"
+    return "nginx is not installed (Debian: apt-get install nginx-light)"
 
 
 def _free_port() -> int:
@@ -91,7 +105,7 @@ def local_nginx(app_port: int, folder: Path):
     """nginx on a free loopback port in front of 127.0.0.1:`app_port`, stopped afterwards."""
     binary = nginx_binary()
     if binary is None:
-        raise RuntimeError("nginx is not installed (Debian: apt-get install nginx-light)")
+        raise RuntimeError(nginx_missing())
     folder.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     conf = folder / "nginx.conf"

@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load import speed  # noqa: E402
-from benchmarks.load.front import local_nginx, nginx_binary  # noqa: E402
+from benchmarks.load.front import local_nginx, nginx_binary, nginx_missing  # noqa: E402
 from benchmarks.load.front import stop as stop_process  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -114,8 +114,7 @@ def options(argv=None):
     if args.scenario == "big-event" and args.tables < 2:
         parser.error("--tables: a big event needs 2 tables or more")
     if args.front == "nginx" and nginx_binary() is None:
-        parser.error("--front nginx: nginx is not installed (apt-get install nginx-light), "
-                     "or run with --front none")  # fmt: skip
+        parser.error(f"--front nginx: {nginx_missing()}; or run with --front none")
     if urlsplit(args.database_url).hostname not in LOOPBACK:
         parser.error("the load database must be on 127.0.0.1")
     if "load" not in urlsplit(args.database_url).path:

@@ -20,6 +20,7 @@ import re
 
 from events.models import Event, Result
 from events.standings import event_standings
+from scoring.rounding import printed
 
 RESULTS_HEADER = (
     "section", "direction", "pair", "names", "rank", "total", "percentage", "imps_per_board",
@@ -55,10 +56,7 @@ def _writer(buffer: io.StringIO) -> _SafeWriter:
 
 
 def _places(value) -> str:
-    if value is None:
-        return ""
-    text = f"{value:.2f}"
-    return "0.00" if text == "-0.00" else text
+    return "" if value is None else printed(value)
 
 
 def results_csv(event: Event) -> str:

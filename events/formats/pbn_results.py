@@ -20,7 +20,7 @@ from events.formats.csv_export import contract_columns as csv_contract_columns
 from events.handrecords.pbn import PBNError, Tag, read_games
 from events.models import Event, Result
 from events.standings import event_standings
-from scoring import board_dealer, board_vulnerability
+from scoring import board_dealer, board_vulnerability, printed
 from scoring.adjusted import ADJUSTED_CODES
 
 __all__ = ["read_pbn_results", "write_pbn"]
@@ -428,7 +428,7 @@ def _pair_column(pair, seat: str) -> str:
 
 
 def _points(value) -> str:
-    return "-" if value is None else f"{value:.2f}"
+    return "-" if value is None else printed(value)
 
 
 def _total_rows(groups) -> list[str]:

@@ -374,8 +374,7 @@ def _add(parent, tag: str, value) -> None:
 
 def _number(value) -> str:
     """Points as printed: at most two decimals, no trailing zeros (5, 5.5, 5.33)."""
-    text = f"{round(float(value), 2):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return scoring.printed(value, trim=True)
 
 
 def _pair_number(pair) -> str:
@@ -393,7 +392,7 @@ def _write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
         _add(element, "DIRECTION", pair.direction)
         _add(element, "TOTAL_SCORE", _number(row.total))
         if row.percentage is not None:
-            _add(element, "PERCENTAGE", f"{row.percentage:.2f}")
+            _add(element, "PERCENTAGE", scoring.printed(row.percentage))
         if row.boards:
             _add(element, "PLACE", row.rank.rstrip("="))
         for name in (pair.player1, pair.player2):

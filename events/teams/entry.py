@@ -3,7 +3,6 @@ IMP and VP penalties, a forfeit. Every save rescores the match in the same trans
 standings read stored totals."""
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
@@ -226,22 +225,16 @@ def rescore(match: TeamMatch) -> None:
     home, away = scoring.match_imps(
         board_imps, _number(match.home_imp_penalty), _number(match.away_imp_penalty)
     )
-    match.home_imps, match.away_imps = _decimal(home, "0.1"), _decimal(away, "0.1")
+    match.home_imps, match.away_imps = scoring.rounded(home, 1), scoring.rounded(away, 1)
     match.boards_entered = len(boards)
     match.home_vps = match.away_vps = None
     if len(boards) == event.boards_per_match and not match.forfeit and not event.is_ko:
         vps = scoring.match_vps(home, away, event.boards_per_match, event.vp_scale,
                                 club_table(event))  # fmt: skip
-        match.home_vps, match.away_vps = (_decimal(value, "0.01") for value in vps)
+        match.home_vps, match.away_vps = (scoring.rounded(value, 2) for value in vps)
     match.save()
 
 
 def _number(value) -> int | Fraction:
     value = Fraction(str(value))
     return int(value) if value.denominator == 1 else value
-
-
-def _decimal(value, places: str) -> Decimal:
-    if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    return Decimal(str(value)).quantize(Decimal(places))

@@ -7,6 +7,7 @@ match the team plays.
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from itertools import accumulate
 
 import scoring
@@ -101,7 +102,7 @@ def bye_vps(event: TeamsEvent, row: TeamStanding) -> Decimal:
     """What a bye (or an opponent's forfeit) scores: 12 VPs, or the team's average VPs over
     the matches it played out (12 until it has played one)."""
     if event.bye_vps == "average" and row.match_vps:
-        return (sum(row.match_vps) / len(row.match_vps)).quantize(Decimal("0.01"))
+        return scoring.rounded(Fraction(sum(row.match_vps)) / len(row.match_vps))
     return BYE_VPS
 
 

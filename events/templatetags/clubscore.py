@@ -1,13 +1,12 @@
 """Template filters for results pages."""
 
-from decimal import ROUND_HALF_UP, Decimal
-
 from django import template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from scoring.deal import parse_deal
+from scoring.rounding import printed as _printed
 
 register = template.Library()
 
@@ -36,7 +35,18 @@ def signed(score) -> str:
 @register.filter
 def points(value) -> str:
     """Board points to two places, so that a column of them lines up."""
-    return "" if value is None else f"{value:.2f}"
+    return "" if value is None else _printed(value)
+
+
+@register.filter
+def printed(value, places=2) -> str:
+    """A score, total or percentage as every page, PDF and export prints it (scoring.rounding:
+    halves away from zero): `|printed` to two places, `|printed:0` whole, and, as floatformat
+    writes it, `|printed:"-1"` to at most one place without trailing zeros. None: nothing."""
+    if value is None or value == "":
+        return ""
+    places = int(places)
+    return _printed(value, abs(places), trim=places < 0)
 
 
 _SUIT_NAMES = (("S", "♠", "spades"), ("H", "♥", "hearts"), ("D", "♦", "diamonds"),
@@ -97,13 +107,9 @@ def recap_cells(cells):
 
 @register.filter
 def two_places(value) -> str:
-    """A number as `floatformat:2` prints it (half up, from the float's shortest form, no
-    minus on a zero), at a twentieth of its cost: a standings table has sixty of them."""
-    rounded = Decimal(repr(float(value))).quantize(_HUNDREDTH, ROUND_HALF_UP)
-    return f"{abs(rounded) if rounded.is_zero() else rounded:f}"
-
-
-_HUNDREDTH = Decimal("0.01")
+    """A number to two places, as printed everywhere (scoring.rounding); what `floatformat:2`
+    printed, at a twentieth of its cost: a standings table has sixty of them."""
+    return _printed(value)
 
 
 @register.simple_tag

@@ -21,6 +21,7 @@ from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
 from events.teams.standings import ko_standing, scorecard, standings
 from events.views.pdf import paper_size, pdf_download
+from scoring import printed
 
 
 def _event_for_reader(request, pk: int) -> TeamsEvent:
@@ -254,12 +255,12 @@ def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
 
 
 def _match_summary(match: TeamMatch) -> str:
-    home, away = (f"{imps.normalize():f}" for imps in (match.home_imps, match.away_imps))
+    home, away = (printed(imps, 1, trim=True) for imps in (match.home_imps, match.away_imps))
     score = f"{match.home.name} {home} – {away} {match.away.name}"
     stage = "Segment" if match.event.is_ko else "Round"
     where = f"{stage} {match.round}, table {match.table}"
     if match.home_vps is not None:
-        return f"{where}: {score} IMPs, {match.home_vps}–{match.away_vps} VPs."
+        return f"{where}: {score} IMPs, {printed(match.home_vps)}–{printed(match.away_vps)} VPs."
     left = match.event.boards_per_match - match.boards_entered
     if left <= 0:  # a KO segment scores no VPs: its IMPs carry to the next
         return f"{where}: {score} IMPs: the {stage.lower()} is complete."

@@ -13,13 +13,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from benchmarks.load import integrity, pages, run, speed
+from benchmarks.load import front, integrity, pages, run, speed
 from events.models import Board, Result, ResultChange
 from events.results import save_result
 from events.scorer import rescore
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = pytest.mark.django_db
+
+# The runner's checks of its options apart from nginx, which `make test` does not install.
+NO_FRONT = ["--front", "none"]
 
 
 @pytest.fixture
@@ -289,22 +292,43 @@ def test_a_run_with_a_failed_request_or_no_save_fails_whatever_its_integrity():
                                  "postgres://postgres@db.example.org/clubscore_load"])  # fmt: skip
 def test_the_runner_refuses_a_database_off_this_machine(url, capsys):
     with pytest.raises(SystemExit):
-        run.options(["--database-url", url])
+        run.options([*NO_FRONT, "--database-url", url])
     assert "must be on 127.0.0.1" in capsys.readouterr().err
 
 
 def test_the_runner_never_drops_a_database_not_named_for_the_load(capsys):
     with pytest.raises(SystemExit):
-        run.options(["--database-url", "postgres://postgres@127.0.0.1:5432/clubscore"])
+        run.options([*NO_FRONT, "--database-url", "postgres://postgres@127.0.0.1:5432/clubscore"])
     assert "its name must contain 'load'" in capsys.readouterr().err
 
 
 def test_the_runner_bounds_users_and_time(capsys):
     with pytest.raises(SystemExit):
-        run.options(["--duration", "3600"])
+        run.options([*NO_FRONT, "--duration", "3600"])
     assert "--duration must be 1-600" in capsys.readouterr().err
-    knee = run.options(["--scenario", "knee", "--steps", "20,5,10"])
+    knee = run.options([*NO_FRONT, "--scenario", "knee", "--steps", "20,5,10"])
     assert (knee.steps, knee.tables) == ([5, 10, 20], 20)
+
+
+def test_the_runner_without_nginx_says_so_and_offers_the_run_without_it(
+    monkeypatch, tmp_path, capsys
+):
+    monkeypatch.delenv("CLUBSCORE_NGINX", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no nginx on PATH...
+    monkeypatch.setattr(front, "SBIN_FOLDERS", (tmp_path,))  # ...nor where packages put it
+    with pytest.raises(SystemExit):
+        run.options([])
+    assert capsys.readouterr().err.endswith(
+        "--front nginx: nginx is not installed (Debian: apt-get install nginx-light); "
+        "or run with --front none\n"
+    )
+    assert run.options(["--front", "none"]).front == "none"
+    monkeypatch.setenv("CLUBSCORE_NGINX", str(tmp_path / "nginx"))
+    with pytest.raises(SystemExit):
+        run.options([])
+    assert f"CLUBSCORE_NGINX='{tmp_path / 'nginx'}' names no program here" in (
+        capsys.readouterr().err
+    )
 
 
 def test_cpu_is_counted_process_by_process_so_an_ended_backend_takes_nothing_away():

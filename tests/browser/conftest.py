@@ -7,25 +7,22 @@ from pathlib import Path
 
 import pytest
 
+from tests import external
+
 # Playwright's sync API runs an event loop; the ORM calls made in these tests are safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
 @pytest.fixture(scope="session")
 def chromium():
-    if not CHROMIUM.exists():
-        reason = f"no Chromium at {CHROMIUM}: `apt-get install chromium` (.ci/run does it)"
-        if os.environ.get("CLUBSCORE_REQUIRE_BROWSER"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+    binary = external.chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=binary, args=CHROMIUM_FLAGS)
         yield browser
         browser.close()
 

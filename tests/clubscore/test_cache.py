@@ -2,22 +2,21 @@
 
 Port 1 on 127.0.0.1 has nothing listening: every connection is refused at once. The tests
 that need a real Redis use the one these machines run on 127.0.0.1:6379 (database 14, emptied
-first), and skip with the reason when it is not there (fail in CI, which starts one).
+first; CLUBSCORE_TEST_REDIS_URL names another), and skip with the reason when it is not there
+(fail in CI, which starts one).
 """
 
-import os
-
 import pytest
-import redis
 from django.test import Client, override_settings
 from django.urls import reverse
 
 from clubscore.cache import ForgivingRedisCache
 from events import table_links
+from tests import external
 from tests.events.views.test_live_caching import poll, published_session
 
 AWAY = "redis://127.0.0.1:1/0"
-HERE = "redis://127.0.0.1:6379/14"
+HERE = external.REDIS_URL
 
 
 def cache_at(url):
@@ -52,13 +51,7 @@ def test_live_polls_and_phone_budgets_carry_on_without_redis(published):
 
 @pytest.fixture
 def redis_here():
-    try:
-        redis.Redis.from_url(HERE, socket_connect_timeout=1).flushdb()
-    except redis.RedisError as error:
-        reason = f"needs Redis on 127.0.0.1:6379 ({error})"
-        if os.environ.get("CLUBSCORE_REQUIRE_REDIS"):  # .ci/run: the shared cache is tested
-            pytest.fail(reason)
-        pytest.skip(reason)
+    external.redis_server(HERE)
     with override_settings(CACHES=cache_at(HERE)):
         yield
 

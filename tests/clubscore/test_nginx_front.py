@@ -2,7 +2,6 @@
 caches and what it never does. docker compose runs the same files (benchmarks/load/front.py)."""
 
 import http.server
-import os
 import socket
 import threading
 import time
@@ -13,19 +12,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from benchmarks.load.front import local_nginx, nginx_binary
+from benchmarks.load.front import local_nginx
 from events.models import Event
 from events.setup import create_session
+from tests.external import nginx as require_nginx
 
 POLL = {"HX-Request": "true"}
-
-
-def require_nginx():
-    if nginx_binary() is None:
-        reason = "nginx is not installed: `apt-get install nginx-light` (.ci/run does it)"
-        if os.environ.get("CLUBSCORE_REQUIRE_NGINX"):
-            pytest.fail(reason)
-        pytest.skip(reason)
 
 
 @pytest.fixture

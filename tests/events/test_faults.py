@@ -20,11 +20,12 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from benchmarks.load.front import local_nginx, nginx_binary
+from benchmarks.load.front import local_nginx
 from benchmarks.load.front import stop as stop_process
 from benchmarks.load.run import workers_of
 from events.models import Result, ResultChange
 from events.views.entry import NOT_SAVED
+from tests import external
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -190,11 +191,7 @@ def test_a_save_whose_connection_is_killed_is_rolled_back_whole(
 def served(live_database_url, tmp_path):
     """gunicorn as deploy/gunicorn.conf.py runs it (one sync worker) on the test database,
     behind nginx with deploy/nginx's rules; yields (nginx's base URL, gunicorn's process)."""
-    if nginx_binary() is None:
-        reason = "nginx is not installed: `apt-get install nginx-light` (.ci/run does it)"
-        if os.environ.get("CLUBSCORE_REQUIRE_NGINX"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+    external.nginx()
     port = free_port()
     environment = {**os.environ, "DATABASE_URL": live_database_url, "DEBUG": "1",
                    "GUNICORN_WORKERS": "1", "BEHIND_PROXY": "1"}  # fmt: skip

@@ -18,6 +18,7 @@ from django.db import connection
 from events.management.commands.export_club import club_lookup
 from events.models import Board, Club, Event, Member, Pair, Penalty, Result, ResultChange
 from events.results import delete_result, save_result
+from tests import external
 from tests.events.test_results import seats
 from tests.factories import make_session
 
@@ -168,6 +169,7 @@ def scratch_databases():
     """Names for throw-away PostgreSQL databases on the test server, dropped afterwards."""
     if connection.vendor != "postgresql":
         pytest.skip("pg_dump and pg_restore back up PostgreSQL: run with DATABASE_URL set")
+    external.postgresql_client()
     import psycopg
 
     settings = connection.settings_dict

@@ -274,3 +274,21 @@ def test_places_as_published(db, event):
     shown = {pair: rows[pair]["rank"] for pair, (_, _, place) in event.standings.items() if place}
     published = {pair: _place(place) for pair, (_, _, place) in event.standings.items() if place}
     assert shown == published
+
+
+@pytest.mark.parametrize("event", [LIVERMORE, STONERIDGE], ids=lambda event: event.name)
+def test_results_csv_prints_every_total_as_acblscore_printed_it_even_halfway(db, event):
+    """ACBLscore printed the totals that fall exactly halfway at the third decimal rounded
+    up: Livermore's 177.125, 157.625 and 141.375 as 177.13, 157.63 and 141.38, Stoneridge
+    Creek's 32.625 as 32.63 (Clubscore's rule too, scoring/rounding.py). Compscore3 printed
+    Lindfield's 68.425 as 68.42, its float being just below the half, so the tolerance of
+    test_totals_as_published stays for the other programs."""
+    out = StringIO()
+    call_command("import_travellers", str(EVENTS_DIR / f"{event.name}.csv"), "--name",
+                 event.name, *event.flags, stdout=out, stderr=StringIO())  # fmt: skip
+    out, session_id = StringIO(), out.getvalue().strip().splitlines()[-1]
+    call_command("export_results", session_id, "--format", "csv", stdout=out)
+    rows = csv.DictReader(StringIO(out.getvalue()))
+    shown = {(int(row["pair"]), row["direction"] or None): row["total"] for row in rows}
+    published = {pair: f"{total:.2f}" for pair, (total, _, _) in event.standings.items()}
+    assert shown == published

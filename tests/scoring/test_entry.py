@@ -29,6 +29,58 @@ def test_it_reads_contract_lines_and_bare_scores(text, board, ns_score, shown):
     assert (entry.kind, entry.ns_score, str(entry)) == (PLAYED, ns_score, shown)
 
 
+# Law 77's table. Board 1: nobody vulnerable; board 2: NS; board 3: EW (the standard board
+# rotation). 5D doubled two down: 100 + 200 not vulnerable, 200 + 300 vulnerable; 2D doubled
+# +1 not vulnerable: 80 + 50 part score + 50 for the double + 100 overtrick; 6H vulnerable:
+# 180 + 500 game + 750 small slam.
+@pytest.mark.parametrize(
+    "text,board,ns_score,shown",
+    [
+        ("5D E X -2", 1, 300, "5DX E -2"),  # doubled after the declarer, as some slips have it
+        ("5d e x -2", 3, 500, "5DX E -2"),
+        ("5D E XX 11", 1, -800, "5DXX E ="),  # 5DXX made: 400 + 300 game + 100 for the XX
+        ("4♠ N =", 1, 420, "4S N ="),
+        ("4♠️ N =", 1, 420, "4S N ="),  # ♠ followed by the emoji variation selector U+FE0F
+        ("4♠︎N=", 1, 420, "4S N ="),  # ... and by the text one, U+FE0E
+        ("4♤ n =", 1, 420, "4S N ="),  # the white suits: ♤ ♡ ♢ ♧
+        ("3♥ S -1", 2, -100, "3H S -1"),
+        ("6♡ N =", 2, 1430, "6H N ="),
+        ("2♦X W +1", 1, -280, "2DX W +1"),
+        ("3♢ n +1", 1, 130, "3D N +1"),
+        ("1♣ E 7", 1, -70, "1C E ="),
+        ("5♧ s =", 1, 400, "5C S ="),
+        ("3 ♣ x e -1", 1, 100, "3CX E -1"),  # ACBL slips' spaced contract, with the symbol
+    ],
+)
+def test_it_reads_a_late_double_suit_symbols_and_any_case(text, board, ns_score, shown):
+    entry = parse_entry(text, board)
+    assert (entry.kind, entry.ns_score, str(entry)) == (PLAYED, ns_score, shown)
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [("5DX E X -2", "5DX E X -2: doubled twice; write the X once, e.g. 5DX E -2"),
+     ("5D E X", "5D E X: add the result, e.g. 5D E X = or 5D E X -1"),
+     ("4♠ N", "4S N: add the result, e.g. 4S N = or 4S N -1"),
+     ("4♠♥ N =", "4SH N =: write contract, declarer, result")],
+)  # fmt: skip
+def test_a_late_double_or_a_symbol_still_explains_what_is_wrong(text, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        parse_entry(text, 1)
+
+
+@pytest.mark.parametrize(
+    "text,shown",
+    [("A+/A-", "A+/A-"), ("a+ / a-", "A+/A-"), ("A-/A+", "A-/A+"), ("A+", "A+"), ("a", "A"),
+     ("A=", "A="), ("Ave-", "AVE-"), ("AVE+/A", "AVE+/A"), ("60/40", "60/40%"),
+     ("50%/50%", "50/50%")],
+)  # fmt: skip
+def test_an_adjusted_score_reads_back_as_typed(text, shown):
+    entry = parse_entry(text, 1)
+    assert str(entry) == shown
+    assert parse_entry(shown, 1) == entry  # what is shown reads back to the same score
+
+
 @pytest.mark.parametrize(
     "text,ns,ew",
     [("A", 50, 50), ("A+", 60, 60), ("a-", 40, 40), ("A+/A-", 60, 40), ("A-/A+", 40, 60),

@@ -67,6 +67,39 @@ def test_the_rounds_and_sections_are_checked(director_client, club, fields, mess
         assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "tables,message",
+    [
+        ("14,,13", "Tables '14,,13' has two commas with no tables between them: give each "
+                   "section's tables with one comma between them, e.g. 14,13,13."),
+        ("14,", "Tables '14,' ends with a comma: give each section's tables"),
+        (",14", "Tables ',14' starts with a comma: give each section's tables"),
+        ("14;13", "Tables '14;13': separate the sections with commas, not ';', e.g. 14,13."),
+        ("14 ; 13;12", "Tables '14 ; 13;12': separate the sections with commas, not ';', "
+                       "e.g. 14,13,12."),
+        ("14+13", "Tables '14+13': separate the sections with commas, not '+', e.g. 14,13."),
+        ("14 13, 12", "Tables '14 13, 12': separate the sections with commas, e.g. 14,13, 12."),
+    ],
+)  # fmt: skip
+def test_a_tables_box_written_wrongly_is_refused_beside_it(director_client, club, tables,
+                                                            message):  # fmt: skip
+    # "14,,13" used to set up two sections without a word, "14;13" likewise.
+    response = director_client.post(reverse("session_create"), form(club, tables=tables))
+    assert response.status_code == 200
+    [error] = response.context["form"].errors["tables"]
+    assert error.startswith(message)
+    assert not Event.objects.exists()
+
+
+def test_spaces_around_the_commas_are_fine(director_client, club):
+    response = director_client.post(reverse("session_create"), form(club, tables=" 8 , 7,9½ "))
+    assert response.status_code == 302
+    sections = Event.objects.get().sections.all()
+    assert [(s.name, s.tables, s.phantom) for s in sections] == [
+        ("A", 8, ""), ("B", 7, ""), ("C", 10, "EW")
+    ]  # fmt: skip
+
+
 def test_table_cards_tell_the_players_where_to_go(client, club):
     event = make_session(club, tables=8, boards_per_round=2, relay=True)
     event.published = True

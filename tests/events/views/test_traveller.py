@@ -66,6 +66,15 @@ def test_an_htmx_save_returns_the_rows_and_the_page_then_fetches_the_standings(
     assert standings.content.decode().count("50.00") == 2
 
 
+def test_an_adjusted_score_shows_as_typed_and_a_suit_symbol_reads(director_client, board):
+    (ns, ew), (ns2, ew2), _ = plays(board)
+    body = post_line(director_client, board, ns, ew, "a+/a-", htmx=True).content.decode()
+    assert 'value="A+/A-"' in body and "60/40" not in body
+    body = post_line(director_client, board, ns2, ew2, "4♠️ n =", htmx=True).content.decode()
+    assert 'value="4S N ="' in body and "+420" in body  # board 1: nobody vulnerable
+    assert sorted(Result.objects.values_list("text", flat=True)) == ["4S N =", "A+/A-"]
+
+
 def test_a_plain_post_saves_and_redirects_back(director_client, board):
     (ns, ew), *_ = plays(board)
     response = post_line(director_client, board, ns, ew, "3NT S -1")
