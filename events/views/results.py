@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from events import finalising, recaps
 from events.access import directs, event_for_director, event_for_reader, is_director
 from events.live import live_page, live_view
-from events.models import Club, Event, Section
+from events.models import Club, Event, OneTableSession, Section, TeamsEvent
 from events.prepared import prepared
 from events.standings import event_standings, section_standings
 from events.views.params import int_or_none
@@ -78,16 +78,26 @@ def score_cards(request, pk):
 
 @require_GET
 def club_sessions(request, slug):
+    """Every game of the club: pairs sessions with the state of their results, teams events,
+    one-table games; its directors see the unpublished ones too, and the recently deleted."""
     club = get_object_or_404(Club, slug=slug)
-    events = Event.objects.not_deleted().filter(club=club)
+    director = directs(request, club)
+    games = [
+        model.objects.not_deleted().filter(club=club)
+        for model in (Event, TeamsEvent, OneTableSession)
+    ]
     deleted = Event.objects.none()
-    if directs(request, club):
+    if director:
         deleted = Event.objects.restorable_by(request.user).filter(club=club)
     else:
-        events = events.filter(published=True)
+        games = [queryset.filter(published=True) for queryset in games]
+    events, teams_events, one_table_games = games
     # Right after a delete the session is named at the top with its Undo button.
     undo = next((e for e in deleted if str(e.pk) == request.GET.get("deleted")), None)
-    context = {"club": club, "events": events, "deleted": deleted, "undo": undo}
+    context = {
+        "club": club, "director": director, "events": events, "teams_events": teams_events,
+        "one_table_games": one_table_games, "deleted": deleted, "undo": undo,
+    }  # fmt: skip
     return render(request, "events/club.html", context)
 
 

@@ -12,7 +12,10 @@ from events import table_links as phone
 from events.finalising import finalise_session
 from events.models import Event, Penalty, Result, ResultChange
 from events.results import Correction, save_result
+from tests.events.teams.factories import make_teams_event
+from tests.events.test_one_table import make_game
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
+from tests.factories import make_session
 
 
 @pytest.fixture
@@ -238,3 +241,31 @@ def test_a_final_session_without_corrections_says_final(client, final):
     assert "Corrected" not in standings
     listed = text(client.get(reverse("session_corrections", args=[final.pk])))
     assert "final and have not been corrected" in listed
+
+
+def test_the_club_page_says_each_sessions_state_and_lists_every_kind_of_game(
+    client, club, session, director
+):
+    final = make_session(club, name="Monday pairs")
+    finalise_session(final)
+    Event.objects.filter(pk=final.pk).update(published=True)
+    teams = make_teams_event(club, name="Winter Swiss")
+    hidden_teams = make_teams_event(club, name="Draft Swiss")
+    game = make_game(club, name="Four friends", published=True)
+    make_game(club, name="Unpublished game")
+    type(teams).objects.filter(pk=teams.pk).update(published=True)
+
+    url = reverse("club_sessions", args=[club.slug])
+    page = text(client.get(url))
+    row = re.search(r"<tr>.{0,200}?Monday pairs.*?</tr>", page).group(0)
+    assert '<span class="tag final">final</span>' in row
+    row = re.search(r"<tr>.{0,200}?Tuesday pairs.*?</tr>", page).group(0)
+    assert '<span class="tag provisional">provisional</span>' in row
+    assert f'href="{reverse("teams_event", args=[teams.pk])}">Winter Swiss' in page
+    assert f'href="{reverse("one_table_tally", args=[game.pk])}">Four friends' in page
+    assert "Draft Swiss" not in page and "Unpublished game" not in page
+
+    client.force_login(director)
+    page = text(client.get(url))
+    assert f'href="{reverse("teams_event", args=[hidden_teams.pk])}">Draft Swiss' in page
+    assert "Unpublished game" in page
