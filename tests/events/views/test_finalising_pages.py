@@ -1,12 +1,14 @@
 """Finalising asks first (a page that works without JavaScript); after it, every page that
 changes results asks why or says no, and players see the corrections."""
 
+import io
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pypdf import PdfReader
 
 from events import table_links as phone
 from events.finalising import finalise_session
@@ -269,3 +271,13 @@ def test_the_club_page_says_each_sessions_state_and_lists_every_kind_of_game(
     page = text(client.get(url))
     assert f'href="{reverse("teams_event", args=[hidden_teams.pk])}">Draft Swiss' in page
     assert "Unpublished game" in page
+
+
+def test_the_standings_pdf_of_a_corrected_session_says_so(client, final, director):
+    board = board_of(final, 1)
+    (ns, ew), *_ = movement_rows(board)
+    save_result(board, ns, ew, "4S N =", director, correction=Correction("Misread"))
+    response = client.get(reverse("session_standings_pdf", args=[final.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "board 1, NS 1 v EW 1 (was 4H E =)" in " ".join(words.split())
