@@ -60,7 +60,8 @@ class EventAdmin(admin.ModelAdmin):
 
     list_display = ["name", "date", "club", "scoring", "movement", "published", "deleted_at"]
     list_filter = ["club", "scoring", "published", ("deleted_at", admin.EmptyFieldListFilter)]
-    readonly_fields = ["deleted_at", "deleted_by", *SCORING_FIELDS]
+    # Final results change only by a correction with its reason, in the app (events.results).
+    readonly_fields = ["deleted_at", "deleted_by", "finalised", "corrected_at", *SCORING_FIELDS]
     inlines = [SectionInline]
     actions = ["delete_restorably", "restore"]
 
@@ -133,5 +134,5 @@ class ResultAdmin(ViewOnlyAdmin):
 class ResultChangeAdmin(ViewOnlyAdmin):
     list_display = [
         "board", "former_board_number", "ns_pair", "ew_pair", "action", "old_text", "new_text",
-        "changed_at",
+        "changed_at", "reason",
     ]  # fmt: skip

@@ -3,6 +3,7 @@
 Fields are only ever added to this format, never renamed or removed: other tools read it.
 """
 
+from events.finalising import corrections
 from events.models import Event, Result
 from events.standings import event_standings
 from scoring.rounding import rounded
@@ -82,11 +83,22 @@ def results_document(event: Event) -> dict:
             "id": event.pk, "name": event.name, "date": event.date.isoformat(),
             "club": event.club.name, "movement": event.movement,
             "published": event.published, "across_field": event.across_field,
+            "state": event.state,
         },
         "scoring": event.scoring,
         "options": _options(event),
         "scored": event.describe_scoring(),
         "sections": sections,
+        "corrections": [_correction_row(line) for line in corrections(event)],
+    }  # fmt: skip
+
+
+def _correction_row(line) -> dict:
+    """A correction made after finalising, as players see it (a reason only if published)."""
+    return {
+        "at": line.changed_at.isoformat(), "section": line.section,
+        "board": line.board, "ns": line.ns, "ew": line.ew, "was": line.was, "now": line.now,
+        "reason": line.reason or None,
     }  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from events.models import (
     Penalty,
     ScoringOptionFields,
 )
+from events.models.results import REASON_LENGTH
 from events.roster import number_problem
 from events.setup import parse_sections, plan_sections, sections_error
 from events.travellers import find_pair
@@ -235,6 +236,14 @@ class ResultForm(forms.Form):
     override = forms.BooleanField(required=False)
     version = forms.IntegerField(required=False, min_value=0)
     replace = forms.BooleanField(required=False)
+    # Why a result of a finalised session is changed (a correction players see), and whether
+    # they see the reason too.
+    reason = forms.CharField(
+        max_length=REASON_LENGTH, required=False, strip=True,
+        error_messages={"max_length": "Say why in at most %(limit_value)d characters (this "
+                                      "has %(show_value)d)."},
+    )  # fmt: skip
+    publish_reason = forms.BooleanField(required=False)
 
     def __init__(self, *args, pairs, **kwargs):
         super().__init__(*args, **kwargs)

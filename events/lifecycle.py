@@ -97,6 +97,11 @@ def change_rounds(section: Section, rounds: int | None) -> None:
     with transaction.atomic():
         _lock(event)
         section = Section.objects.select_related("event").get(pk=section.pk)
+        if section.event.finalised:
+            raise MovementChangeRefused(
+                "The results are final: the rounds no longer change (the boards' expected "
+                "results, and so the scores players were given, would move)."
+            )
         old_plan = section.movement()
         section.rounds = rounds
         try:

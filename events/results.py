@@ -4,6 +4,11 @@ Every save first takes its session's row lock (bumping the session's version), s
 entering at once queue up instead of losing a result, and rescoring, which reaches across
 boards (the common top, Law 12C2's session rule, scoring across the field), always sees
 every committed result. Every change is written to the board's history.
+
+Once the director has finalised a session, a change to a result is a correction: it is made
+only with the director's reason (`Correction`), which the history keeps, and the session is
+marked corrected, so players see it. Changes that would move every score (the scoring
+options, penalties) are refused then (`SessionFinal`).
 """
 
 from dataclasses import dataclass
@@ -30,6 +35,22 @@ class MovementWarning(EntryWarning):
     """The movement does not send this pair to this board; the director may override."""
 
 
+class CorrectionNeeded(EntryError):
+    """The session is final: this change is a correction, made only with its reason."""
+
+
+class SessionFinal(ValueError):
+    """A change final results no longer take, in the director's words: nothing was stored."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """Why the director changes a finalised result, and whether players see the reason."""
+
+    reason: str
+    public: bool = False
+
+
 class EntryConflict(EntryError):
     """The row changed after the typist last saw it (another typist, another tab): nothing was
     replaced. `stored` is what the row holds now (None: it was deleted), `typed` what the typist
@@ -47,7 +68,7 @@ class EntryConflict(EntryError):
 def save_result(
     board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False, foul_group=None,
     rescore=True, row_ns: Pair | None = None, new_row=False, expected_version=None,
-    replacing=False, source: str = "",
+    replacing=False, source: str = "", correction: Correction | None = None,
 ) -> Result:  # fmt: skip
     """Validate and store one traveller line, then rescore. Raises EntryError.
 
@@ -64,6 +85,7 @@ def save_result(
 
     A director's save of a result the opponents queried at the table is the ruling on it: the
     same line again lets it stand, another line changes it (the history says which).
+    In a finalised session a change needs its `correction` (else CorrectionNeeded).
     """
     with transaction.atomic():
         board = _locked(board)
@@ -97,10 +119,11 @@ def save_result(
             raise EntryConflict(row_result, entry)
         seating = _seating(board, ns, ew, override)
         result = _result_to_write(board, ns, ew, row_ns, row_result, met)
+        correction = _correction_of(board, correction, result if result.pk else None, str(entry))
         before = _shown(result) if result.pk else None
         if result.pk and result.ns_pair_id != ns.pk:
             # The row's result moves to the pairs the director typed: history says both sides.
-            _record_deletion(board, result, user)
+            _record_deletion(board, result, user, correction)
             before = None
         result.ns_pair = ns
         result.ew_pair = ew
@@ -111,18 +134,25 @@ def save_result(
         result.updated_by = _author(user)
         result.version = board.section.event.version
         result.save()
+        changed = before != _shown(result)
         if query is not None:
-            _rule(query, result, before, user)
-        elif before != _shown(result):
-            _record(board, result, before, user, replacing=replacing, source=source)
+            _rule(query, result, before, user, correction)
+        elif changed:
+            _record(board, result, before, user, replacing=replacing, source=source,
+                    correction=correction)  # fmt: skip
+        if changed and correction is not None:
+            _mark_corrected(board)
         if rescore:
             scorer.rescore_board(board.section.event, board)
         return result
 
 
-def delete_result(result: Result, user, *, expected_version=None) -> None:
+def delete_result(
+    result: Result, user, *, expected_version=None, correction: Correction | None = None
+) -> None:
     """Delete a result. With `expected_version`, only if nobody changed it since (else
-    EntryConflict); a result somebody else already deleted is left deleted."""
+    EntryConflict); a result somebody else already deleted is left deleted. In a finalised
+    session only with its `correction` (else CorrectionNeeded)."""
     with transaction.atomic():
         board = _locked(result.board)
         current = _row_result(board, result.ns_pair)
@@ -132,8 +162,11 @@ def delete_result(result: Result, user, *, expected_version=None) -> None:
             return
         if _changed_meanwhile(current, expected_version):
             raise EntryConflict(current, None)
-        _record_deletion(board, current, user)
+        correction = _correction_of(board, correction, current, None)
+        _record_deletion(board, current, user, correction)
         current.delete()
+        if correction is not None:
+            _mark_corrected(board)
         scorer.rescore_board(board.section.event, board)
 
 
@@ -149,7 +182,7 @@ def _awaiting_ruling(result: Result | None) -> TableEntry | None:
     return entry if entry is not None and entry.awaiting_ruling else None
 
 
-def _rule(query: TableEntry, result: Result, before, user) -> None:
+def _rule(query: TableEntry, result: Result, before, user, correction=None) -> None:
     """The director's ruling on a queried result: it stands (saved as it was) or it was
     changed. Written on the table's entry, for its phone, and in the board's history."""
     stands = before == _shown(result)
@@ -169,6 +202,7 @@ def _rule(query: TableEntry, result: Result, before, user) -> None:
         new_ns_score=result.ns_score,
         changed_by=_author(user),
         source=query.link.source,
+        **_reason(correction),
     )
 
 
@@ -241,11 +275,44 @@ def _result_to_write(board, ns, ew, row_ns, row_result, met: _ResultsMet) -> Res
     return result
 
 
-def rescore_event(event: Event) -> None:
-    """Rescore every section, e.g. after the director changed a scoring option."""
+def rescore_event(event: Event, *, refusal: str = "") -> None:
+    """Rescore every section, e.g. after the director changed a scoring option. For a
+    finalised session SessionFinal(`refusal`), and the caller's transaction rolls back."""
     with transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).update(version=F("version") + 1)
-        scorer.rescore(Event.objects.get(pk=event.pk))
+        locked = Event.objects.get(pk=event.pk)
+        if locked.finalised:
+            raise SessionFinal(refusal or FINAL_SCORES)
+        scorer.rescore(locked)
+
+
+FINAL_SCORES = (
+    "The results are final: they are no longer rescored. A board's result can still be "
+    "corrected on its traveller, giving the reason."
+)
+
+
+def _correction_of(
+    board: Board, correction: Correction | None, stored: Result | None, typed: str | None
+) -> Correction | None:
+    """The correction this change is, in a finalised session (None before finalising): one
+    without its reason is CorrectionNeeded, saying what would change. Costs no query (the
+    session came with the board's lock)."""
+    if not board.section.event.finalised:
+        return None
+    if correction is None or not correction.reason.strip():
+        was = f"it was {stored.text}" if stored else "it was not entered"
+        now = f"now {typed}" if typed else "now deleted"
+        raise CorrectionNeeded(
+            f"The results are final: players will see this correction ({was}, {now}). "
+            "Say why you make it."
+        )
+    return correction
+
+
+def _mark_corrected(board: Board) -> None:
+    """The session says it was corrected (players are shown the corrections)."""
+    Event.objects.filter(pk=board.section.event_id).update(corrected_at=timezone.now())
 
 
 def _locked(board: Board) -> Board:
@@ -299,7 +366,7 @@ def _seating(board: Board, ns: Pair, ew: Pair, override: bool):
     )
 
 
-def _record_deletion(board: Board, result: Result, user) -> None:
+def _record_deletion(board: Board, result: Result, user, correction=None) -> None:
     ResultChange.objects.create(
         board=board,
         ns_pair=result.ns_pair,
@@ -308,7 +375,14 @@ def _record_deletion(board: Board, result: Result, user) -> None:
         old_text=result.text,
         old_ns_score=result.ns_score,
         changed_by=_author(user),
+        **_reason(correction),
     )
+
+
+def _reason(correction: Correction | None) -> dict:
+    if correction is None:
+        return {}
+    return {"reason": correction.reason.strip(), "reason_public": correction.public}
 
 
 def _author(user):
@@ -335,7 +409,9 @@ def fill_result(result: Result, entry: scoring.Entry) -> None:
     result.tricks = entry.tricks
 
 
-def _record(board: Board, result: Result, before, user, *, replacing=False, source="") -> None:
+def _record(
+    board: Board, result: Result, before, user, *, replacing=False, source="", correction=None
+) -> None:
     if before is None:
         action = ResultChange.CREATED
     else:
@@ -351,4 +427,5 @@ def _record(board: Board, result: Result, before, user, *, replacing=False, sour
         new_ns_score=result.ns_score,
         changed_by=_author(user),
         source=source,
+        **_reason(correction),
     )

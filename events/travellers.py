@@ -37,6 +37,10 @@ class Row:
     changed_by: str = ""  # for a conflict: who stored (or deleted) what the row now holds
     changed_at: object = None
     clearing: bool = False  # the director asked to clear the row and must confirm
+    correction: str = ""  # the session is final: why change it? (asked beside the row)
+    reason: str = ""  # the reason typed, and whether to publish it, shown again when asked
+    publish_reason: bool = False
+    override: bool = False  # a warning already confirmed for this line
     deleted_text: str = ""  # the line this save deleted from the row, said beside it
     new: bool = False  # the empty row for a pairing the movement does not have
     focus: bool = False
@@ -61,7 +65,7 @@ class Row:
     @property
     def refused(self) -> bool:
         """The last save of this row was not stored: an error, a warning, or a clash."""
-        return bool(self.error or self.warning or self.conflict)
+        return bool(self.error or self.warning or self.conflict or self.correction)
 
     @property
     def shown_text(self) -> str:
@@ -88,7 +92,7 @@ class Row:
     def css_class(self) -> str:
         if self.error:
             state = "has-error"
-        elif self.warning or self.conflict:
+        elif self.warning or self.conflict or self.correction:
             state = "has-warning"
         else:
             state = "entered" if self.result else ""

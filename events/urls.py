@@ -22,6 +22,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/publish/", sessions.session_publish, name="session_publish"),
     path("sessions/<int:pk>/finalise/", results.session_finalise, name="session_finalise"),
+    path("sessions/<int:pk>/corrections/", results.session_corrections, name="session_corrections"),
     path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),
     path("sessions/<int:pk>/standings/", results.standings_fragment, name="session_standings"),
     path("sessions/<int:pk>/travellers/", results.travellers, name="session_travellers"),

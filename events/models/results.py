@@ -6,6 +6,8 @@ from django.db.models import F, Q
 
 from .sessions import Board, Pair
 
+REASON_LENGTH = 200  # a correction's reason: a sentence, not a report
+
 
 class ResultQuerySet(models.QuerySet):
     def for_board(self, board):
@@ -128,14 +130,34 @@ class ResultChange(models.Model):
     source = models.CharField(
         max_length=40, blank=True, help_text="Where it was entered, e.g. “table 3” (phone entry)."
     )
+    # A change after the session was finalised is a correction: it needs its reason, and
+    # players see it (the reason too, when the director publishes it).
+    reason = models.CharField(
+        max_length=REASON_LENGTH, blank=True,
+        help_text="Why a finalised result was corrected; blank before finalising.",
+    )  # fmt: skip
+    reason_public = models.BooleanField(
+        default=False, help_text="Players see the reason with the correction."
+    )
 
     class Meta:
         ordering = ["-changed_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(reason_public=False) | ~Q(reason=""),
+                name="result_change_public_reason_given",
+            ),
+        ]
 
     def __str__(self) -> str:
         shown = self.new_text or self.old_text
         board = self.board.number if self.board else f"{self.former_board_number} (removed)"
         return f"Board {board}: {self.get_action_display()} {shown}"
+
+    @property
+    def is_correction(self) -> bool:
+        """Made after the session was finalised (then always with its reason)."""
+        return bool(self.reason)
 
 
 class Penalty(models.Model):

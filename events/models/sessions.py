@@ -61,6 +61,11 @@ class Event(ScoringOptionFields, AnalysisFields):
     finalised = models.BooleanField(
         default=False, help_text="Results are provisional until the director finalises them."
     )
+    # Final results change only by a correction with its reason (events.results), which
+    # players see: a session corrected since it was finalised says so, and lists them.
+    corrected_at = models.DateTimeField(
+        null=True, blank=True, help_text="The latest correction of a result after finalising."
+    )
     one_winner = models.BooleanField(
         default=False,
         help_text="Rank every pair together (an arrow-switched Mitchell, or a Howell).",
@@ -108,6 +113,10 @@ class Event(ScoringOptionFields, AnalysisFields):
                 & Q(places__in=scoring.options.PLACES),
                 name="event_options_known",
             ),
+            models.CheckConstraint(
+                condition=Q(corrected_at__isnull=True) | Q(finalised=True),
+                name="event_corrected_only_when_final",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -129,6 +138,14 @@ class Event(ScoringOptionFields, AnalysisFields):
     def points_name(self) -> str:
         """What a board earns under this method, for column headings."""
         return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
+
+    @property
+    def state(self) -> str:
+        """What players are told of the results: provisional, final, or corrected (final, with
+        changes made since, each with its reason)."""
+        if not self.finalised:
+            return "provisional"
+        return "corrected" if self.corrected_at else "final"
 
     @property
     def restorable_until(self) -> datetime.datetime | None:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 
+from events.models.results import REASON_LENGTH
 from events.templatetags.clubscore import adjusted_label, signed, two_places
 
 register = template.Library()
@@ -84,7 +85,29 @@ def _entry_cell(row, action: str, csrf: str) -> str:
         parts.append(_conflict(row, action))
     elif row.query is not None and not row.refused:
         parts.append(_query(row, action, csrf))
+    if row.correction:
+        parts.append(_correction(row, action))
     return f'<td class="entry">{"".join(parts)}</td>'
+
+
+def _correction(row, action: str) -> str:
+    """The session is final: why the director changes this result, and whether players see
+    the reason. Enter in the reason box saves the row with it."""
+    form = f"row-{row.key}"
+    stored = row.result.text if row.result is not None else ""
+    keep = _keep_link(action, "focus", row, f"keep {_escape(stored)}" if stored else "cancel")
+    press = "delete it" if row.clearing else "correct it"
+    checked = " checked" if row.publish_reason else ""
+    return (
+        f'<div class="correction" role="alert"><p class="warning">{_escape(row.correction)}</p>'
+        f'<label class="reason">Reason <input type="text" name="reason" form="{form}" '
+        f'class="reason-input" maxlength="{REASON_LENGTH}" value="{_escape(row.reason)}" '
+        f'autocomplete="off" aria-label="{_escape(row.label)}: why it is corrected" '
+        f'placeholder="the slip said 4S by N" autofocus></label>'
+        f'<label class="publish-reason"><input type="checkbox" name="publish_reason" '
+        f'form="{form}"{checked}> Players see the reason</label>'
+        f"<p><strong>Press Enter to {press}</strong>, or Esc: {keep}.</p></div>"
+    )
 
 
 def _entry_form(row, action: str, csrf: str) -> str:
@@ -95,14 +118,15 @@ def _entry_form(row, action: str, csrf: str) -> str:
         _hidden("ew", _attr(row.ew, "pk")),
         _hidden("version", row.version),
     ]
-    if row.warning:
+    if row.warning or row.override:
         hidden.append(_hidden("override", "on"))
     if row.conflict is not None:
         hidden.append(_hidden("replace", "on"))
     stored = _escape(row.result.text) if row.result is not None else ""
     placeholder = "(empty)" if row.clearing else "4S N ="
-    autofocus = " autofocus" if row.focus else ""
-    button = "Replace" if row.conflict is not None else "Delete" if row.clearing else "Save"
+    autofocus = " autofocus" if row.focus and not row.correction else ""  # else the reason
+    button = "Replace" if row.conflict is not None else "Delete" if row.clearing else \
+        "Correct" if row.correction else "Save"  # fmt: skip
     return (
         f'<form method="post" action="{action}" hx-post="{action}" hx-target="#traveller" '
         f'hx-swap="outerHTML" hx-request=\'{{"timeout": 20000}}\' class="row-form" '

@@ -29,9 +29,12 @@ from django.views.decorators.vary import vary_on_headers
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
 from events.forms import ResultForm
 from events.models import Board, Pair, Result, ResultChange
+from events.models.results import REASON_LENGTH
 from events.queries import section_pairs
 from events.recaps import sorted_lines
 from events.results import (
+    Correction,
+    CorrectionNeeded,
     EntryConflict,
     EntryError,
     EntryWarning,
@@ -59,6 +62,10 @@ NOT_SAVED = (
     "press Enter to try again."
 )
 SAVED_EVENT = "clubscore:saved"  # templates/events/_standings.html refreshes on it
+NOT_DELETED_FINAL = (
+    "Not deleted: the results are final, so a deletion is a correction players see. Empty "
+    "the row here and say why."
+)
 ROW_GONE = (
     "This row is not on the traveller any more (or its pairs are not in this section): "
     "nothing was stored. Type the pairs and the result in the Other pairs row."
@@ -193,8 +200,12 @@ def result_delete(request, pk):
     result = get_object_or_404(Result.objects.select_related("board", "ns_pair"), pk=pk)
     board = board_for_director(request, result.board_id)
     seen = int_or_none(request.POST.get("version")) or result.version
+    reason = request.POST.get("reason", "").strip()[:REASON_LENGTH]
+    correction = Correction(reason, bool(request.POST.get("publish_reason"))) if reason else None
     try:
-        delete_result(result, request.user, expected_version=seen)
+        delete_result(result, request.user, expected_version=seen, correction=correction)
+    except CorrectionNeeded:
+        messages.warning(request, NOT_DELETED_FINAL)
     except EntryConflict as conflict:
         messages.warning(request, f"Not deleted: {conflict}")
     return redirect("board_traveller", pk=board.pk)
@@ -238,17 +249,24 @@ def _save(request, pairs, board_of) -> dict | None:
             form.pairs.get(int_or_none(post.get("ew"))),
         ),
     }
+    if form.errors.keys() == {"reason"}:
+        return {**outcome, "correction": form.errors["reason"][0], **_typed_reason(post)}
     if not form.is_valid():
         message = "; ".join(str(e) for errors in form.errors.values() for e in errors)
         return {**outcome, "error": message or "Type a result."}
     data = form.cleaned_data
+    correction = Correction(data["reason"], data["publish_reason"]) if data["reason"] else None
     try:
         if data["text"]:
-            result = _save_line(board, data, request.user)
+            result = _save_line(board, data, request.user, correction)
             request.saved_key = f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}"
         else:
-            request.deleted_text = _clear(board, data, request.user)
+            request.deleted_text = _clear(board, data, request.user, correction)
             request.cleared_key = outcome["key"]
+    except CorrectionNeeded as needed:
+        # The session is final: the row asks why, and keeps what was typed and confirmed.
+        return {**outcome, "correction": str(needed), "clearing": not data["text"],
+                **_typed_reason(post)}  # fmt: skip
     except EntryConflict as conflict:
         return {**outcome, "conflict": conflict}
     except EntryWarning as warning:
@@ -264,28 +282,37 @@ def _save(request, pairs, board_of) -> dict | None:
     return None
 
 
-def _save_line(board, data, user) -> Result:
+def _typed_reason(post) -> dict:
+    """A correction's reason as typed, and the answers already given, to show them again."""
+    return {
+        "reason": post.get("reason", ""), "publish_reason": bool(post.get("publish_reason")),
+        "override": bool(post.get("override")),
+    }  # fmt: skip
+
+
+def _save_line(board, data, user, correction) -> Result:
     return save_result(
         board, data["ns"], data["ew"], data["text"], user, override=data["override"],
         row_ns=data["row_ns"], new_row=data["new_row"], expected_version=data["version"],
-        replacing=data["replace"],
+        replacing=data["replace"], correction=correction,
     )  # fmt: skip
 
 
-def _clear(board, data, user) -> str:
-    """An emptied row: after a confirming Enter (or ✕), its result is deleted. Returns the line
-    deleted ("" when someone else had deleted it already)."""
+def _clear(board, data, user, correction) -> str:
+    """An emptied row: after a confirming Enter (or ✕), its result is deleted; in a finalised
+    session the reason asked for is the confirmation. Returns the line deleted ("" when
+    someone else had deleted it already)."""
     row_ns = data["row_ns"]
     result = Result.objects.filter(board=board, ns_pair=row_ns).first() if row_ns else None
     if result is None or result.ew_pair_id != data["ew"].pk:
         if data["version"]:
             return ""  # already cleared by someone else: what the typist wanted
         raise EntryError("Type a result.")
-    if not data["override"]:
+    if not data["override"] and not board.section.event.finalised:
         raise EntryWarning(
             f"Clear this row? {result.text} will be deleted (it stays in the board's History)."
         )
-    delete_result(result, user, expected_version=data["version"])
+    delete_result(result, user, expected_version=data["version"], correction=correction)
     return result.text
 
 
@@ -324,6 +351,9 @@ def _place_cursor(rows: list[Row], outcome: dict | None, request) -> None:
     row.error = outcome.get("error", "")
     row.warning = outcome.get("warning", "")
     row.clearing = outcome.get("clearing", False)
+    row.correction = outcome.get("correction", "")
+    row.reason, row.publish_reason = outcome.get("reason", ""), outcome.get("publish_reason")
+    row.override = outcome.get("override", False)
     row.typed = outcome["typed"]
     row.typed_ns, row.typed_ew = outcome["typed_ns"], outcome["typed_ew"]
     row.posted_version = outcome["version"]

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET
 
 from events import recaps
 from events.access import event_for_reader, is_director
+from events.finalising import corrections
 from events.pdf import PAPERS, recap_in_parts, render_pdf
 from events.standings import event_standings
 
@@ -14,7 +15,7 @@ from events.standings import event_standings
 @require_GET
 def standings(request, pk):
     paper, event = paper_size(request), event_for_reader(request, pk)
-    context = {"standings": event_standings(event)}
+    context = {"standings": event_standings(event), "corrections": corrections(event)}
     return pdf_download(request, event, "standings", "events/session_detail.html", context, paper)
 
 

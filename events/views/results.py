@@ -3,16 +3,17 @@ sessions. Each is live: an open page asks every second whether the session chang
 unchanged session answers 204 at the cost of one query) and swaps in what is new.
 """
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from events import recaps
-from events.access import directs, event_for_director, event_for_reader
-from events.live import live_page, live_view, touch
-from events.models import Club, Event, Section
+from events import finalising, recaps
+from events.access import directs, event_for_director, event_for_reader, is_director
+from events.live import live_page, live_view
+from events.models import Club, Event, OneTableSession, Section, TeamsEvent
 from events.prepared import prepared
 from events.standings import event_standings, section_standings
 from events.views.params import int_or_none
@@ -77,27 +78,62 @@ def score_cards(request, pk):
 
 @require_GET
 def club_sessions(request, slug):
+    """Every game of the club: pairs sessions with the state of their results, teams events,
+    one-table games; its directors see the unpublished ones too, and the recently deleted."""
     club = get_object_or_404(Club, slug=slug)
-    events = Event.objects.not_deleted().filter(club=club)
+    director = directs(request, club)
+    games = [
+        model.objects.not_deleted().filter(club=club)
+        for model in (Event, TeamsEvent, OneTableSession)
+    ]
     deleted = Event.objects.none()
-    if directs(request, club):
+    if director:
         deleted = Event.objects.restorable_by(request.user).filter(club=club)
     else:
-        events = events.filter(published=True)
+        games = [queryset.filter(published=True) for queryset in games]
+    events, teams_events, one_table_games = games
     # Right after a delete the session is named at the top with its Undo button.
     undo = next((e for e in deleted if str(e.pk) == request.GET.get("deleted")), None)
-    context = {"club": club, "events": events, "deleted": deleted, "undo": undo}
+    context = {
+        "club": club, "director": director, "events": events, "teams_events": teams_events,
+        "one_table_games": one_table_games, "deleted": deleted, "undo": undo,
+    }  # fmt: skip
     return render(request, "events/club.html", context)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def session_finalise(request, pk):
+    """The question first (what is still missing, what the tables queried), a page that works
+    without JavaScript; the director's POST makes the results final. Final is for good: from
+    then on a result changes only by a correction with its reason, which players see."""
     event = event_for_director(request, pk)
-    event.finalised = request.POST.get("finalised") == "1"
-    event.save(update_fields=["finalised"])
-    touch(event)
-    return redirect("session_detail", pk=event.pk)
+    if request.method == "POST":
+        if request.POST.get("finalised") == "0":
+            messages.error(request, NOT_REOPENED)
+        elif finalising.finalise_session(event):
+            messages.success(request, "The results are final. The table links are closed.")
+        return redirect("session_detail", pk=event.pk)
+    context = {"event": event, "director": True}
+    if not event.finalised:
+        context["outstanding"] = finalising.outstanding(event)
+    return render(request, "events/session_finalise.html", context)
+
+
+NOT_REOPENED = (
+    "Final results are not made provisional again: players may have taken them as final. "
+    "Correct a result on its board's traveller instead, giving the reason; players see it."
+)
+
+
+@require_GET
+def session_corrections(request, pk):
+    """Every correction made since the session was finalised, for everyone who may read it."""
+    event = event_for_reader(request, pk)
+    director = is_director(request, event)
+    lines = finalising.corrections(event, director=director)
+    context = {"event": event, "director": director, "corrections": lines}
+    return render(request, "events/corrections.html", context)
 
 
 @prepared

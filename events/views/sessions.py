@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from events import finalising
 from events import table_cards as movement_cards
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
@@ -19,7 +20,7 @@ from events.forms import (
 )
 from events.live import live_page, touch
 from events.models import Board, Pair, Penalty
-from events.results import rescore_event
+from events.results import SessionFinal, rescore_event
 from events.roster import Roster
 from events.setup import create_session
 from events.standings import event_standings
@@ -63,7 +64,10 @@ def session_detail(request, pk):
     event = event_for_reader(request, pk)
 
     def context():
-        return {"standings": event_standings(event), "sections": _sections_with_progress(event)}
+        return {
+            "standings": event_standings(event), "sections": _sections_with_progress(event),
+            "corrections": finalising.corrections(event, director=is_director(request, event)),
+        }  # fmt: skip
 
     return live_page(request, event, "events/session_detail.html", context)
 
@@ -133,14 +137,32 @@ def session_options(request, pk):
     event = event_for_director(request, pk)
     form = ScoringOptionsForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():  # the new options and the points they give, or neither
-            # Only the options: the row read at the start of the request may be out of date
-            # (a result saved meanwhile moved its version on, which must never go back).
-            form.save(commit=False).save(update_fields=list(form.fields))
-            rescore_event(event)
-        messages.success(request, f"Rescored: {event.describe_scoring()}.")
-        return redirect("session_detail", pk=event.pk)
+        try:
+            with transaction.atomic():  # the new options and the points they give, or neither
+                # Only the options: the row read at the start of the request may be out of
+                # date (a result saved meanwhile moved its version on, which must never go
+                # back).
+                form.save(commit=False).save(update_fields=list(form.fields))
+                rescore_event(event, refusal=OPTIONS_FINAL)
+        except SessionFinal as refusal:
+            event.refresh_from_db()  # the options as they stay
+            form.add_error(None, str(refusal))
+        else:
+            messages.success(request, f"Rescored: {event.describe_scoring()}.")
+            return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_options.html", {"event": event, "form": form})
+
+
+OPTIONS_FINAL = (
+    "Not changed: the results are final, and a new method or option would move every score "
+    "players were given. A board's result can still be corrected on its traveller, giving "
+    "the reason."
+)
+PENALTIES_FINAL = (
+    "The results are final: penalties are no longer added or removed (the standings players "
+    "were given would move). A board's result can still be corrected on its traveller, "
+    "giving the reason."
+)
 
 
 @login_required
@@ -152,9 +174,14 @@ def session_penalties(request, pk):
     if request.method == "POST" and form.is_valid():
         penalty = form.save(commit=False)
         penalty.created_by = request.user
-        penalty.save()
-        rescore_event(event)
-        return redirect("session_penalties", pk=event.pk)
+        try:
+            with transaction.atomic():  # the penalty and the scores it moves, or neither
+                penalty.save()
+                rescore_event(event, refusal=PENALTIES_FINAL)
+        except SessionFinal as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            return redirect("session_penalties", pk=event.pk)
     penalties = Penalty.objects.filter(pair__section__event=event).select_related(
         "pair__section", "created_by"
     )
@@ -166,6 +193,11 @@ def session_penalties(request, pk):
 @require_POST
 def penalty_delete(request, pk, penalty_pk):
     event = event_for_director(request, pk)
-    get_object_or_404(Penalty, pk=penalty_pk, pair__section__event=event).delete()
-    rescore_event(event)
+    penalty = get_object_or_404(Penalty, pk=penalty_pk, pair__section__event=event)
+    try:
+        with transaction.atomic():
+            penalty.delete()
+            rescore_event(event, refusal=PENALTIES_FINAL)
+    except SessionFinal as refusal:
+        messages.error(request, str(refusal))
     return redirect("session_penalties", pk=event.pk)

@@ -56,7 +56,8 @@
     row.querySelectorAll('input[name="override"], input[name="replace"]').forEach(function (answer) {
       answer.remove();
     });
-    row.querySelectorAll("p.error, p.warning, p.esc-hint, .conflict").forEach(function (note) {
+    const notes = "p.error, p.warning, p.esc-hint, .conflict, .correction";
+    row.querySelectorAll(notes).forEach(function (note) {
       note.remove();
     });
     row.classList.remove("has-error", "has-warning");
@@ -78,15 +79,20 @@
 
   // A confirmation ("save anyway", "delete it") holds for what was typed: change the row and
   // it is asked again.
+  // (A correction's reason is no part of the line: typing it keeps the confirmation.)
   document.addEventListener("input", function (event) {
     const input = event.target;
+    if (!input.dataset || !input.dataset.col) return;
     if (!input.form || !input.form.classList.contains("row-form")) return;
     const override = input.form.querySelector("input[name=override]");
     if (override) override.remove();
   });
 
+  // The row's result box, or the reason a correction asks for.
+  const MARKED = "input.entry-input[autofocus], input.reason-input[autofocus]";
+
   function focusMarked() {
-    const marked = document.querySelector("input.entry-input[autofocus]");
+    const marked = document.querySelector(MARKED);
     if (marked) {
       focusInput(marked);
       return;
@@ -98,7 +104,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    if (document.querySelector("input.entry-input[autofocus]")) {
+    if (document.querySelector(MARKED)) {
       focusMarked();
     } else {
       const inputs = fields("text").filter(function (input) {

@@ -15,9 +15,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from events.finalising import finalise_session
 from events.management.commands.export_club import club_lookup
 from events.models import Board, Club, Event, Member, Pair, Penalty, Result, ResultChange
-from events.results import delete_result, save_result
+from events.results import Correction, delete_result, save_result
 from tests import external
 from tests.events.test_results import seats
 from tests.factories import make_session
@@ -95,18 +96,42 @@ def test_the_history_of_a_removed_board_is_exported_with_the_club(busy_club, tmp
     assert (history[change.pk]["board"], history[change.pk]["former_board_number"]) == (None, 1)
 
 
-def test_the_export_reads_back_into_an_empty_database_as_it_was(busy_club, tmp_path):
+def exported_emptied_and_loaded(club, tmp_path, check=lambda: None) -> tuple[str, str]:
+    """The club's export, then (the club emptied out and the file read back) its export
+    again. `check` runs on the emptied database."""
     path = tmp_path / "club.json"
-    run("export_club", busy_club.slug, "--output", str(path))
-    before = path.read_text(encoding="utf-8")
+    run("export_club", club.slug, "--output", str(path))
     # Empty the club out (results first: a result protects its pairs), then read it back.
-    Result.objects.filter(board__section__event__club=busy_club).delete()
-    busy_club.delete()
-    assert not Pair.objects.exists() and not Board.objects.exists()
+    Result.objects.filter(board__section__event__club=club).delete()
+    club.delete()
+    check()
     run("loaddata", str(path))
     again = tmp_path / "again.json"
-    run("export_club", busy_club.slug, "--output", str(again))
-    assert again.read_text(encoding="utf-8") == before
+    run("export_club", club.slug, "--output", str(again))
+    return path.read_text(encoding="utf-8"), again.read_text(encoding="utf-8")
+
+
+def test_the_export_reads_back_into_an_empty_database_as_it_was(busy_club, tmp_path):
+    def emptied():
+        assert not Pair.objects.exists() and not Board.objects.exists()
+
+    before, again = exported_emptied_and_loaded(busy_club, tmp_path, emptied)
+    assert again == before
+
+
+def test_a_corrected_session_reads_back_with_its_corrections(busy_club, director, tmp_path):
+    event = Event.objects.get(club=busy_club, deleted_at__isnull=True)
+    finalise_session(event)
+    board, [_, (ns2, ew2), *_] = seats(event, 1)
+    save_result(board, ns2, ew2, "4S N =", director,
+                correction=Correction("The slip said made", public=True))  # fmt: skip
+    corrected_at = Event.objects.get(pk=event.pk).corrected_at
+    before, again = exported_emptied_and_loaded(busy_club, tmp_path)
+    assert again == before
+    restored = Event.objects.get(pk=event.pk)
+    assert (restored.state, restored.corrected_at) == ("corrected", corrected_at)
+    change = ResultChange.objects.filter(board=board).first()
+    assert (change.reason, change.reason_public) == ("The slip said made", True)
 
 
 def test_a_time_within_the_first_millisecond_reads_back_exactly(busy_club, tmp_path):
@@ -116,16 +141,9 @@ def test_a_time_within_the_first_millisecond_reads_back_exactly(busy_club, tmp_p
     change = ResultChange.objects.filter(board__section__event__club=busy_club).first()
     moment = change.changed_at.replace(microsecond=500)
     ResultChange.objects.filter(pk=change.pk).update(changed_at=moment)
-    path = tmp_path / "club.json"
-    run("export_club", busy_club.slug, "--output", str(path))
-    before = path.read_text(encoding="utf-8")
-    Result.objects.filter(board__section__event__club=busy_club).delete()
-    busy_club.delete()
-    run("loaddata", str(path))
+    before, again = exported_emptied_and_loaded(busy_club, tmp_path)
     assert ResultChange.objects.get(pk=change.pk).changed_at == moment
-    again = tmp_path / "again.json"
-    run("export_club", busy_club.slug, "--output", str(again))
-    assert again.read_text(encoding="utf-8") == before
+    assert again == before
 
 
 def test_export_club_prints_to_standard_output_without_a_file(busy_club):

@@ -41,7 +41,8 @@ def _each(names, arguments):
 ARGUMENTS = {
     **_each("home login logout session_create session_import one_table_create teams_list "
             "teams_create", lambda w: []),
-    **_each("session_detail session_publish session_finalise session_recap session_standings "
+    **_each("session_detail session_publish session_finalise session_corrections "
+            "session_recap session_standings "
             "session_travellers score_cards session_standings_pdf session_recap_pdf "
             "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
             "session_edit session_delete session_restore session_penalties session_export "

@@ -12,6 +12,7 @@ WRITE_URLS = [
     ("post", lambda s: reverse("table_round", args=[s["section"].pk, 1, 1]), "entry"),
     ("post", lambda s: reverse("result_delete", args=[s["result"].pk]), None),
     ("post", lambda s: reverse("session_publish", args=[s["event"].pk]), None),
+    ("get", lambda s: reverse("session_finalise", args=[s["event"].pk]), None),
     ("get", lambda s: reverse("board_history", args=[s["board"].pk]), None),
     ("get", lambda s: reverse("session_pairs", args=[s["event"].pk]), None),
     ("post", lambda s: reverse("session_pairs", args=[s["event"].pk]), None),
