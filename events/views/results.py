@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import recaps
+from events import pdf_store, recaps
 from events.access import directs, event_for_director, event_for_reader
 from events.live import live_page, live_view, touch
 from events.models import Club, Event, Section
@@ -97,6 +97,8 @@ def session_finalise(request, pk):
     event.finalised = request.POST.get("finalised") == "1"
     event.save(update_fields=["finalised"])
     touch(event)
+    if event.finalised:
+        pdf_store.prepare_all(event)
     return redirect("session_detail", pk=event.pk)
 
 

@@ -205,7 +205,7 @@ def test_the_fetcher_reads_collectstatics_hashed_names(settings, tmp_path):
 
 
 def test_a_server_without_pango_says_so_instead_of_failing(db, client, monkeypatch):
-    from events.views import pdf as pdf_views
+    from events import pdf_store
 
     event = make_session(make_club(), tables=3, boards_per_round=1)
     Event.objects.filter(pk=event.pk).update(published=True)
@@ -213,7 +213,7 @@ def test_a_server_without_pango_says_so_instead_of_failing(db, client, monkeypat
     def no_pango(*args, **kwargs):
         raise OSError("cannot load library 'libpango-1.0-0'")
 
-    monkeypatch.setattr(pdf_views, "render_pdf", no_pango)
+    monkeypatch.setattr(pdf_store, "render_document", no_pango)
     response = client.get(reverse("session_recap_pdf", args=[event.pk]))
     assert response.status_code == 503
     assert "apt-get install libpango-1.0-0" in response.content.decode()
