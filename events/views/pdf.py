@@ -22,6 +22,7 @@ from events.pdf_documents import DOCUMENTS
 
 # A render that has waited this long without starting: the page says the worker may be down.
 WORKER_PATIENCE_SECONDS = 30
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
 @require_http_methods(["GET", "POST"])
@@ -67,7 +68,7 @@ def _status_page(request, event, kind, paper, status, wait_url, file_url=None):
     downloads from here, once)."""
     context = {
         "event": event, "director": is_director(request, event), "job": status,
-        "title": DOCUMENTS[kind].title, "paper_name": PAPERS[paper], "paper": paper,
+        "title": DOCUMENTS[kind].title, "paper_name": PAPER_NAMES[paper], "paper": paper,
         "wait_url": wait_url, "file_url": file_url,
     }  # fmt: skip
     http_status = 200
