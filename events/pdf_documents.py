@@ -24,7 +24,12 @@ __all__ = ["DOCUMENTS", "KINDS", "Document", "document_html"]
 
 # The boards across a landscape recap page at the PDF stylesheet's 7.5pt figures, with room for
 # the names (A4 and US Letter alike); wider sections print in parts.
-RECAP_BOARDS_ACROSS = 18
+RECAP_BOARDS_ACROSS = 16
+# What a landscape US Letter page (the narrower paper) holds across, in mm: the width less the
+# margins (static/css/pdf.css) and the recap's three cells' padding; and a 7.5pt figure's width
+# (DejaVu Sans Mono's advance, 0.602 em). The names get what is left, in steps of 5 mm.
+RECAP_WIDTH_MM, FIGURE_MM = 279.4 - 20 - 9, 7.5 * 0.602 * 25.4 / 72
+RECAP_NAMES_MM = range(35, 75, 5)
 # Recap rows in one block: a landscape page holds about fifty lines under its headings.
 RECAP_ROWS_A_BLOCK = 40
 BOARDS_A_SHEET = 6  # hand records: two across, three down, as the dealing programs print them
@@ -74,12 +79,19 @@ def _recap(event: Event) -> dict:
         for title, rows in tables:
             lines = [_recap_line(event, row) for row in rows]
             blocks = [
-                aligned(left, "Names", right, lines[start : start + RECAP_ROWS_A_BLOCK])
+                aligned(left, "Names", right, lines[start : start + RECAP_ROWS_A_BLOCK], gap=" ")
                 for start in range(0, len(lines), RECAP_ROWS_A_BLOCK)
             ]
             groups.append((title + where, blocks))
-        shown.append(groups)
+        figures = max((block.characters for _, blocks in groups for block in blocks), default=0)
+        shown.append({"groups": groups, "names_mm": _names_mm(figures)})
     return {"parts": shown, "top": data.top, "pages": len(shown)}
+
+
+def _names_mm(figures: int) -> int:
+    """The widest names column (static/css/pdf.css's names-NN) beside `figures` characters."""
+    room = RECAP_WIDTH_MM - figures * FIGURE_MM
+    return max([RECAP_NAMES_MM[0], *(mm for mm in RECAP_NAMES_MM if mm <= room)])
 
 
 def _recap_line(event: Event, row) -> tuple[list, str, list]:

@@ -31,16 +31,18 @@ class Column:
     left: bool = False  # figures are right-aligned; words (a contract) left
 
 
-def text_table(columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> tuple[str, str]:
+def text_table(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], gap: str = GAP
+) -> tuple[str, str]:
     """The heading line and the rows' lines of a fixed-width table, each column as wide as its
-    widest entry; both escaped, for a `white-space: pre` block."""
+    widest entry and `gap` from the next; both escaped, for a `white-space: pre` block."""
     widths = [
         max([len(column.heading), *(len(row[index]) for row in rows)])
         for index, column in enumerate(columns)
     ]
 
     def line(cells) -> str:
-        return GAP.join(
+        return gap.join(
             cell.ljust(width) if column.left else cell.rjust(width)
             for cell, width, column in zip(cells, widths, columns, strict=True)
         ).rstrip()
@@ -61,11 +63,23 @@ class Aligned:
     names: str
     right: str
 
+    @property
+    def characters(self) -> int:
+        """The figures' width in characters, left and right together."""
 
-def aligned(left: Sequence[Column], names_head: str, right: Sequence[Column], rows) -> Aligned:
-    """`rows` of (left cells, names, right cells) as an Aligned block."""
+        def widest(heading: str, lines: str) -> int:
+            return max(len(line) for line in (heading, *lines.split("\n")))
+
+        return widest(self.left_head, self.left) + widest(self.right_head, self.right)
+
+
+def aligned(
+    left: Sequence[Column], names_head: str, right: Sequence[Column], rows, gap: str = GAP
+) -> Aligned:
+    """`rows` of (left cells, names, right cells) as an Aligned block; `gap` between the
+    right-hand columns."""
     left_head, left_lines = text_table(left, [row[0] for row in rows])
-    right_head, right_lines = text_table(right, [row[2] for row in rows])
+    right_head, right_lines = text_table(right, [row[2] for row in rows], gap)
     names = escape("\n".join(row[1] for row in rows))
     return Aligned(left_head, escape(names_head), right_head, left_lines, names, right_lines)
 

@@ -43,7 +43,7 @@ def session_pdf(request, pk, kind):
             return HttpResponse(status=204, headers={"HX-Redirect": wait_url})
         file_url = f"{request.path}?paper={paper}&version={version}"
         return _status_page(request, event, kind, paper, None, wait_url, file_url=file_url)
-    status = pdf_store.ask(event, kind, paper, max(version, event.version))
+    status = pdf_store.ask(event, kind, paper)  # the session as it is now, or newer
     if status.state == SessionPdf.IDLE and status.version is not None and status.version >= version:
         return _file(event, kind, pdf_store.stored(event, kind, paper, version))  # made inline
     return _status_page(request, event, kind, paper, status, wait_url)

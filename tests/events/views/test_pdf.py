@@ -266,3 +266,46 @@ def test_the_travellers_print_each_deal_with_its_makeable_contracts_and_par(
     assert "♠ A K Q J 10 9" in text.splitlines()
     assert "N   3  6  –  1  –" in text
     assert "Par NS +980: 6S N" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_widest_recap_part_stays_inside_the_landscape_page(director_client, director, paper):
+    """16 boards, the most a part holds, with every pair named: no figure runs off the paper."""
+    club = make_club(directors=[director], name="Wide club")
+    event = make_session(club, tables=8, boards_per_round=2)  # 16 boards, one part
+    pairs = {pair.key: pair for pair in Pair.objects.filter(section__event=event)}
+    for pair in pairs.values():
+        pair.player1, pair.player2 = "Margaretha Vandenberghe", "Christopher Montgomery"
+    Pair.objects.bulk_update(pairs.values(), ["player1", "player2"])
+    section = event.sections.get()
+    for board in section.boards.all():
+        for seating in section.movement().plays_of_board(board.number):
+            save_result(board, pairs[seating.ns], pairs[seating.ew], "4S N =", director,
+                        rescore=False)  # fmt: skip
+    rescore_event(event)
+    url = reverse("session_recap_pdf", args=[event.pk]) + f"?paper={paper}"
+    reader = pdf_of(director_client.get(url))
+    ends = [end for page in reader.pages for end in figure_ends(page)]
+    width = float(reader.pages[0].mediabox.width)
+    assert "16" in text_of(reader) and "Total" in text_of(reader)
+    assert len(ends) > 16 and max(ends) <= width - 10 / 25.4 * 72 + 1, (max(ends), width)
+
+
+def figure_ends(page) -> list[float]:
+    """Where each run of the monospaced figures ends on `page`, in points from its left edge:
+    its glyphs (two bytes each) at DejaVu Sans Mono's advance, 0.602 em, less any kerning."""
+    fonts, font, size, ends = page["/Resources"]["/Font"], "", 0.0, []
+
+    def before(operator, args, cm, tm):
+        nonlocal font, size
+        if operator == b"Tf":
+            font, size = str(fonts[args[0]]["/BaseFont"]), float(args[1])
+        elif operator in (b"TJ", b"Tj") and "Mono" in font:
+            parts = args[0] if operator == b"TJ" else [args[0]]
+            shifts = [part for part in parts if isinstance(part, float | int)]
+            glyphs = sum(len(bytes(part)) // 2 for part in parts if part not in shifts)
+            width = (glyphs * 602 - sum(shifts)) / 1000 * size
+            ends.append(cm[4] + cm[0] * (tm[4] + width * tm[0]))
+
+    page.extract_text(visitor_operand_before=before)
+    return ends
