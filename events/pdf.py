@@ -36,8 +36,9 @@ __all__ = [
 
 # ?paper= values and their CSS page sizes: ISO for most clubs, US Letter for the ACBL's.
 PAPERS = {"a4": "A4", "letter": "letter"}
-# The recap columns a landscape Letter page holds at the print stylesheet's 7.5pt (measured).
-MOST_BOARDS_ACROSS = 21
+# The boards across a landscape recap page at the PDF stylesheet's 7.5pt figures, with room for
+# the names (A4 and US Letter alike; events/pdf_documents.py); wider sections print in parts.
+MOST_BOARDS_ACROSS = 16
 
 # WeasyPrint warns of every screen-only rule it skips (width media queries, sticky headers) on
 # every PDF; what matters (a stylesheet that failed to load) it logs as an error.

@@ -22,9 +22,6 @@ from events.templatetags.clubscore import par_text, points, signed, two_places
 
 __all__ = ["DOCUMENTS", "KINDS", "Document", "document_html"]
 
-# The boards across a landscape recap page at the PDF stylesheet's 7.5pt figures, with room for
-# the names (A4 and US Letter alike); wider sections print in parts.
-RECAP_BOARDS_ACROSS = 16
 # What a landscape US Letter page (the narrower paper) holds across, in mm: the width less the
 # margins (static/css/pdf.css) and the recap's three cells' padding; and a 7.5pt figure's width
 # (DejaVu Sans Mono's advance, 0.602 em). The names get what is left, in steps of 5 mm.
@@ -64,7 +61,7 @@ def _standings(event: Event) -> dict:
 
 def _recap(event: Event) -> dict:
     data = recaps.load(event)
-    parts = recap_in_parts(recaps.recap(data), most=RECAP_BOARDS_ACROSS)
+    parts = recap_in_parts(recaps.recap(data))
     shown = []
     for section, boards, tables in parts:
         if event.across_field:
