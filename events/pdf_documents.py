@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from events import recaps
 from events.models import Board, Event
 from events.pdf import recap_in_parts
-from events.pdf_text import Column, aligned, dd_grid, deal_hands, traveller_table
+from events.pdf_text import Column, aligned, dd_grid, deal_hands, text_table, traveller_table
 from events.standings import event_standings
 from events.templatetags.clubscore import par_text, points, signed, two_places
 
@@ -137,24 +137,24 @@ def _score_cards(event: Event) -> dict:
 
 
 def _card(event: Event, card: dict) -> dict:
-    left = [Column("Bd"), Column("Seat", left=True), Column("Opp", left=True)]
-    right = [Column("Contract", left=True), Column("Score"), Column(event.points_name)]
+    """One line a board, the opponents' names last: a letter the monospaced font lacks (drawn
+    from another, wider or narrower) then moves nothing after it."""
+    columns = [Column("Bd"), Column("Seat", left=True), Column("Contract", left=True),
+               Column("Score"), Column(event.points_name)]  # fmt: skip
     if not event.uses_imps:
-        right.append(Column("%"))
-    right.append(Column("Total"))
+        columns.append(Column("%"))
+    columns += [Column("Total"), Column("Opp", left=True), Column("Opponents", left=True)]
     rows = []
     for row in card["rows"]:
-        figures = [row.line.shown_contract, signed(row.score), points(row.points)]
+        cells = [str(row.line.board.number), row.seat, row.line.shown_contract,
+                 signed(row.score), points(row.points)]  # fmt: skip
         if not event.uses_imps:
-            figures.append(floatformat(row.board_percent, 0))
-        figures.append(two_places(row.running))
-        rows.append(
-            ([str(row.line.board.number), row.seat, str(row.opponents)], row.opponents.names,
-             figures)
-        )  # fmt: skip
+            cells.append(floatformat(row.board_percent, 0))
+        cells += [two_places(row.running), str(row.opponents), row.opponents.names]
+        rows.append(cells)
     return {
         "pair": card["pair"], "summary": _card_summary(event, card["standing"]),
-        "block": aligned(left, "Opponents", right, rows) if rows else None,
+        "table": text_table(columns, rows) if rows else None,
     }  # fmt: skip
 
 

@@ -3,8 +3,8 @@
 WeasyPrint spends about a millisecond on every table cell (its style, box and line of text),
 so a 15-table session's travellers, 2,400 cells, took seconds on their own. A traveller here is
 one block of preformatted lines in a monospaced font: the columns line up by themselves and the
-block is one box. Names, whose letters a monospaced font may not all have, stay out of these
-lines (events/pdf_documents.py sets them beside the figures, line for line).
+block is one box. Names, whose letters a monospaced font may not all have, come last on their
+line (a score card's) or stay out of these lines (the recap's, set beside them line for line).
 """
 
 from collections.abc import Sequence
