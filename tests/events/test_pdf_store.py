@@ -138,11 +138,12 @@ def test_the_page_says_how_far_the_render_has_got(client, scored, worker):
 
 def test_a_render_that_never_starts_says_the_worker_may_be_down(client, scored, worker):
     url = reverse(URL, args=[scored.pk])
-    assert "may not be running" not in client.get(url).content.decode()
+    assert "or it is not running" not in client.get(url).content.decode()
     SessionPdf.objects.update(queued_at=timezone.now() - datetime.timedelta(seconds=45))
     page = client.get(url).content.decode()
     assert "Waiting for its turn (45 s so far)" in page
-    assert "the background worker that makes PDFs may not be running" in page
+    assert "the background worker that makes PDFs is busy with other work" in page
+    assert "or it is not running" in page
 
 
 def test_a_reader_waiting_for_a_version_gets_it_though_the_session_moved_on(client, scored, worker):
