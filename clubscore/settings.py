@@ -134,6 +134,10 @@ Q_CLUSTER = {
     "label": "Background jobs",
 }
 
+# A session's PDFs are made by that worker too (events/pdf_store.py), once per session version,
+# and served from the database; off (the tests), a PDF is made in the request that first asks.
+PDF_BACKGROUND = env_bool("PDF_BACKGROUND", default=True)
+
 CACHES = {"default": cache(env_str("REDIS_URL", ""))}
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username from

@@ -1,15 +1,18 @@
-"""The results pages as PDF files: the pages' own templates and print stylesheet, laid out by
-WeasyPrint inside the request's process (no browser to start).
+"""PDFs laid out by WeasyPrint (no browser to start): a session's from their own lean
+templates (events/pdf_documents.py), in the background worker (events/pdf_store.py); a teams
+event's from its pages' templates and print stylesheet, as they are asked for.
 
-The templates get a `pdf` flag and drop what only a screen needs (navigation, live polling).
-Nothing is fetched over the network: the stylesheet is read from the static files on disk
+Nothing is fetched over the network: a page's stylesheet is read from the static files on disk
 and every other URL a page names is refused.
 """
 
 import logging
 import math
 import mimetypes
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
@@ -23,20 +26,28 @@ from django.template.loader import render_to_string
 __all__ = [
     "MOST_BOARDS_ACROSS",
     "PAPERS",
+    "Progress",
     "RecapPart",
     "StaticFilesOnly",
     "recap_in_parts",
+    "render_document",
     "render_pdf",
 ]
 
 # ?paper= values and their CSS page sizes: ISO for most clubs, US Letter for the ACBL's.
 PAPERS = {"a4": "A4", "letter": "letter"}
-# The recap columns a landscape Letter page holds at the print stylesheet's 7.5pt (measured).
-MOST_BOARDS_ACROSS = 21
+# The boards across a landscape recap page at the PDF stylesheet's 7.5pt figures, with room for
+# the names (A4 and US Letter alike; events/pdf_documents.py); wider sections print in parts.
+MOST_BOARDS_ACROSS = 16
 
 # WeasyPrint warns of every screen-only rule it skips (width media queries, sticky headers) on
 # every PDF; what matters (a stylesheet that failed to load) it logs as an error.
 logging.getLogger("weasyprint").setLevel(logging.ERROR)
+# Its progress (each page laid out) is what the "being prepared" page shows (Progress below),
+# never a line in the logs.
+_PROGRESS_LOG = logging.getLogger("weasyprint.progress")
+_PROGRESS_LOG.setLevel(logging.INFO)
+_PROGRESS_LOG.propagate = False
 
 
 def render_pdf(request, template: str, context: dict, paper: str = "a4") -> bytes:
@@ -50,6 +61,69 @@ def render_pdf(request, template: str, context: dict, paper: str = "a4") -> byte
     return document.write_pdf(stylesheets=[_paper_rules(PAPERS[paper])])
 
 
+@dataclass(frozen=True)
+class Progress:
+    """How far a render has got, as the "being prepared" page says it."""
+
+    step: str  # "Laying out page 3"
+    pages: int  # laid out so far
+
+
+_STEPS = {"Step 3": "Styling the pages", "Step 4": "Styling the pages",
+          "Step 6": "Writing the file", "Step 7": "Writing the file"}  # fmt: skip
+
+
+class _ProgressHandler(logging.Handler):
+    """Hands WeasyPrint's progress lines, from the rendering thread only, to `report`."""
+
+    def __init__(self, report: Callable[[Progress], None]):
+        super().__init__(logging.INFO)
+        self.report, self.thread, self.pages = report, threading.get_ident(), 0
+
+    def emit(self, record):
+        if record.thread != self.thread:
+            return
+        message = record.getMessage()
+        if message.startswith("Step 5") and "Page" in message:
+            self.pages = max(self.pages, int(message.split("Page ")[1].split()[0]))
+            self.report(Progress(f"Laying out page {self.pages}", self.pages))
+        elif message[:6] in _STEPS:
+            self.report(Progress(_STEPS[message[:6]], self.pages))
+
+
+def render_document(html: str, paper: str, report=None) -> tuple[bytes, int]:
+    """A PDF document of ours (templates/events/pdf/, static/css/pdf.css) on `paper`, and its
+    page count; `report(Progress)` hears how far it has got."""
+    from weasyprint import HTML
+
+    handler = _ProgressHandler(report) if report else None
+    if handler:
+        _PROGRESS_LOG.addHandler(handler)
+    try:
+        # Our documents name no URL at all: a reader's name can never make WeasyPrint fetch one.
+        document = HTML(string=html, url_fetcher=_refuse).render(
+            stylesheets=[_stylesheet(), _paper_rules(PAPERS[paper])]
+        )
+        pdf = document.write_pdf()
+    finally:
+        if handler:
+            _PROGRESS_LOG.removeHandler(handler)
+    return pdf, len(document.pages)
+
+
+def _refuse(url, *args, **kwargs):
+    raise ValueError(f"A session PDF loads nothing, not {url}")
+
+
+@cache
+def _stylesheet():
+    """static/css/pdf.css, parsed once per process."""
+    from weasyprint import CSS
+
+    return CSS(filename=finders.find("css/pdf.css") or staticfiles_storage.path("css/pdf.css"))
+
+
+@cache
 def _paper_rules(size: str):
     from weasyprint import CSS
 

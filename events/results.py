@@ -311,8 +311,13 @@ def _correction_of(
 
 
 def _mark_corrected(board: Board) -> None:
-    """The session says it was corrected (players are shown the corrections)."""
-    Event.objects.filter(pk=board.section.event_id).update(corrected_at=timezone.now())
+    """The session says it was corrected (players are shown the corrections), and its PDFs
+    are made again once the correction is committed, ready before anyone asks."""
+    from events import pdf_store  # the PDFs' documents read results: imported when needed
+
+    event = board.section.event
+    Event.objects.filter(pk=event.pk).update(corrected_at=timezone.now())
+    transaction.on_commit(lambda: pdf_store.prepare_all(event))
 
 
 def _locked(board: Board) -> Board:

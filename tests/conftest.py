@@ -9,6 +9,9 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # No background worker runs beside the tests: a PDF is made in the request that asks for it
+    # (tests/events/test_pdf_store.py turns the worker's path back on where it tests it).
+    settings.PDF_BACKGROUND = False
 
 
 @pytest.fixture

@@ -96,6 +96,9 @@ def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
         analysis_error="",
         analysis_attempts=0,
         analysis_queued_at=timezone.now() if remaining else None,
+        # The tables and par are part of the session now: open pages refresh, and its PDFs
+        # (stored per version, events/pdf_store.py) are made again with them.
+        version=F("version") + (1 if done else 0),
     )
     if remaining:
         _queue(owner_id, kind)

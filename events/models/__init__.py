@@ -18,6 +18,7 @@ from .one_table import (
     OneTableHand,
     OneTableSession,
 )
+from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet
 from .sessions import Board, Event, EventQuerySet, Pair, Section
 from .table_links import TableEntry, TableLink, TablePhoneOptions
@@ -26,7 +27,7 @@ from .teams import MatchBoard, Team, TeamMatch, TeamsEvent
 __all__ = [
     "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "OneTableDeal",
     "OneTableHand", "OneTableSession", "Pair", "Penalty", "Result", "ResultChange",
-    "ResultQuerySet", "ScoringOptionFields", "Section",
+    "ResultQuerySet", "ScoringOptionFields", "Section", "SessionPdf", "PDF_KINDS", "PDF_PAPERS",
     "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES", "ONE_TABLE_METHOD_CHOICES",
     "ONE_TABLE_METHODS", "SCORING_LINE_CHOICES", "SEAT_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions",

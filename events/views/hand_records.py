@@ -13,7 +13,6 @@ from events.handrecords.jobs import progress, queue_analysis
 from events.handrecords.pbn import PBNError
 from events.handrecords.session_import import import_hand_records
 from events.models import Board
-from events.views.pdf import paper_size, pdf_download
 
 
 @login_required
@@ -81,12 +80,3 @@ def _sheet_context(request, pk) -> dict:
 def hand_record_sheet(request, pk):
     """Every dealt board with its diagram, double-dummy table and par, to print and hand out."""
     return render(request, "events/hand_record_sheet.html", _sheet_context(request, pk))
-
-
-@require_GET
-def hand_record_sheet_pdf(request, pk):
-    paper = paper_size(request)
-    context = _sheet_context(request, pk)
-    return pdf_download(
-        request, context["event"], "hand-records", "events/hand_record_sheet.html", context, paper
-    )

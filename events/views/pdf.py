@@ -1,48 +1,100 @@
-"""The results pages as PDF downloads, for whoever may read the session: A4 by default,
-`?paper=letter` for US Letter. Each is its page's template with the page's own data."""
+"""The PDF downloads, for whoever may read the session: A4 by default, `?paper=letter` for US
+Letter.
+
+A session's PDF is served from what the background worker stored (events/pdf_store.py). When
+the stored one is older than the session, the reader gets a "being prepared" page instead,
+which follows the render (an htmx poll, or a refresh without JavaScript) and then downloads
+the file: `?version=N&wait=1` is that page's address, `?version=N` the file's. A teams event's
+PDFs are small and still made as they are asked for (`pdf_download`).
+"""
 
 from django.core.exceptions import BadRequest
 from django.http import HttpResponse
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods
 
-from events import recaps
+from events import pdf_store
 from events.access import event_for_reader, is_director
-from events.finalising import corrections
-from events.pdf import PAPERS, recap_in_parts, render_pdf
-from events.standings import event_standings
+from events.models import SessionPdf
+from events.pdf import PAPERS, render_pdf
+from events.pdf_documents import DOCUMENTS
+
+# A render that has waited this long without starting: the page says the worker may be down.
+WORKER_PATIENCE_SECONDS = 30
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
-@require_GET
-def standings(request, pk):
+@require_http_methods(["GET", "POST"])
+def session_pdf(request, pk, kind):
     paper, event = paper_size(request), event_for_reader(request, pk)
-    context = {"standings": event_standings(event), "corrections": corrections(event)}
-    return pdf_download(request, event, "standings", "events/session_detail.html", context, paper)
+    if request.method == "POST":  # "Try again" after a failed render: directors only
+        if is_director(request, event):
+            pdf_store.retry(event, kind, paper)
+        return redirect(f"{request.path}?paper={paper}")
+    version = _version(request, event)
+    pdf = pdf_store.stored(event, kind, paper, version)
+    waiting = "wait" in request.GET
+    if pdf is not None and not waiting:
+        return _file(event, kind, pdf)
+    wait_url = f"{request.path}?paper={paper}&version={version}&wait=1"
+    if pdf is not None:  # the page waiting for it: now it downloads it
+        if request.htmx:
+            return HttpResponse(status=204, headers={"HX-Redirect": wait_url})
+        file_url = f"{request.path}?paper={paper}&version={version}"
+        return _status_page(request, event, kind, paper, None, wait_url, file_url=file_url)
+    status = pdf_store.ask(event, kind, paper)  # the session as it is now, or newer
+    if status.state == SessionPdf.IDLE and status.version is not None and status.version >= version:
+        return _file(event, kind, pdf_store.stored(event, kind, paper, version))  # made inline
+    return _status_page(request, event, kind, paper, status, wait_url)
 
 
-@require_GET
-def recap(request, pk):
-    paper, event = paper_size(request), event_for_reader(request, pk)
-    data = recaps.load(event)
-    context = {"data": data, "recap": recap_in_parts(recaps.recap(data))}
-    return pdf_download(request, event, "recap", "events/recap.html", context, paper)
+def _version(request, event) -> int:
+    """The session version the reader is waiting for: the one the page was opened at."""
+    try:
+        return min(int(request.GET.get("version", event.version)), event.version)
+    except ValueError:
+        raise BadRequest("version is a number") from None
 
 
-@require_GET
-def travellers(request, pk):
-    paper, event = paper_size(request), event_for_reader(request, pk)
-    data = recaps.load(event)
-    boards = [(board, data.lines_by_board.get(board.pk, [])) for board in data.boards]
-    context = {"data": data, "boards": boards}
-    return pdf_download(request, event, "travellers", "events/travellers.html", context, paper)
+def _file(event, kind: str, pdf: SessionPdf) -> HttpResponse:
+    response = HttpResponse(bytes(pdf.content), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="clubscore-{event.pk}-{kind}.pdf"'
+    return response
 
 
-@require_GET
-def score_cards(request, pk):
-    """Every pair's score card, one pair a page, in the order of the standings."""
-    paper, event = paper_size(request), event_for_reader(request, pk)
-    data = recaps.load(event)
-    context = {"data": data, "cards": recaps.all_cards(data), "everyone": True}
-    return pdf_download(request, event, "score-cards", "events/score_card.html", context, paper)
+def _status_page(request, event, kind, paper, status, wait_url, file_url=None):
+    """Being prepared (202, following the render), failed (503), or ready (200: the file
+    downloads from here, once)."""
+    context = {
+        "event": event, "director": is_director(request, event), "job": status,
+        "title": DOCUMENTS[kind].title, "paper_name": PAPER_NAMES[paper], "paper": paper,
+        "wait_url": wait_url, "file_url": file_url,
+    }  # fmt: skip
+    http_status = 200
+    if status is not None:
+        context.update(_progress(status))
+        if status.version is not None:
+            context["earlier_url"] = f"{request.path}?paper={paper}&version={status.version}"
+        http_status = 503 if status.state == SessionPdf.FAILED else 202
+    template = "events/pdf_preparing.html"
+    if request.htmx:
+        template += "#status"
+    return render(request, template, context, status=http_status)
+
+
+def _progress(pdf: SessionPdf) -> dict:
+    now = timezone.now()
+    if pdf.state == SessionPdf.RENDERING and pdf.started_at:
+        expected = pdf.pages_expected
+        share = min(99, 100 * pdf.pages_done // expected) if expected and pdf.pages_done else None
+        return {"rendering": True, "seconds": int((now - pdf.started_at).total_seconds()),
+                "percent": share, "expected": expected}  # fmt: skip
+    if pdf.state == SessionPdf.QUEUED and pdf.queued_at:
+        waited = int((now - pdf.queued_at).total_seconds())
+        return {"queued": True, "seconds": waited,
+                "worker_missing": waited >= WORKER_PATIENCE_SECONDS}  # fmt: skip
+    return {"failed": pdf.state == SessionPdf.FAILED}
 
 
 def paper_size(request) -> str:
@@ -53,14 +105,14 @@ def paper_size(request) -> str:
 
 
 def pdf_download(request, event, page: str, template: str, context: dict, paper: str):
+    """A teams event's page as a PDF, made in the request."""
     context = {"event": event, "director": is_director(request, event), **context}
     try:
         pdf = render_pdf(request, template, context, paper)
     except OSError as error:  # WeasyPrint without the Pango libraries it loads at import
         return HttpResponse(
-            "PDFs need the Pango libraries on the server (Debian: apt-get install "
-            f"libpango-1.0-0 libpangoft2-1.0-0). The page itself prints fine. ({error})",
-            content_type="text/plain; charset=utf-8", status=503,
+            f"{pdf_store.PANGO_MISSING} ({error})", content_type="text/plain; charset=utf-8",
+            status=503,
         )  # fmt: skip
     response = HttpResponse(pdf, "application/pdf")
     response["Content-Disposition"] = f'attachment; filename="clubscore-{event.pk}-{page}.pdf"'

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from events import finalising, recaps
+from events import finalising, pdf_store, recaps
 from events.access import directs, event_for_director, event_for_reader, is_director
 from events.live import live_page, live_view
 from events.models import Club, Event, OneTableSession, Section, TeamsEvent
@@ -112,6 +112,7 @@ def session_finalise(request, pk):
         if request.POST.get("finalised") == "0":
             messages.error(request, NOT_REOPENED)
         elif finalising.finalise_session(event):
+            pdf_store.prepare_all(event)
             messages.success(request, "The results are final. The table links are closed.")
         return redirect("session_detail", pk=event.pk)
     context = {"event": event, "director": True}

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import finalising
+from events import finalising, pdf_store
 from events import table_cards as movement_cards
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
@@ -79,6 +79,8 @@ def session_publish(request, pk):
     event.published = request.POST.get("published") == "1"
     event.save(update_fields=["published"])
     touch(event)
+    if event.published:
+        pdf_store.prepare_all(event)
     return redirect("session_detail", pk=event.pk)
 
 

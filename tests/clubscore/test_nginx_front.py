@@ -1,6 +1,7 @@
 """deploy/nginx's rules run in a real nginx (Debian's nginx-light) in front of the app: what it
 caches and what it never does. docker compose runs the same files (benchmarks/load/front.py)."""
 
+import http.client
 import http.server
 import socket
 import threading
@@ -176,3 +177,32 @@ def test_the_app_not_answering_gets_a_page_that_says_so(tmp_path):
     assert b"reload the page and check it" in body
     assert b'href="/_errors/errors.css"' in body
     assert (style[0], style[1]["Content-Type"]) == (200, "text/css")  # from nginx alone
+
+
+def fetch_from(port: int, path: str, source: str = "127.0.0.1") -> tuple[int, bytes]:
+    """A GET to nginx on `port` from the loopback address `source`."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                            source_address=(source, 0))  # fmt: skip
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_an_address_asking_for_pdfs_too_fast_is_slowed_down_by_nginx(one_at_a_time, tmp_path):
+    require_nginx()
+    with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
+        answers = [fetch_from(nginx.port, "/sessions/1/travellers.pdf?paper=a4")
+                   for _ in range(40)]  # fmt: skip
+        other_address = fetch_from(nginx.port, "/sessions/1/travellers.pdf", "127.0.0.2")
+        not_a_pdf = fetch_from(nginx.port, "/sessions/1/travellers/")
+    statuses = [status for status, _ in answers]
+    # The burst of twenty, and the odd one as the allowance refills (two a second).
+    assert statuses[:21] == [200] * 21
+    assert statuses.count(429) >= 15
+    refused = next(body for status, body in answers if status == 429)
+    assert b"Too many PDF requests at once" in refused and b"Wait a few seconds" in refused
+    assert other_address == (200, b"answered"), "each address has its own allowance"
+    assert not_a_pdf == (200, b"answered"), "only PDFs are limited"

@@ -25,6 +25,28 @@ def analysed(path: Path) -> tuple[int, int]:
         ).fetchone()
 
 
+def run_worker_until(env, done, seconds: int) -> str:
+    """`manage.py qcluster` until `done()` or `seconds`; stopped as `make run` stops it
+    (SIGTERM to the cluster, which stops its own processes). Returns what it printed."""
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "qcluster"], cwd=PROJECT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            assert worker.poll() is None, worker.stdout.read().decode()
+            time.sleep(0.5)
+    finally:
+        worker.terminate()
+        try:
+            output = worker.communicate(timeout=30)[0].decode()
+        except subprocess.TimeoutExpired:
+            os.killpg(worker.pid, signal.SIGKILL)
+            raise
+    return output
+
+
 def test_the_worker_analyses_the_demo_hand_records_in_the_background(tmp_path):
     """Its own SQLite file, not the test database: the worker is another process."""
     path = tmp_path / "clubscore.sqlite3"
@@ -32,23 +54,7 @@ def test_the_worker_analyses_the_demo_hand_records_in_the_background(tmp_path):
     manage("migrate", "--noinput", env=env)
     manage("load_demo", env=env)
     assert analysed(path) == (DEMO_BOARDS, 0), "load_demo only queues the analysis"
-    worker = subprocess.Popen(
-        [sys.executable, "manage.py", "qcluster"], cwd=PROJECT, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 120
-        while analysed(path)[1] < DEMO_BOARDS and time.monotonic() < deadline:
-            assert worker.poll() is None, worker.stdout.read().decode()
-            time.sleep(0.5)
-    finally:
-        # As `make run` stops it: SIGTERM to the cluster, which stops its own processes.
-        worker.terminate()
-        try:
-            output = worker.communicate(timeout=30)[0].decode()
-        except subprocess.TimeoutExpired:
-            os.killpg(worker.pid, signal.SIGKILL)
-            raise
+    output = run_worker_until(env, lambda: analysed(path)[1] == DEMO_BOARDS, seconds=120)
     assert analysed(path) == (DEMO_BOARDS, DEMO_BOARDS), output
     with sqlite3.connect(path) as db:
         error, queued = db.execute(
@@ -58,3 +64,29 @@ def test_the_worker_analyses_the_demo_hand_records_in_the_background(tmp_path):
             "select count(*) from events_board where par_score is null"
         ).fetchone()
     assert (error, queued, unscored) == ("", None, (0,))
+
+
+def test_the_worker_makes_a_published_sessions_pdfs_before_anyone_asks(tmp_path):
+    path = tmp_path / "clubscore.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "DEBUG": "1"}
+    manage("migrate", "--noinput", env=env)
+    manage("load_demo", env=env)
+    # What publishing the session does (events/views/sessions.py): every PDF queued.
+    manage("shell", "-c", "from events import pdf_store; from events.models import Event; "
+           "pdf_store.prepare_all(Event.objects.get())", env=env)  # fmt: skip
+    query = "select count(*), count(content), sum(state = 'failed') from events_sessionpdf"
+
+    def made():
+        with sqlite3.connect(path) as db:
+            return db.execute(query).fetchone()
+
+    def finished() -> bool:
+        count, with_content, failed = made()
+        return bool(count) and (with_content == count or bool(failed))
+
+    output = run_worker_until(env, finished, seconds=180)
+    # Five PDFs (the demo is dealt: hand records too), on A4 and on Letter.
+    assert made() == (10, 10, 0), output
+    with sqlite3.connect(path) as db:
+        files = db.execute("select content from events_sessionpdf").fetchall()
+    assert all(bytes(content).startswith(b"%PDF") for (content,) in files)

@@ -6,7 +6,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from events import recaps
-from events.models import Event, Pair
+from events.models import Board, Event, Pair
 from events.pdf import RecapPart, StaticFilesOnly, recap_in_parts
 from events.results import rescore_event, save_result
 from tests.factories import make_club, make_session
@@ -205,7 +205,7 @@ def test_the_fetcher_reads_collectstatics_hashed_names(settings, tmp_path):
 
 
 def test_a_server_without_pango_says_so_instead_of_failing(db, client, monkeypatch):
-    from events.views import pdf as pdf_views
+    from events import pdf_store
 
     event = make_session(make_club(), tables=3, boards_per_round=1)
     Event.objects.filter(pk=event.pk).update(published=True)
@@ -213,7 +213,99 @@ def test_a_server_without_pango_says_so_instead_of_failing(db, client, monkeypat
     def no_pango(*args, **kwargs):
         raise OSError("cannot load library 'libpango-1.0-0'")
 
-    monkeypatch.setattr(pdf_views, "render_pdf", no_pango)
+    monkeypatch.setattr(pdf_store, "render_document", no_pango)
     response = client.get(reverse("session_recap_pdf", args=[event.pk]))
     assert response.status_code == 503
     assert "apt-get install libpango-1.0-0" in response.content.decode()
+
+
+# Every hand has a six-card suit with the ten in it, the widest a suit line usually gets.
+SIX_CARD_SUITS = "N:AKQJT9.2.32.5432 8.AKQJT9.54.9876 7.87.AKQJT9.KQJT 65432.6543.876.A"
+
+
+@pytest.mark.parametrize("paper, size", [("a4", A4), ("letter", LETTER)])
+def test_the_hand_record_sheet_prints_six_boards_a_page_one_line_a_suit(
+    director_client, club, paper, size
+):
+    from events.handrecords.stats import random_deals
+
+    event = make_session(club, tables=6, boards_per_round=2)  # 12 boards
+    boards = list(Board.objects.filter(section__event=event).order_by("number"))
+    for board, deal in zip(boards, [SIX_CARD_SUITS, *random_deals(11, 5)], strict=True):
+        board.deal = deal
+    Board.objects.bulk_update(boards, ["deal"])
+    url = reverse("hand_record_sheet_pdf", args=[event.pk]) + f"?paper={paper}"
+    reader = pdf_of(director_client.get(url))
+    assert [size_of(page) for page in reader.pages] == [size, size]
+    first, second = (page.extract_text() for page in reader.pages)
+    assert all(f"Board {n} " in first for n in range(1, 7))
+    assert all(f"Board {n} " in second for n in range(7, 13))
+    lines = first.splitlines()
+    for suit in ("♠ A K Q J 10 9", "♥ A K Q J 10 9", "♦ A K Q J 10 9"):
+        assert suit in lines  # the whole suit, alone on its line
+
+
+def test_the_standings_share_a_page_when_they_fit(director_client, scored):
+    reader = pdf_of(director_client.get(reverse("session_standings_pdf", args=[scored.pk])))
+    assert len(reader.pages) == 1
+    assert "NS pairs" in text_of(reader) and "EW pairs" in text_of(reader)
+
+
+def test_the_travellers_print_each_deal_with_its_makeable_contracts_and_par(
+    director_client, scored
+):
+    # Board 1's deal above, its double-dummy tricks as set here (not solved): the grid prints
+    # each declarer's level, tricks less six (the Laws of Duplicate Bridge, Definitions: "odd
+    # trick"), and "–" where fewer than seven tricks are made.
+    tricks = {"NT": 9, "S": 12, "H": 6, "D": 7, "C": 3}
+    dd = {seat: tricks for seat in "NSEW"}
+    Board.objects.filter(section__event=scored, number=1).update(
+        deal=SIX_CARD_SUITS, dd=dd, par_score=980, par_contracts="6S N"
+    )
+    text = text_of(pdf_of(director_client.get(reverse("session_travellers_pdf", args=[scored.pk]))))
+    assert "♠ A K Q J 10 9" in text.splitlines()
+    assert "N   3  6  –  1  –" in text
+    assert "Par NS +980: 6S N" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_widest_recap_part_stays_inside_the_landscape_page(director_client, director, paper):
+    """16 boards, the most a part holds, with every pair named: no figure runs off the paper."""
+    club = make_club(directors=[director], name="Wide club")
+    event = make_session(club, tables=8, boards_per_round=2)  # 16 boards, one part
+    pairs = {pair.key: pair for pair in Pair.objects.filter(section__event=event)}
+    for pair in pairs.values():
+        pair.player1, pair.player2 = "Margaretha Vandenberghe", "Christopher Montgomery"
+    Pair.objects.bulk_update(pairs.values(), ["player1", "player2"])
+    section = event.sections.get()
+    for board in section.boards.all():
+        for seating in section.movement().plays_of_board(board.number):
+            save_result(board, pairs[seating.ns], pairs[seating.ew], "4S N =", director,
+                        rescore=False)  # fmt: skip
+    rescore_event(event)
+    url = reverse("session_recap_pdf", args=[event.pk]) + f"?paper={paper}"
+    reader = pdf_of(director_client.get(url))
+    ends = [end for page in reader.pages for end in figure_ends(page)]
+    width = float(reader.pages[0].mediabox.width)
+    assert "16" in text_of(reader) and "Total" in text_of(reader)
+    assert len(ends) > 16 and max(ends) <= width - 10 / 25.4 * 72 + 1, (max(ends), width)
+
+
+def figure_ends(page) -> list[float]:
+    """Where each run of the monospaced figures ends on `page`, in points from its left edge:
+    its glyphs (two bytes each) at DejaVu Sans Mono's advance, 0.602 em, less any kerning."""
+    fonts, font, size, ends = page["/Resources"]["/Font"], "", 0.0, []
+
+    def before(operator, args, cm, tm):
+        nonlocal font, size
+        if operator == b"Tf":
+            font, size = str(fonts[args[0]]["/BaseFont"]), float(args[1])
+        elif operator in (b"TJ", b"Tj") and "Mono" in font:
+            parts = args[0] if operator == b"TJ" else [args[0]]
+            shifts = [part for part in parts if isinstance(part, float | int)]
+            glyphs = sum(len(bytes(part)) // 2 for part in parts if part not in shifts)
+            width = (glyphs * 602 - sum(shifts)) / 1000 * size
+            ends.append(cm[4] + cm[0] * (tm[4] + width * tm[0]))
+
+    page.extract_text(visitor_operand_before=before)
+    return ends
