@@ -312,7 +312,16 @@ class PlayerNamesForm(forms.ModelForm):
 
 
 class BasePlayerNamesFormSet(forms.BaseModelFormSet):
-    """The cursor starts in the first name box, or in the first one with a mistake."""
+    """The cursor starts in the first name box, or in the first one with a mistake.
+
+    The page posts one form a pair of the session, and says how many: any other count is
+    refused, and no more forms than pairs are ever built (a forged count of 99,999,999,999
+    built Django's most, 2,000, and checked each)."""
+
+    def total_form_count(self):
+        if self.is_bound:
+            return min(super().total_form_count(), len(self.get_queryset()))
+        return super().total_form_count()
 
     def _construct_form(self, i, **kwargs):
         form = super()._construct_form(i, **kwargs)
@@ -322,6 +331,17 @@ class BasePlayerNamesFormSet(forms.BaseModelFormSet):
 
     def full_clean(self):
         super().full_clean()
+        if self.is_bound and self.management_form.is_valid():
+            posted = self.management_form.cleaned_data[forms.formsets.TOTAL_FORM_COUNT]
+            initial = self.management_form.cleaned_data[forms.formsets.INITIAL_FORM_COUNT]
+            pairs = len(self.get_queryset())
+            if (posted, initial) != (pairs, pairs):
+                self._non_form_errors = self.error_class(
+                    [f"Nothing saved: the page sent names for {posted:,} pairs, and the session "
+                     f"has {pairs}. Its pairs may have changed meanwhile: reload the page and "
+                     "type the names again."],
+                    error_class="nonform", renderer=self.renderer,
+                )  # fmt: skip
         wrong = [(form, name) for form in self.forms for name in form.errors if name in form.fields]
         if wrong and self.forms:
             self.forms[0].fields["player1"].widget.attrs.pop("autofocus", None)
