@@ -24,6 +24,7 @@ from django.db import transaction
 import scoring
 from events import scorer
 from events.formats import (
+    LARGEST_NUMBER,
     ImportProblems,
     Place,
     TravellerFile,
@@ -33,6 +34,14 @@ from events.formats import (
 )
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
+from events.limits import (
+    MAX_RESULT_LENGTH,
+    MAX_RESULTS,
+    SectionSize,
+    quoted,
+    size_problems,
+    too_many_results,
+)
 from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.movement_inference import recognise_movements
 
@@ -42,8 +51,6 @@ from events.results import fill_result
 __all__ = ["ImportProblems", "import_traveller_file", "import_travellers", "read_csv"]
 
 REQUIRED = ("board", "ns", "ew")
-# Board and pair numbers are stored as small integers; no club deals more boards or pairs.
-LARGEST_NUMBER = 32767
 CONTRACT_COLUMNS = ("contract", "declarer", "result")
 BULK = 500  # rows a statement: SQLite allows 32,766 parameters, and a result has 20 fields
 
@@ -65,10 +72,12 @@ def import_traveller_file(
     `name` defaults to the file's event name, `movement` to the file's or else the one its
     pairings show, `scoring_method` to the file's or else matchpoints.
     """
+    warnings = warnings if warnings is not None else []
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
     scoring_method = scoring_method or parsed.scoring or "matchpoints"
-    rows = _checked_rows(parsed, movement, name, warnings if warnings is not None else [])
+    _check_size(parsed, movement)
+    rows = _checked_rows(parsed, movement, name, warnings)
     board_sets = _board_sets(rows)
     _check_hdb_sets(scoring_method, board_sets)
     with transaction.atomic():
@@ -96,6 +105,24 @@ class _Row:
         self.entry, self.foul_group = entry, group
         self.ns_key = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
         self.ew_key = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
+
+
+def _check_size(parsed: TravellerFile, movement: str) -> None:
+    """ImportProblems when the file is bigger than any session (events.limits), before a
+    line of it is checked."""
+    howell = movement == "howell"
+    pairs, boards, results = defaultdict(set), defaultdict(set), Counter()
+    for line in parsed.lines:
+        boards[line.section].add(line.board)
+        results[line.section] += 1
+        for (number, direction), seat in ((line.ns, "NS"), (line.ew, "EW")):
+            pairs[line.section].add((number, "" if howell else direction or seat))
+    sizes = [SectionSize(name, len(pairs[name]), len(boards[name]), results[name])
+             for name in sorted(results)]  # fmt: skip
+    problems = size_problems(sizes)
+    if problems:
+        raise ImportProblems([(1, f"the file is too big for a session: {problem}")
+                              for problem in problems])  # fmt: skip
 
 
 def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: list) -> list[_Row]:
@@ -133,7 +160,10 @@ def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
         if not 1 <= number <= LARGEST_NUMBER:
             raise ValueError(f"{seat} {number} is not a pair number from 1 to {LARGEST_NUMBER}")
     if not (line.section.isalpha() and len(line.section) <= 3):
-        raise ValueError(f"section {line.section!r}: use letters, e.g. A or B")
+        raise ValueError(f"section {quoted(line.section)}: use letters, e.g. A or B")
+    if len(line.text) > MAX_RESULT_LENGTH:
+        raise ValueError(f"the result is {len(line.text):,} characters long; a result is at "
+                         f"most {MAX_RESULT_LENGTH}, e.g. 4S N = or 3NTX S -2")  # fmt: skip
     text, marked_group = scoring.split_foul_group(line.text)
     group = marked_group if marked_group is not None else line.foul_group
     if not 0 <= group <= 9:
@@ -302,7 +332,10 @@ def parse_csv(text: str) -> TravellerFile:
     if missing:
         raise ImportProblems([(1, f"the header lacks {', '.join(missing)}")])
     lines, problems = [], []
-    for record in _records(reader, problems):
+    for count, record in enumerate(_records(reader, problems), start=1):
+        if count > MAX_RESULTS:  # stop reading: no session has this many
+            raise ImportProblems([(reader.line_num, f"the file is too big for a session: "
+                                                    f"{too_many_results()}")])  # fmt: skip
         try:
             lines.append(_line(reader.line_num, record))
         except ValueError as error:
@@ -322,9 +355,13 @@ def _records(reader: csv.DictReader, problems: list):
 def _line(line: int, record: dict) -> TravellerLine:
     def number(column, lowest=1):
         raw = (record.get(column) or "").strip()
-        # isdigit() alone admits "²" and other digits int() refuses.
-        if not (raw.isascii() and raw.isdigit()) or not lowest <= int(raw) <= LARGEST_NUMBER:
-            raise ValueError(f"{column} {raw!r} is not a number from {lowest} to {LARGEST_NUMBER}")
+        # isdigit() alone admits "²" and other digits int() refuses; a number is at most 5
+        # digits long (Python refuses to read one of over 4,300).
+        if (not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(LARGEST_NUMBER))
+                or not lowest <= int(raw) <= LARGEST_NUMBER):  # fmt: skip
+            raise ValueError(
+                f"{column} {quoted(raw)} is not a number from {lowest} to {LARGEST_NUMBER}"
+            )
         return int(raw)
 
     board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
@@ -339,7 +376,7 @@ def _line(line: int, record: dict) -> TravellerLine:
     return TravellerLine(line, section, board, ns, ew, text, foul_group)
 
 
-_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d+)\s*(?P<after>NS|EW)?$")
+_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d{1,5})\s*(?P<after>NS|EW)?$")
 
 
 def _pair(record: dict, column: str) -> tuple[int, str]:
@@ -349,5 +386,5 @@ def _pair(record: dict, column: str) -> tuple[int, str]:
     match = _PAIR.match(raw) if raw.isascii() else None
     if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
             or (match["before"] and match["after"])):  # fmt: skip
-        raise ValueError(f"{column} {raw!r} is not a pair number from 1 (e.g. 3, or 3EW)")
+        raise ValueError(f"{column} {quoted(raw)} is not a pair number from 1 (e.g. 3, or 3EW)")
     return int(match["number"]), match["before"] or match["after"] or ""

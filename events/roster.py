@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
+from events.limits import shown_problems
 from events.models import Club, Member
 
 __all__ = [
@@ -15,7 +16,10 @@ __all__ = [
 
 # Club and federation numbers (EBU 12345, ACBL J123456 or 1234567) always carry a digit, so a
 # name never looks like one and a name split at its comma ("Smith, John") is caught.
-NUMBER = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*")
+# The part before the first digit holds no digit, so a match is found without backtracking
+# ("[A-Za-z0-9-]*[0-9]..." tried every digit as the first: quadratic on a long number); and a
+# search starts only where a number can (not again inside a run of letters).
+NUMBER = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z-]*[0-9][A-Za-z0-9-]*")
 NAME_LENGTH = Member._meta.get_field("name").max_length
 NUMBER_LENGTH = Member._meta.get_field("number").max_length
 
@@ -24,6 +28,10 @@ class RosterImportError(Exception):
     def __init__(self, problems: list[tuple[int, str]]):
         super().__init__("; ".join(f"Line {line}: {message}" for line, message in problems))
         self.problems = problems
+
+    def described(self) -> list[str]:
+        """Each problem with its line; past events.limits.MAX_PROBLEMS, how many more."""
+        return shown_problems([f"Line {line}: {message}" for line, message in self.problems])
 
 
 @dataclass(frozen=True)
