@@ -2,10 +2,10 @@ import datetime
 
 from django import forms
 from django.core.validators import MaxValueValidator
-from django.utils import timezone
-from django.utils.dateformat import format as format_date
 
 import scoring
+from events.dates import date_problem
+from events.invisible import validate_visible
 from events.models import (
     METHOD_CHOICES,
     MOVEMENT_CHOICES,
@@ -23,29 +23,13 @@ from events.setup import plan_sections, sections_error
 from events.travellers import find_pair
 
 OPTION_FIELDS = list(ScoringOptionFields.OPTION_NAMES)
-SESSION_YEARS_BACK = 5  # a club may type up an old session; not one from year 0006
-
-
-def session_date_range(today=None) -> tuple[datetime.date, datetime.date]:
-    """The dates a session may have: 1 January five years back to a year from today."""
-    today = today or timezone.localdate()
-    try:
-        latest = today.replace(year=today.year + 1)
-    except ValueError:  # 29 February
-        latest = today.replace(year=today.year + 1, day=28)
-    return datetime.date(today.year - SESSION_YEARS_BACK, 1, 1), latest
 
 
 def check_session_date(value: datetime.date) -> None:
     """A slip while tabbing through a date field gives year 0006 or 2206: refuse it."""
-    earliest, latest = session_date_range()
-    if not earliest <= value <= latest:
-        raise forms.ValidationError(
-            f"{format_date(value, 'j M Y')} is too far from today: a session's date is from "
-            f"{format_date(earliest, 'j M Y')} to {format_date(latest, 'j M Y')} "
-            f"({SESSION_YEARS_BACK} years back to a year ahead).",
-            code="date_out_of_range",
-        )
+    problem = date_problem(value, typed=True)
+    if problem:
+        raise forms.ValidationError(problem, code="date_out_of_range")
 
 
 def _add_option_fields(form) -> None:
@@ -108,7 +92,7 @@ SETUP_MOVEMENT_CHOICES = [
 
 class SessionForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none())
-    name = forms.CharField(max_length=100, initial="Club pairs")
+    name = forms.CharField(max_length=100, initial="Club pairs", validators=[validate_visible])
     date = forms.DateField(
         widget=forms.DateInput(attrs={"type": "date"}), validators=[check_session_date]
     )
@@ -244,7 +228,7 @@ class ImportForm(forms.Form):
     MAX_LINES = 10_000
 
     club = forms.ModelChoiceField(queryset=Club.objects.none())
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[validate_visible])
     file = forms.FileField(label="Travellers CSV")
     movement = forms.ChoiceField(choices=MOVEMENT_CHOICES)
     scoring = forms.ChoiceField(choices=METHOD_CHOICES)
@@ -543,7 +527,7 @@ class SessionEditForm(forms.Form):
     rescores the session.
     """
 
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[validate_visible])
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     rounds = forms.IntegerField(
         min_value=1, max_value=30, required=False,

@@ -23,6 +23,7 @@ from django.db import transaction
 
 import scoring
 from events import scorer
+from events.dates import date_problem
 from events.formats import (
     LARGEST_NUMBER,
     ImportProblems,
@@ -34,6 +35,7 @@ from events.formats import (
 )
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
+from events.invisible import without_invisible
 from events.limits import (
     MAX_RESULT_LENGTH,
     MAX_RESULTS,
@@ -73,6 +75,7 @@ def import_traveller_file(
     pairings show, `scoring_method` to the file's or else matchpoints.
     """
     warnings = warnings if warnings is not None else []
+    _remove_invisible_characters(parsed, warnings)
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
     scoring_method = scoring_method or parsed.scoring or "matchpoints"
@@ -107,6 +110,26 @@ class _Row:
         self.ew_key = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
 
 
+def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
+    """The file's event and player names without invisible characters (events.invisible), and
+    a warning saying which names changed."""
+    changed = []
+    event_name = without_invisible(parsed.event_name)
+    if event_name != parsed.event_name:
+        parsed.event_name = event_name
+        changed.append(event_name)
+    for key, players in parsed.names.items():
+        visible = tuple(without_invisible(player) for player in players)
+        if visible != players:
+            parsed.names[key] = visible
+            changed += [new for new, old in zip(visible, players, strict=True) if new != old]
+    if changed:
+        shown = ", ".join(f"“{name}”" for name in changed[:3])
+        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+        warnings.append(("the file", f"invisible characters (control characters, direction "
+                                     f"marks) removed from {shown}{more}"))  # fmt: skip
+
+
 def _check_size(parsed: TravellerFile, movement: str) -> None:
     """ImportProblems when the file is bigger than any session (events.limits), before a
     line of it is checked."""
@@ -131,6 +154,8 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
     problems: list[tuple[Place, str]] = list(parsed.problems)
     if not name:
         problems.append((1, "the file names no event: give the session a name"))
+    if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
+        problems.append((parsed.date_place, problem))
     rows = []
     seen_ns, seen_ew = {}, {}
     for line in parsed.lines:

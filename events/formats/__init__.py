@@ -79,6 +79,7 @@ class TravellerFile:
     lines: list[TravellerLine]
     event_name: str = ""
     date: datetime.date | None = None
+    date_place: Place = 1  # where the file gives it, for a message about it
     movement: str | None = None  # "mitchell" or "howell" when the file says
     scoring: str | None = None  # the method the file was scored with, when it says
     # (section, pair number, "NS", "EW" or "") -> (player1, player2); "" applies to the number

@@ -58,7 +58,7 @@ def read_bws(data: bytes) -> TravellerFile:
     name, date = _session(tables["Session"])
     movement = _movement(lines)
     return TravellerFile(
-        lines=lines, event_name=name, date=date, movement=movement,
+        lines=lines, event_name=name, date=date, date_place="Session table", movement=movement,
         names=_names(tables, letters, howell=movement == "howell"),
         deals=_deals(tables["HandRecord"]),
         source="Bridgemate BWS",

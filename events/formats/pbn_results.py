@@ -61,10 +61,14 @@ def read_pbn_results(data: bytes) -> TravellerFile:
 
 
 def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")  # PBN 2.1 section 2: the character set is ISO 8859-1
+    """PBN 2.1 section 2 says ISO 8859-1, but Windows programs write Windows-1252, whose
+    quotes and dashes ISO 8859-1 would read as invisible control characters ("O’Brien")."""
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
 
 
 class _Reader:
@@ -101,6 +105,7 @@ class _Reader:
         elif name == "date" and value and self.file.date is None:
             try:  # PBN 2.1 section 3.3: "2013.08.01"; "??" for what is not known
                 self.file.date = datetime.datetime.strptime(value, "%Y.%m.%d").date()
+                self.file.date_place = tag.line
             except ValueError:
                 pass
         elif name == "scoring" and value and self.file.scoring is None:

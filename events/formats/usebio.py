@@ -79,12 +79,13 @@ def read_usebio(data: bytes) -> TravellerFile:
         problems.add(event, "the file has no traveller lines (BOARD/TRAVELLER_LINE)")
     deals, deal_places = _deals(root, problems)
     date = _date(event, problems)
+    date_place = getattr(event.find("DATE"), "sourceline", None) or 1
     if problems:
         raise ImportProblems(problems)
     if method == "matchpoints":
         method = _matchpoint_scale(event)
     return TravellerFile(
-        lines=lines, event_name=_event_name(event), date=date,
+        lines=lines, event_name=_event_name(event), date=date, date_place=date_place,
         movement=_movement(directions, lines), scoring=method, names=names, deals=deals,
         deal_places=deal_places, source=_source(root, event),
     )  # fmt: skip

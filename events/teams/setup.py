@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import F
 
 import scoring
+from events.invisible import invisible_problem, without_invisible
 from events.models import Team, TeamsEvent
 
 __all__ = ["TeamsError", "bump", "club_table", "check_scale", "rounds_total", "save_teams",
@@ -85,8 +86,10 @@ def parse_teams(text: str) -> list[TeamLine]:
             continue
         name, members = _split(line)
         players = [player.strip() for player in members.split(",") if player.strip()]
-        where = f"Line {number} ({line[:30]})"
-        if not name:
+        where = f"Line {number} ({without_invisible(line)[:30]})"
+        if problem := invisible_problem(line):
+            problems.append(f"{where}: {problem}.")
+        elif not name:
             problems.append(
                 f"{where}: the team's name comes first, e.g. Smith: Ann, Bob, Cat, Dan."
             )

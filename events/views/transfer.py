@@ -11,7 +11,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from events.access import event_for_reader
-from events.formats import READERS, WRITERS, ImportProblems, read_traveller_file, write_results
+from events.formats import (
+    READERS,
+    WRITERS,
+    ImportProblems,
+    described,
+    read_traveller_file,
+    write_results,
+)
 from events.formats.csv_export import results_csv, travellers_csv
 from events.forms import OPTION_FIELDS, ImportForm, kilobytes
 from events.importer import import_traveller_file
@@ -61,7 +68,7 @@ class ResultsFileForm(ImportForm):
 @require_http_methods(["GET", "POST"])
 def session_import(request):
     form = ResultsFileForm(request.POST or None, request.FILES or None, user=request.user)
-    problems = []
+    problems, warnings = [], []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         upload = data["file"]
@@ -70,12 +77,14 @@ def session_import(request):
                 read_traveller_file(upload.read(), PurePath(upload.name).suffix),
                 club=data["club"], name=data["name"], movement=data["movement"] or None,
                 scoring_method=data["scoring"] or None, user=request.user,
-                options={name: data[name] for name in OPTION_FIELDS},
+                options={name: data[name] for name in OPTION_FIELDS}, warnings=warnings,
             )  # fmt: skip
         except ImportProblems as error:
             problems = error.described()
         else:
             messages.info(request, describe_movements(event))
+            for warning in described(warnings):
+                messages.warning(request, f"Imported with a warning: {warning}")
             return redirect("session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
 

@@ -144,6 +144,19 @@ def test_a_long_number_is_read_in_linear_time():
     ]  # fmt: skip
 
 
+def test_a_lists_names_lose_their_invisible_characters_and_the_summary_says_so(club):
+    # A list comes from a file: the director cannot see the characters to take them out.
+    text = "Ann\u200b Smith,1\n\u202eBob Jones,2\nCath Brown,3\n"
+    summary = import_roster(club, text)
+    assert list(club.members.values_list("name", flat=True)) == [
+        "Ann Smith", "Bob Jones", "Cath Brown",
+    ]  # fmt: skip
+    assert str(summary) == (
+        "3 added, 0 updated, 0 already on the roster; invisible characters (control "
+        "characters, direction marks) removed from 2 names"
+    )
+
+
 def test_a_list_of_thousands_of_bad_lines_names_the_first_hundred():
     with pytest.raises(RosterImportError) as raised:
         parse_roster("\n".join(f"Member {n},bad number" for n in range(5_000)))
