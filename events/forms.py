@@ -3,10 +3,10 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import MaxValueValidator
-from django.utils import timezone
-from django.utils.dateformat import format as format_date
 
 import scoring
+from events.dates import date_problem
+from events.invisible import validate_visible
 from events.models import (
     METHOD_CHOICES,
     MOVEMENT_CHOICES,
@@ -26,29 +26,13 @@ from events.travellers import find_pair
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
-SESSION_YEARS_BACK = 5  # a club may type up an old session; not one from year 0006
-
-
-def session_date_range(today=None) -> tuple[datetime.date, datetime.date]:
-    """The dates a session may have: 1 January five years back to a year from today."""
-    today = today or timezone.localdate()
-    try:
-        latest = today.replace(year=today.year + 1)
-    except ValueError:  # 29 February
-        latest = today.replace(year=today.year + 1, day=28)
-    return datetime.date(today.year - SESSION_YEARS_BACK, 1, 1), latest
 
 
 def check_session_date(value: datetime.date) -> None:
     """A slip while tabbing through a date field gives year 0006 or 2206: refuse it."""
-    earliest, latest = session_date_range()
-    if not earliest <= value <= latest:
-        raise forms.ValidationError(
-            f"{format_date(value, 'j M Y')} is too far from today: a session's date is from "
-            f"{format_date(earliest, 'j M Y')} to {format_date(latest, 'j M Y')} "
-            f"({SESSION_YEARS_BACK} years back to a year ahead).",
-            code="date_out_of_range",
-        )
+    problem = date_problem(value, typed=True)
+    if problem:
+        raise forms.ValidationError(problem, code="date_out_of_range")
 
 
 def _add_option_fields(form) -> None:
@@ -136,7 +120,7 @@ SETUP_MOVEMENT_CHOICES = [
 
 class SessionForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none())
-    name = forms.CharField(max_length=100, initial="Club pairs")
+    name = forms.CharField(max_length=100, initial="Club pairs", validators=[validate_visible])
     date = forms.DateField(
         widget=forms.DateInput(attrs={"type": "date"}), validators=[check_session_date]
     )
@@ -289,7 +273,7 @@ class ImportForm(forms.Form):
     MAX_LINES = 10_000
 
     club = forms.ModelChoiceField(queryset=Club.objects.none())
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[validate_visible])
     file = forms.FileField(label="Travellers CSV")
     movement = forms.ChoiceField(choices=MOVEMENT_CHOICES)
     scoring = forms.ChoiceField(choices=METHOD_CHOICES)
@@ -357,7 +341,16 @@ class PlayerNamesForm(forms.ModelForm):
 
 
 class BasePlayerNamesFormSet(forms.BaseModelFormSet):
-    """The cursor starts in the first name box, or in the first one with a mistake."""
+    """The cursor starts in the first name box, or in the first one with a mistake.
+
+    The page posts one form a pair of the session, and says how many: any other count is
+    refused, and no more forms than pairs are ever built (a forged count of 99,999,999,999
+    built Django's most, 2,000, and checked each)."""
+
+    def total_form_count(self):
+        if self.is_bound:
+            return min(super().total_form_count(), len(self.get_queryset()))
+        return super().total_form_count()
 
     def _construct_form(self, i, **kwargs):
         form = super()._construct_form(i, **kwargs)
@@ -367,6 +360,17 @@ class BasePlayerNamesFormSet(forms.BaseModelFormSet):
 
     def full_clean(self):
         super().full_clean()
+        if self.is_bound and self.management_form.is_valid():
+            posted = self.management_form.cleaned_data[forms.formsets.TOTAL_FORM_COUNT]
+            initial = self.management_form.cleaned_data[forms.formsets.INITIAL_FORM_COUNT]
+            pairs = len(self.get_queryset())
+            if (posted, initial) != (pairs, pairs):
+                self._non_form_errors = self.error_class(
+                    [f"Nothing saved: the page sent names for {posted:,} pairs, and the session "
+                     f"has {pairs}. Its pairs may have changed meanwhile: reload the page and "
+                     "type the names again."],
+                    error_class="nonform", renderer=self.renderer,
+                )  # fmt: skip
         wrong = [(form, name) for form in self.forms for name in form.errors if name in form.fields]
         if wrong and self.forms:
             self.forms[0].fields["player1"].widget.attrs.pop("autofocus", None)
@@ -568,7 +572,7 @@ class SessionEditForm(forms.Form):
     rescores the session.
     """
 
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[validate_visible])
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     rounds = forms.IntegerField(
         min_value=1, max_value=30, required=False,

@@ -23,7 +23,9 @@ from django.db import transaction
 
 import scoring
 from events import scorer
+from events.dates import date_problem
 from events.formats import (
+    LARGEST_NUMBER,
     ImportProblems,
     Place,
     TravellerFile,
@@ -33,6 +35,15 @@ from events.formats import (
 )
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
+from events.invisible import without_invisible
+from events.limits import (
+    MAX_RESULT_LENGTH,
+    MAX_RESULTS,
+    SectionSize,
+    quoted,
+    size_problems,
+    too_many_results,
+)
 from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.movement_inference import recognise_movements
 
@@ -42,8 +53,6 @@ from events.results import fill_result
 __all__ = ["ImportProblems", "import_traveller_file", "import_travellers", "read_csv"]
 
 REQUIRED = ("board", "ns", "ew")
-# Board and pair numbers are stored as small integers; no club deals more boards or pairs.
-LARGEST_NUMBER = 32767
 CONTRACT_COLUMNS = ("contract", "declarer", "result")
 BULK = 500  # rows a statement: SQLite allows 32,766 parameters, and a result has 20 fields
 
@@ -65,6 +74,8 @@ def import_traveller_file(
     `name` defaults to the file's event name, `movement` to the file's or else the one its
     pairings show, `scoring_method` to the file's or else matchpoints.
     """
+    warnings = warnings if warnings is not None else []
+    _remove_invisible_characters(parsed, warnings)
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
     scoring_method = scoring_method or parsed.scoring or "matchpoints"
@@ -73,6 +84,7 @@ def import_traveller_file(
         scoring_method = scoring.preset_of(options["scored_as"]).method_for(scoring_method)
     warnings = warnings if warnings is not None else []
     warnings += parsed.warnings
+    _check_size(parsed, movement)
     rows = _checked_rows(parsed, movement, name, warnings)
     board_sets = _board_sets(rows)
     _check_hdb_sets(scoring_method, board_sets)
@@ -103,12 +115,52 @@ class _Row:
         self.ew_key = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
 
 
+def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
+    """The file's event and player names without invisible characters (events.invisible), and
+    a warning saying which names changed."""
+    changed = []
+    event_name = without_invisible(parsed.event_name)
+    if event_name != parsed.event_name:
+        parsed.event_name = event_name
+        changed.append(event_name)
+    for key, players in parsed.names.items():
+        visible = tuple(without_invisible(player) for player in players)
+        if visible != players:
+            parsed.names[key] = visible
+            changed += [new for new, old in zip(visible, players, strict=True) if new != old]
+    if changed:
+        shown = ", ".join(f"“{name}”" for name in changed[:3])
+        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+        warnings.append(("the file", f"invisible characters (control characters, direction "
+                                     f"marks) removed from {shown}{more}"))  # fmt: skip
+
+
+def _check_size(parsed: TravellerFile, movement: str) -> None:
+    """ImportProblems when the file is bigger than any session (events.limits), before a
+    line of it is checked."""
+    howell = movement == "howell"
+    pairs, boards, results = defaultdict(set), defaultdict(set), Counter()
+    for line in parsed.lines:
+        boards[line.section].add(line.board)
+        results[line.section] += 1
+        for (number, direction), seat in ((line.ns, "NS"), (line.ew, "EW")):
+            pairs[line.section].add((number, "" if howell else direction or seat))
+    sizes = [SectionSize(name, len(pairs[name]), len(boards[name]), results[name])
+             for name in sorted(results)]  # fmt: skip
+    problems = size_problems(sizes)
+    if problems:
+        raise ImportProblems([(1, f"the file is too big for a session: {problem}")
+                              for problem in problems])  # fmt: skip
+
+
 def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: list) -> list[_Row]:
     """Every line parsed and checked; ImportProblems lists every problem, in file order."""
     howell = movement == "howell"
     problems: list[tuple[Place, str]] = list(parsed.problems)
     if not name:
         problems.append((1, "the file names no event: give the session a name"))
+    if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
+        problems.append((parsed.date_place, problem))
     rows = []
     seen_ns, seen_ew = {}, {}
     for line in parsed.lines:
@@ -138,7 +190,10 @@ def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
         if not 1 <= number <= LARGEST_NUMBER:
             raise ValueError(f"{seat} {number} is not a pair number from 1 to {LARGEST_NUMBER}")
     if not (line.section.isalpha() and len(line.section) <= 3):
-        raise ValueError(f"section {line.section!r}: use letters, e.g. A or B")
+        raise ValueError(f"section {quoted(line.section)}: use letters, e.g. A or B")
+    if len(line.text) > MAX_RESULT_LENGTH:
+        raise ValueError(f"the result is {len(line.text):,} characters long; a result is at "
+                         f"most {MAX_RESULT_LENGTH}, e.g. 4S N = or 3NTX S -2")  # fmt: skip
     text, marked_group = scoring.split_foul_group(line.text)
     group = marked_group if marked_group is not None else line.foul_group
     if not 0 <= group <= 9:
@@ -308,7 +363,10 @@ def parse_csv(text: str) -> TravellerFile:
     if missing:
         raise ImportProblems([(1, f"the header lacks {', '.join(missing)}")])
     lines, problems = [], []
-    for record in _records(reader, problems):
+    for count, record in enumerate(_records(reader, problems), start=1):
+        if count > MAX_RESULTS:  # stop reading: no session has this many
+            raise ImportProblems([(reader.line_num, f"the file is too big for a session: "
+                                                    f"{too_many_results()}")])  # fmt: skip
         try:
             lines.append(_line(reader.line_num, record))
         except ValueError as error:
@@ -328,9 +386,13 @@ def _records(reader: csv.DictReader, problems: list):
 def _line(line: int, record: dict) -> TravellerLine:
     def number(column, lowest=1):
         raw = (record.get(column) or "").strip()
-        # isdigit() alone admits "²" and other digits int() refuses.
-        if not (raw.isascii() and raw.isdigit()) or not lowest <= int(raw) <= LARGEST_NUMBER:
-            raise ValueError(f"{column} {raw!r} is not a number from {lowest} to {LARGEST_NUMBER}")
+        # isdigit() alone admits "²" and other digits int() refuses; a number is at most 5
+        # digits long (Python refuses to read one of over 4,300).
+        if (not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(LARGEST_NUMBER))
+                or not lowest <= int(raw) <= LARGEST_NUMBER):  # fmt: skip
+            raise ValueError(
+                f"{column} {quoted(raw)} is not a number from {lowest} to {LARGEST_NUMBER}"
+            )
         return int(raw)
 
     board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
@@ -345,7 +407,7 @@ def _line(line: int, record: dict) -> TravellerLine:
     return TravellerLine(line, section, board, ns, ew, text, foul_group)
 
 
-_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d+)\s*(?P<after>NS|EW)?$")
+_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d{1,5})\s*(?P<after>NS|EW)?$")
 
 
 def _pair(record: dict, column: str) -> tuple[int, str]:
@@ -355,5 +417,5 @@ def _pair(record: dict, column: str) -> tuple[int, str]:
     match = _PAIR.match(raw) if raw.isascii() else None
     if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
             or (match["before"] and match["after"])):  # fmt: skip
-        raise ValueError(f"{column} {raw!r} is not a pair number from 1 (e.g. 3, or 3EW)")
+        raise ValueError(f"{column} {quoted(raw)} is not a pair number from 1 (e.g. 3, or 3EW)")
     return int(match["number"]), match["before"] or match["after"] or ""

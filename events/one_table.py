@@ -36,6 +36,9 @@ _SEATS = ("N", "E", "S", "W")
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-"})
 _RELATIVE = re.compile(r"^(=|[+-]\d+)$")
 _WHOLE = re.compile(r"^\d+$")
+# A match starts only where no space comes before: started inside a run of spaces as well,
+# the search rescanned the rest of the run from every space of it (quadratic).
+_DOUBLED_DASH = re.compile(r"(?<!\s)\s*-\s*(?=X)")
 _MADE_HELP = "the level made (4 for 4S making 4, 5 for making 5) or -2 for down two"
 
 
@@ -81,6 +84,10 @@ def save_hand(
     With a deal in the hand record, its HCP and fit replace whatever was typed for them."""
     if not 1 <= number <= session.boards:
         raise HandError(f"Hand {number}: this game has {session.boards} hands.", "number")
+    _check_lengths(
+        contract=contract, declarer=declarer, made=made, hcp_ns=hcp_ns, hcp_ew=hcp_ew, fit=fit,
+        scoring_line=scoring_line, side_voids=side_voids,
+    )  # fmt: skip
     deal = OneTableDeal.objects.filter(game=session, number=number).first()
     if session.method == DD_PAR and deal is None:
         raise HandError(
@@ -115,9 +122,23 @@ def save_hand(
     return hand
 
 
+# A box holds a few characters ("3NT XX", "+1", "40", "9H"); a longer one is a slip or a
+# forged request, refused before it is read, and never shown back whole.
+_LONGEST_BOX = 12
+_BOX_LABELS = {"contract": "Contract", "declarer": "Declarer", "made": "Made",
+               "hcp_ns": "NS HCP", "hcp_ew": "EW HCP", "fit": "Fit",
+               "scoring_line": "Scoring line", "side_voids": "Side-suit voids"}  # fmt: skip
+
+
+def _check_lengths(**boxes) -> None:
+    for field, value in boxes.items():
+        if len(str(value if value is not None else "")) > _LONGEST_BOX:
+            raise HandError(f"{_BOX_LABELS[field]}: at most {_LONGEST_BOX} characters.", field)
+
+
 def _read_contract(number: int, contract, declarer, made) -> dict:
     # Seed 002 writes a doubled contract "4S-X"; parse_contract reads "4SX".
-    text = re.sub(r"\s*-\s*(?=X)", "", str(contract or "").upper().translate(_DASHES))
+    text = _DOUBLED_DASH.sub("", str(contract or "").upper().translate(_DASHES))
     try:
         parsed = scoring.parse_contract(text)
     except ValueError as error:

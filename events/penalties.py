@@ -4,12 +4,17 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from events.invisible import invisible_problem, without_invisible
+from events.limits import quoted
 from events.models import Pair, Penalty
 
+# DOTALL: the reason runs to the end whatever it holds (a line break in it is refused in
+# words by the reason's own check), so the match never fails after the amount; when it could,
+# the spaces around the optional % were tried in every split (quadratic).
 _SPEC = re.compile(
     r"^(?:(?!(?:NS|EW)\b)(?P<section>[A-Z]{1,3})\s+)?(?:(?P<direction>NS|EW)\s*)?(?P<pair>\d+)\s*:\s*"
     r"(?P<amount>\d+(?:\.\d{1,2})?)\s*(?P<percent>%)?\s*(?P<reason>.*)$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.DOTALL,
 )
 
 
@@ -31,9 +36,11 @@ def parse_penalty(text: str) -> PenaltySpec:
     match = _SPEC.match(text.strip())
     if match is None or Decimal(match["amount"]) <= 0:
         raise PenaltyError(
-            f'penalty {text!r}: write PAIR:AMOUNT, e.g. "NS 3:1.5" (matchpoints or IMPs), '
+            f'penalty {quoted(text)}: write PAIR:AMOUNT, e.g. "NS 3:1.5" (matchpoints or IMPs), '
             '"EW 2:25%" (percent of a top) or "B NS 4:1" (section B)'
         )
+    if problem := invisible_problem(match["reason"].strip(), "the reason"):
+        raise PenaltyError(f"penalty {quoted(without_invisible(text))}: {problem}")
     return PenaltySpec(
         section=(match["section"] or "A").upper(),
         direction=(match["direction"] or "").upper(),

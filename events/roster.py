@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
+from events.invisible import without_invisible
+from events.limits import shown_problems
 from events.models import Club, Member
 
 __all__ = [
@@ -15,7 +17,10 @@ __all__ = [
 
 # Club and federation numbers (EBU 12345, ACBL J123456 or 1234567) always carry a digit, so a
 # name never looks like one and a name split at its comma ("Smith, John") is caught.
-NUMBER = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*")
+# The part before the first digit holds no digit, so a match is found without backtracking
+# ("[A-Za-z0-9-]*[0-9]..." tried every digit as the first: quadratic on a long number); and a
+# search starts only where a number can (not again inside a run of letters).
+NUMBER = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z-]*[0-9][A-Za-z0-9-]*")
 NAME_LENGTH = Member._meta.get_field("name").max_length
 NUMBER_LENGTH = Member._meta.get_field("number").max_length
 
@@ -25,12 +30,19 @@ class RosterImportError(Exception):
         super().__init__("; ".join(f"Line {line}: {message}" for line, message in problems))
         self.problems = problems
 
+    def described(self) -> list[str]:
+        """Each problem with its line; past events.limits.MAX_PROBLEMS, how many more."""
+        return shown_problems([f"Line {line}: {message}" for line, message in self.problems])
+
 
 @dataclass(frozen=True)
 class RosterLine:
     line: int
     name: str
     number: str
+    # The list's name held invisible characters, removed (events.invisible): a list comes
+    # from a file, where the director cannot see them to take them out.
+    cleaned: bool = False
 
 
 @dataclass(frozen=True)
@@ -38,9 +50,15 @@ class ImportSummary:
     added: int
     updated: int
     unchanged: int
+    cleaned: int = 0  # names whose invisible characters were removed
 
     def __str__(self) -> str:
-        return f"{self.added} added, {self.updated} updated, {self.unchanged} already on the roster"
+        said = f"{self.added} added, {self.updated} updated, {self.unchanged} already on the roster"
+        if self.cleaned:
+            names = "name" if self.cleaned == 1 else "names"
+            said += (f"; invisible characters (control characters, direction marks) removed "
+                     f"from {self.cleaned} {names}")  # fmt: skip
+        return said
 
 
 def number_problem(number: str) -> str | None:
@@ -64,13 +82,15 @@ def _parse_line(line: int, fields: list[str]) -> RosterLine:
             'A name with a comma goes in quotes: "Smith, John",12345'
         )
     name, number = (fields + [""])[:2]
+    visible = without_invisible(name)
+    cleaned, name = visible != name, visible
     if not name:
         raise ValueError("the name is missing.")
     if len(name) > NAME_LENGTH:
         raise ValueError(f"the name is longer than {NAME_LENGTH} characters.")
     if number and (problem := number_problem(number)):
         raise ValueError(problem)
-    return RosterLine(line, name, number)
+    return RosterLine(line, name, number, cleaned)
 
 
 def parse_roster(text: str) -> list[RosterLine]:
@@ -131,7 +151,8 @@ def import_roster(club: Club, text: str) -> ImportSummary:
             Member.objects.bulk_update(changed, ["number", "active"])
         except IntegrityError:  # another director imported at the same moment
             raise RosterImportError([(1, "the roster changed meanwhile; import again.")]) from None
-    return ImportSummary(len(new), len(changed), unchanged)
+    cleaned = sum(entry.cleaned for entry in entries)
+    return ImportSummary(len(new), len(changed), unchanged, cleaned)
 
 
 class Roster:

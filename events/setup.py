@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 import scoring
+from events.limits import MAX_BOARDS, MAX_SECTIONS, SectionSize, size_problems
 from events.models import Board, Event, Pair, Section
-
-MAX_SECTIONS = 26  # one letter each
 
 
 @dataclass(frozen=True)
@@ -199,9 +198,10 @@ def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.M
 
 def sections_error(movement, plans, boards_per_round, scoring_method) -> str | None:
     """Why these sections cannot be set up, in a director's words, or None when they can."""
+    sizes = []
     for plan in plans:
         try:
-            section_movement(movement, plan, boards_per_round)
+            sizes.append(_size(plan.name, section_movement(movement, plan, boards_per_round)))
         except ValueError as error:
             message = str(error)
             message = f"{message[0].upper()}{message[1:]}."
@@ -212,7 +212,22 @@ def sections_error(movement, plans, boards_per_round, scoring_method) -> str | N
             return message
     if scoring_method == "hdb" and not 3 <= boards_per_round <= 8:
         return "Home Duplicate Bridge scores sets of 3-8 boards: choose 3-8 boards per round."
-    return None
+    too_big = size_problems(sizes)
+    if not too_big:
+        return None
+    advice = ""
+    if any(size.boards > MAX_BOARDS for size in sizes):
+        advice = " Play fewer rounds, or fewer boards a round."
+    return f"Too big for a session: {'; '.join(too_big)}.{advice}"
+
+
+def _size(name: str, plan: scoring.Movement) -> SectionSize:
+    played = [seating for seating in plan.seatings if seating.is_played]
+    board_sets = {seating.board_set for seating in played}
+    return SectionSize(
+        name, len(plan.pairs), len(board_sets) * plan.boards_per_round,
+        len(played) * plan.boards_per_round,
+    )  # fmt: skip
 
 
 def movement_error(

@@ -11,13 +11,29 @@ from dataclasses import dataclass, field
 
 from django.utils.module_loading import import_string
 
+from events.limits import shown_problems
+
 __all__ = [
-    "READERS", "WRITERS", "ImportProblems", "Place", "TravellerFile", "TravellerLine", "Writer",
-    "decode_text", "describe_place", "read_traveller_file", "results_json", "write_results",
+    "LARGEST_NUMBER", "READERS", "WRITERS", "ImportProblems", "Place", "TravellerFile",
+    "TravellerLine", "Writer", "board_number", "decode_text", "describe_place", "described",
+    "read_traveller_file", "results_json", "write_results",
 ]  # fmt: skip
 
 # A line number in the file, or another place named in words ("ReceivedData row 5").
 Place = int | str
+
+
+# Board and pair numbers are stored as small integers; no club deals more boards or pairs.
+LARGEST_NUMBER = 32767
+
+
+def board_number(text: str) -> int | None:
+    """A board number from 1 to LARGEST_NUMBER written in ASCII digits, else None (isdigit()
+    alone admits "²", and Python refuses to read a number of over 4,300 digits)."""
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= len(str(LARGEST_NUMBER)):
+        return int(text) if 1 <= int(text) <= LARGEST_NUMBER else None
+    return None
 
 
 def describe_place(place: Place) -> str:
@@ -32,7 +48,13 @@ class ImportProblems(ValueError):
         super().__init__("\n".join(self.described()))
 
     def described(self) -> list[str]:
-        return [f"{describe_place(place)}: {message}" for place, message in self.problems]
+        return described(self.problems)
+
+
+def described(problems: list[tuple[Place, str]]) -> list[str]:
+    """Each problem (or warning) with its place; past events.limits.MAX_PROBLEMS, how many
+    more."""
+    return shown_problems([f"{describe_place(place)}: {message}" for place, message in problems])
 
 
 @dataclass
@@ -57,6 +79,7 @@ class TravellerFile:
     lines: list[TravellerLine]
     event_name: str = ""
     date: datetime.date | None = None
+    date_place: Place = 1  # where the file gives it, for a message about it
     movement: str | None = None  # "mitchell" or "howell" when the file says
     scoring: str | None = None  # the method the file was scored with, when it says
     # (section, pair number, "NS", "EW" or "") -> (player1, player2); "" applies to the number

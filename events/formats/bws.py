@@ -18,6 +18,7 @@ import tempfile
 from collections import defaultdict
 
 from events.formats import ImportProblems, TravellerFile, TravellerLine
+from events.limits import MAX_RESULTS, quoted, too_many_results
 
 __all__ = ["read_bws"]
 
@@ -32,7 +33,12 @@ def read_bws(data: bytes) -> TravellerFile:
     received = tables["ReceivedData"]
     letters = {row["ID"]: (row.get("Letter") or "").strip().upper() for row in tables["Section"]}
     problems, lines = [], []
-    for row in _current_results(received):
+    current = _current_results(received)
+    if len(current) > MAX_RESULTS:
+        raise ImportProblems(
+            [("ReceivedData", f"the file is too big for a session: {too_many_results()}")]
+        )
+    for row in current:
         place = f"ReceivedData row {row['ID']}"
         section = letters.get(row["Section"], "")
         if not (section.isalpha() and len(section) <= 3):
@@ -52,7 +58,7 @@ def read_bws(data: bytes) -> TravellerFile:
     name, date = _session(tables["Session"])
     movement = _movement(lines)
     return TravellerFile(
-        lines=lines, event_name=name, date=date, movement=movement,
+        lines=lines, event_name=name, date=date, date_place="Session table", movement=movement,
         names=_names(tables, letters, howell=movement == "howell"),
         deals=_deals(tables["HandRecord"]),
         source="Bridgemate BWS",
@@ -120,13 +126,13 @@ def _result_text(row: dict) -> str:
         raise ValueError("no contract (an empty result the handset sent)")
     match = _CONTRACT.match(contract.replace(" ", ""))
     if match is None:
-        raise ValueError(f"contract {contract!r} is not a contract (e.g. 4 S, 3 NT x)")
+        raise ValueError(f"contract {quoted(contract)} is not a contract (e.g. 4 S, 3 NT x)")
     seat = (row.get("NS/EW") or "").strip().upper()
     if seat not in _SEATS or len(seat) != 1:
-        raise ValueError(f"declarer {seat!r} is not a seat N, E, S or W")
+        raise ValueError(f"declarer {quoted(seat)} is not a seat N, E, S or W")
     result = (row.get("Result") or "").strip()
     if not _RESULT.match(result):
-        raise ValueError(f"result {result!r} is not =, +1 or -2 and so on")
+        raise ValueError(f"result {quoted(result)} is not =, +1 or -2 and so on")
     return f"{''.join(match.groups())} {seat} {result}"
 
 

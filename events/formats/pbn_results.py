@@ -15,9 +15,10 @@ so every problem names its line.
 import datetime
 import re
 
-from events.formats import ImportProblems, TravellerFile, TravellerLine
+from events.formats import ImportProblems, TravellerFile, TravellerLine, board_number
 from events.formats.csv_export import contract_columns as csv_contract_columns
 from events.handrecords.pbn import PBNError, Tag, read_games
+from events.limits import MAX_RESULTS, quoted, too_many_results
 from events.models import Event, Result
 from events.standings import event_standings
 from scoring import board_dealer, board_vulnerability, printed
@@ -40,28 +41,35 @@ _NONE = {"", "-", "?"}
 def read_pbn_results(data: bytes) -> TravellerFile:
     """The event a results PBN describes; ImportProblems names the line of each problem."""
     reader = _Reader()
-    try:
-        games = read_games(_decode(data))
-    except PBNError as error:
-        line = re.match(r"line (\d+): (.*)", str(error))
-        raise ImportProblems([(int(line[1]), line[2]) if line else (1, str(error))]) from None
     previous: dict[str, Tag] = {}
-    for game in games:
-        tags = {}
-        for tag in game:
-            name = tag.name.lower()
-            # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
-            tags[name] = previous.get(name, tag) if tag.value == "#" else tag
-        previous = tags
-        reader.read_game(tags)
+    try:
+        for game in read_games(_decode(data)):
+            tags = {}
+            for tag in game:
+                name = tag.name.lower()
+                # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
+                tags[name] = previous.get(name, tag) if tag.value == "#" else tag
+            previous = tags
+            reader.read_game(tags)
+            if len(reader.file.lines) > MAX_RESULTS:  # stop reading: no session has this many
+                place = game[0].line
+                raise ImportProblems([(place, f"the file is too big for a session: "
+                                              f"{too_many_results()}")])  # fmt: skip
+    except PBNError as error:
+        line = re.match(r"line (\d+): (.*)", str(error), re.DOTALL)
+        raise ImportProblems([(int(line[1]), line[2]) if line else (1, str(error))]) from None
     return reader.finished()
 
 
 def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")  # PBN 2.1 section 2: the character set is ISO 8859-1
+    """PBN 2.1 section 2 says ISO 8859-1, but Windows programs write Windows-1252, whose
+    quotes and dashes ISO 8859-1 would read as invisible control characters ("O’Brien")."""
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
 
 
 class _Reader:
@@ -98,6 +106,7 @@ class _Reader:
         elif name == "date" and value and self.file.date is None:
             try:  # PBN 2.1 section 3.3: "2013.08.01"; "??" for what is not known
                 self.file.date = datetime.datetime.strptime(value, "%Y.%m.%d").date()
+                self.file.date_place = tag.line
             except ValueError:
                 pass
         elif name == "scoring" and value and self.file.scoring is None:
@@ -105,10 +114,11 @@ class _Reader:
 
     def _board(self, tags: dict[str, Tag]) -> int | None:
         tag = tags["board"]
-        if not tag.value.isdigit() or not 1 <= int(tag.value) <= 32767:
-            self._problem(tag.line, f"the Board tag must be a board number, got {tag.value!r}")
+        board = board_number(tag.value)
+        if board is None:
+            self._problem(tag.line, f"the Board tag must be a board number, got "
+                                    f"{quoted(tag.value)}")  # fmt: skip
             return None
-        board = int(tag.value)
         vulnerable = _value(tags, "vulnerable")
         if vulnerable and _VULNERABILITY.get(vulnerable.lower()) != board_vulnerability(board):
             self._problem(tags["vulnerable"].line, f"board {board} is vulnerable "
@@ -133,7 +143,7 @@ class _Reader:
                 continue  # Ruter's row for the phantom's table: a pair sat out, nothing played
             ns, ew = _pair_id(row.get("pairid_ns")), _pair_id(row.get("pairid_ew"))
             if ns is None or ew is None:
-                got = f"{row.get('pairid_ns')!r} and {row.get('pairid_ew')!r}"
+                got = f"{quoted(row.get('pairid_ns'))} and {quoted(row.get('pairid_ew'))}"
                 self._problem(line, f"a ScoreTable row needs PairId_NS and PairId_EW, got {got}")
                 continue
             text = _result_text(row)

@@ -14,13 +14,22 @@ line and element, and nothing is stored (events.importer stores what this return
 """
 
 import datetime
+import io
 import re
 from collections import Counter, defaultdict
 
 from lxml import etree
 
 import scoring
-from events.formats import ImportProblems, TravellerFile, TravellerLine
+from events.formats import ImportProblems, TravellerFile, TravellerLine, board_number
+from events.limits import (
+    MAX_BOARDS,
+    MAX_PAIRS,
+    MAX_RESULTS,
+    MAX_SECTIONS,
+    quoted,
+    too_many_results,
+)
 
 __all__ = ["DOCTYPE", "read_usebio", "write_usebio"]
 
@@ -62,6 +71,9 @@ def read_usebio(data: bytes) -> TravellerFile:
         raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
     method = _method(event, problems)
     names, lines, directions, warnings = {}, [], set(), []
+    if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
+        raise ImportProblems([(event.sourceline or 1, f"the file has more than {MAX_SECTIONS} "
+                               "sections; a session has at most that many (A-Z)")])  # fmt: skip
     sections, labels = _sections(event)
     for section, holder in sections:
         _read_pairs(holder, section, names, directions, problems)
@@ -71,27 +83,54 @@ def read_usebio(data: bytes) -> TravellerFile:
         problems.add(event, "the file has no traveller lines (BOARD/TRAVELLER_LINE)")
     deals, deal_places = _deals(root, problems)
     date = _date(event, problems)
+    date_place = getattr(event.find("DATE"), "sourceline", None) or 1
     if problems:
         raise ImportProblems(problems)
     if method == "matchpoints":
         method = _matchpoint_scale(event)
     return TravellerFile(
-        lines=lines, event_name=_event_name(event), date=date,
+        lines=lines, event_name=_event_name(event), date=date, date_place=date_place,
         movement=_movement(directions, lines), scoring=method, names=names, deals=deals,
         deal_places=deal_places, source=_source(root, event), warnings=warnings,
         section_labels=labels,
     )  # fmt: skip
 
 
+# The most of each element a session's file can hold (events.limits): a BOARD for each board
+# of each section, and again in the hand set.
+_MOST = {"TRAVELLER_LINE": MAX_RESULTS, "PAIR": MAX_PAIRS, "BOARD": 2 * MAX_SECTIONS * MAX_BOARDS}
+
+
 def _parse(data: bytes):
+    """The document's root; parsing stops at the first element past _MOST, before the rest of
+    the file is read (a 16 MB file of empty traveller lines would otherwise be read whole and
+    every line reported)."""
     # No DTD, entities or network: an uploaded file is untrusted.
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True)  # fmt: skip
+    elements = etree.iterparse(
+        io.BytesIO(data), events=("end",), tag=tuple(_MOST), resolve_entities=False,
+        no_network=True, load_dtd=False, huge_tree=False, remove_comments=True,
+    )  # fmt: skip
+    counts = Counter()
     try:
-        return etree.fromstring(data, parser)
+        for _event, element in elements:
+            counts[element.tag] += 1
+            if counts[element.tag] > _MOST[element.tag]:
+                raise ImportProblems([(element.sourceline or 1, _too_many(element.tag))])
     except etree.XMLSyntaxError as error:
         line = error.lineno or 1
         raise ImportProblems([(line, f"this is not well-formed XML ({error.msg})")]) from None
+    return elements.root
+
+
+def _too_many(tag: str) -> str:
+    if tag == "TRAVELLER_LINE":
+        said = too_many_results()
+    elif tag == "PAIR":
+        said = f"more than {MAX_PAIRS} pairs; a session has at most {MAX_PAIRS}"
+    else:
+        said = (f"more than {_MOST[tag]:,} BOARD elements; a session has at most "
+                f"{MAX_SECTIONS} sections of {MAX_BOARDS} boards")  # fmt: skip
+    return f"the file is too big for a session: {said}"
 
 
 def _text(element, tag: str) -> str:
@@ -104,7 +143,7 @@ def _method(event, problems) -> str | None:
         kind = _text(event, "BOARD_SCORING_METHOD").upper()
     if kind not in _METHODS:
         known = "MP_PAIRS, BUTLER_PAIRS, CROSS_IMP"
-        problems.add(event, f"EVENT_TYPE {kind or 'missing'!r}: Clubscore imports pairs "
+        problems.add(event, f"EVENT_TYPE {quoted(kind or 'missing')}: Clubscore imports pairs "
                             f"sessions ({known})")  # fmt: skip
         return None
     return _METHODS[kind]
@@ -151,7 +190,7 @@ def _pair_ref(element, tag: str, problems) -> tuple[int, str] | None:
     raw = _text(element, tag).upper()
     match = _PAIR.match(raw)
     if match is None or int(match[1]) < 1:
-        problems.add(element, f"{tag} {raw!r} is not a pair number (e.g. 3, 3NS or 3EW)")
+        problems.add(element, f"{tag} {quoted(raw)} is not a pair number (e.g. 3, 3NS or 3EW)")
         return None
     return int(match[1]), {"N": "NS", "E": "EW"}.get(match[2] or "", match[2] or "")
 
@@ -164,7 +203,7 @@ def _read_pairs(holder, section, names, directions, problems) -> None:
         direction = _text(pair, "DIRECTION").upper().replace("-", "")
         direction = {"N": "NS", "E": "EW"}.get(direction, direction) or number[1]
         if direction not in ("", "NS", "EW"):
-            problems.add(pair, f"DIRECTION {direction!r}: NS, EW or empty (a Howell)")
+            problems.add(pair, f"DIRECTION {quoted(direction)}: NS, EW or empty (a Howell)")
             continue
         directions.add(direction)
         players = [_text(player, "PLAYER_NAME") for player in pair.iterfind("PLAYER")]
@@ -175,10 +214,10 @@ def _read_pairs(holder, section, names, directions, problems) -> None:
 
 def _read_board(board, section, problems, warnings) -> list[TravellerLine]:
     raw = _text(board, "BOARD_NUMBER")
-    if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 32767):
-        problems.add(board, f"BOARD_NUMBER {raw!r} is not a board number")
+    number = board_number(raw)
+    if number is None:
+        problems.add(board, f"BOARD_NUMBER {quoted(raw)} is not a board number")
         return []
-    number = int(raw)
     lines = []
     for line in board.iterfind("TRAVELLER_LINE"):
         ns = _pair_ref(line, "NS_PAIR_NUMBER", problems)
@@ -206,7 +245,7 @@ def _result_text(line, board: int, problems, warnings=None) -> str | None:
     if not contract:
         if _SCORE.match(score):
             return score
-        problems.add(line, f"no CONTRACT, and SCORE {score or 'missing'!r} is not a score")
+        problems.add(line, f"no CONTRACT, and SCORE {quoted(score or 'missing')} is not a score")
         return None
     tricks = _text(line, "TRICKS")
     if not tricks and _SCORE.match(score):
@@ -216,11 +255,11 @@ def _result_text(line, board: int, problems, warnings=None) -> str | None:
         entry = scoring.parse_entry(text, board, confirmed=True)
     except ValueError as error:
         if _SCORE.match(score) and not _is_contract(contract) and warnings is not None:
-            warnings.append((line.sourceline or 1, f"{line.tag}: CONTRACT {contract!r} is not a "
-                             f"contract; the line is scored by its SCORE {score} on board "
-                             f"{board}"))  # fmt: skip
+            warnings.append((line.sourceline or 1, f"{line.tag}: CONTRACT {quoted(contract)} is "
+                             f"not a contract; the line is scored by its SCORE {score} on "
+                             f"board {board}"))  # fmt: skip
             return score
-        problems.add(line, f"{text!r}: {error}")
+        problems.add(line, f"{quoted(text)}: {error}")
         return None
     if _SCORE.match(score) and int(score) != entry.ns_score:
         problems.add(line, f"SCORE {score} does not match {text} on board {board} "
@@ -240,12 +279,12 @@ def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
             hands[seat.upper()] = ".".join(suits)
         if not hands:
             continue
-        number = _text(board, "BOARD_NUMBER")
-        if set(hands) != set("NESW") or not number.isdigit():
+        number = board_number(_text(board, "BOARD_NUMBER"))
+        if set(hands) != set("NESW") or number is None:
             problems.add(board, "a deal needs BOARD_NUMBER and four HANDs (North ... West)")
             continue
-        deals[int(number)] = "N:" + " ".join(hands[seat] for seat in "NESW")
-        places[int(number)] = board.sourceline or 1
+        deals[number] = "N:" + " ".join(hands[seat] for seat in "NESW")
+        places[number] = board.sourceline or 1
     return deals, places
 
 
@@ -295,7 +334,7 @@ def _date(event, problems) -> datetime.date | None:
         except ValueError:
             continue
     if raw:
-        problems.add(event.find("DATE"), f"{raw!r} is not a date (dd/mm/yyyy)")
+        problems.add(event.find("DATE"), f"{quoted(raw)} is not a date (dd/mm/yyyy)")
     return None
 
 

@@ -6,15 +6,22 @@ checked with `scoring.deal.parse_deal`.
 """
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from events.limits import MAX_BOARDS, MAX_RESULTS, MAX_SECTIONS, quoted
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 
-__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games", "read_pbn"]
+__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games",
+           "read_pbn", "without_comments"]  # fmt: skip
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]')
-_COMMENT = re.compile(r"\{.*?\}", re.DOTALL)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A results file has a game for each board of each section, or one for each result: a file
+# with more is no session's, and reading stops there.
+MAX_GAMES = MAX_RESULTS + MAX_SECTIONS * MAX_BOARDS
+MAX_TAGS = 1_000  # in one game: PBN 2.1 defines a few dozen, and programs add a few more
 # PBN 2.1 section 3.5: Vulnerable is None/Love/-, NS, EW or All/Both.
 _VULNERABILITY = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
                   "all": "Both", "both": "Both"}  # fmt: skip
@@ -59,12 +66,14 @@ class Tag:
     rows: tuple[tuple[int, str], ...] = ()
 
 
-def read_games(text: str) -> list[list[Tag]]:
-    """Each game's tags in file order ("#" left as written); PBN separates games with an
-    empty line. A PBNError names the line of a malformed tag."""
-    games: list[list[Tag]] = []
+def read_games(text: str) -> Iterator[list[Tag]]:
+    """Each game's tags in file order ("#" left as written), one game at a time, so a big file
+    is never held whole; PBN separates games with an empty line. A PBNError names the line of
+    a malformed tag, and stops a file with more games than MAX_GAMES or a table with more rows
+    than a session has results."""
     game: list[Tag] = []
     rows: list[tuple[int, str]] = []
+    games = 0
 
     def close_tag():
         if game and rows:
@@ -72,14 +81,17 @@ def read_games(text: str) -> list[list[Tag]]:
             game[-1] = Tag(last.name, last.value, last.line, tuple(rows))
         rows.clear()
 
-    # A {comment} may span lines: keep its line breaks so errors name the right line.
-    text = _COMMENT.sub(lambda comment: "\n" * comment[0].count("\n"), text)
-    for line_number, line in enumerate(text.splitlines(), start=1):
+    for line_number, line in enumerate(_lines(without_comments(text)), start=1):
         line = line.strip()
         if not line:
             close_tag()
             if game:
-                games.append(game)
+                games += 1
+                if games > MAX_GAMES:
+                    raise PBNError(f"line {line_number}: the file has more than {MAX_GAMES:,} "
+                                   "games, more than any session's file (a game a board, or a "
+                                   "game a result)")  # fmt: skip
+                yield game
             game = []
             continue
         if line.startswith("%"):  # PBN 2.1 section 2.1: an escaped line, for programs only
@@ -87,15 +99,52 @@ def read_games(text: str) -> list[list[Tag]]:
         match = _TAG.match(line)
         if match:
             close_tag()
+            if len(game) == MAX_TAGS:
+                raise PBNError(f"line {line_number}: a game has more than {MAX_TAGS:,} tags: "
+                               "is an empty line missing between games?")  # fmt: skip
             game.append(Tag(match[1], match[2].strip(), line_number))
         elif line.startswith("["):
-            raise PBNError(f'line {line_number}: a tag is written [Name "value"], got {line!r}')
+            raise PBNError(
+                f'line {line_number}: a tag is written [Name "value"], got {quoted(line)}'
+            )
         elif game:
+            if len(rows) == MAX_RESULTS:
+                raise PBNError(
+                    f"line {line_number}: the {game[-1].name} table has more than "
+                    f"{MAX_RESULTS:,} rows, more than a session has results"
+                )
             rows.append((line_number, line))
     close_tag()
     if game:
-        games.append(game)
-    return games
+        yield game
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The text's lines, one at a time (str.splitlines would hold a 16 MB file's million lines
+    at once); PBN lines end in CR LF, LF or CR."""
+    start = 0
+    for end in _LINE_BREAK.finditer(text):
+        yield text[start : end.start()]
+        start = end.end()
+    if start < len(text):
+        yield text[start:]
+
+
+def without_comments(text: str) -> str:
+    """The text without its {comments} (PBN 2.1 section 2.2), which may span lines: their line
+    breaks are kept, so errors name the right line. A `{` never closed is left as it is.
+
+    One pass with str.find: the regular expression it replaces started a scan to the end of
+    the file at every unclosed `{`, and a file of 200,000 of them took minutes."""
+    kept, position = [], 0
+    while (start := text.find("{", position)) != -1:
+        end = text.find("}", start + 1)
+        if end == -1:
+            break  # no comment closes after this one, nor after any later `{`
+        kept += [text[position:start], "\n" * text.count("\n", start, end)]
+        position = end + 1
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def _games(text: str):
@@ -107,21 +156,23 @@ def _games(text: str):
 def _record(tags: dict[str, str], number: int) -> HandRecord:
     where = f"game {number}"
     board_text = tags.get("board", "")
-    if not board_text.isdigit() or int(board_text) < 1:
-        raise PBNError(f"{where}: the Board tag must be a board number, got {board_text!r}")
-    board = int(board_text)
+    # isdigit() alone admits "²"; at most 5 digits, as Python refuses to read over 4,300.
+    digits = board_text.isascii() and board_text.isdigit() and len(board_text) <= 5
+    board = int(board_text) if digits else 0
+    if board < 1:
+        raise PBNError(f"{where}: the Board tag must be a board number, got {quoted(board_text)}")
     where = f"board {board}"
     if "vulnerable" in tags:
         vulnerability = _VULNERABILITY.get(tags["vulnerable"].lower())
         if vulnerability is None:
             raise PBNError(
-                f"{where}: Vulnerable must be None, NS, EW or All, got {tags['vulnerable']!r}"
+                f"{where}: Vulnerable must be None, NS, EW or All, got {quoted(tags['vulnerable'])}"
             )
     else:
         vulnerability = board_vulnerability(board)
     dealer = tags.get("dealer", "").upper() or board_dealer(board)
     if dealer not in SEAT_ORDER:
-        raise PBNError(f"{where}: Dealer must be N, E, S or W, got {tags['dealer']!r}")
+        raise PBNError(f"{where}: Dealer must be N, E, S or W, got {quoted(tags['dealer'])}")
     return HandRecord(board, dealer, vulnerability, normalised_deal(tags["deal"], where))
 
 

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 
 import scoring
+from events.invisible import validate_visible
 
 from .choices import (
     ADJUSTED_BOARDS_CHOICES,
@@ -98,7 +99,7 @@ class ScoringOptionFields(models.Model):
 
 
 class Club(ScoringOptionFields):
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_visible])
     slug = models.SlugField(unique=True)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
     default_scoring = models.CharField(
@@ -135,7 +136,8 @@ class Member(models.Model):
     """A player on a club's roster, offered when the director types the pairs' names."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    name = models.CharField(max_length=60)  # as long as a pair's player name
+    # As long as a pair's player name.
+    name = models.CharField(max_length=60, validators=[validate_visible])
     number = models.CharField(
         max_length=20, blank=True, verbose_name="club or federation number",
         help_text="e.g. an EBU or ACBL number; typing it on the pairs page fills the name.",

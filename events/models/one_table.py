@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q
 
 import scoring
+from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.invisible import validate_visible
 
 from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
@@ -26,12 +28,12 @@ class OneTableSession(AnalysisFields):
     """Four friends at one table: each hand is scored against a par, not against a field."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="one_table_sessions")
-    name = models.CharField(max_length=100, default="One-table game")
+    name = models.CharField(max_length=100, default="One-table game", validators=[validate_visible])
     date = models.DateField()
-    north = models.CharField(max_length=60, blank=True)
-    east = models.CharField(max_length=60, blank=True)
-    south = models.CharField(max_length=60, blank=True)
-    west = models.CharField(max_length=60, blank=True)
+    north = models.CharField(max_length=60, blank=True, validators=[validate_visible])
+    east = models.CharField(max_length=60, blank=True, validators=[validate_visible])
+    south = models.CharField(max_length=60, blank=True, validators=[validate_visible])
+    west = models.CharField(max_length=60, blank=True, validators=[validate_visible])
     boards = models.PositiveSmallIntegerField(
         default=16, help_text="16 plays every dealer and vulnerability once."
     )
@@ -58,6 +60,11 @@ class OneTableSession(AnalysisFields):
     class Meta:
         ordering = ["-date", "-pk"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(date__gte=EARLIEST_DATE) & Q(date__lte=LAST_STORABLE_DATE),
+                name="one_table_date_1925_to_2099",
+                violation_error_message="A game's date is from 1 Jan 1925 to 31 Dec 2099.",
+            ),
             models.CheckConstraint(
                 condition=Q(boards__gte=1) & Q(boards__lte=32), name="one_table_boards_1_to_32"
             ),

@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from events.invisible import validate_visible
+
 from .sessions import Board, Pair
 
 REASON_LENGTH = 200  # a correction's reason: a sentence, not a report
@@ -169,7 +171,7 @@ class Penalty(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
     amount = models.DecimalField(max_digits=6, decimal_places=2)
     unit = models.CharField(max_length=8, choices=UNIT_CHOICES, default=POINTS)
-    reason = models.CharField(max_length=100, blank=True)
+    reason = models.CharField(max_length=100, blank=True, validators=[validate_visible])
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

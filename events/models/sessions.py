@@ -8,6 +8,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 import scoring
+from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.invisible import validate_visible
 
 from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
@@ -50,7 +52,7 @@ class Event(ScoringOptionFields, AnalysisFields):
     """One session of duplicate: tonight's pairs game."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_visible])
     date = models.DateField()
     scoring = models.CharField(max_length=20, choices=METHOD_CHOICES, default="matchpoints")
     movement = models.CharField(max_length=10, choices=MOVEMENT_CHOICES, default="mitchell")
@@ -92,6 +94,11 @@ class Event(ScoringOptionFields, AnalysisFields):
         verbose_name = "session"
         ordering = ["-date", "-pk"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(date__gte=EARLIEST_DATE) & Q(date__lte=LAST_STORABLE_DATE),
+                name="event_date_1925_to_2099",
+                violation_error_message="A session's date is from 1 Jan 1925 to 31 Dec 2099.",
+            ),
             models.CheckConstraint(
                 condition=Q(boards_per_round__gte=1) & Q(boards_per_round__lte=8),
                 name="event_boards_per_round_1_to_8",
@@ -227,8 +234,8 @@ class Pair(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
     direction = models.CharField(max_length=2, choices=DIRECTION_CHOICES, blank=True)
-    player1 = models.CharField(max_length=60, blank=True)
-    player2 = models.CharField(max_length=60, blank=True)
+    player1 = models.CharField(max_length=60, blank=True, validators=[validate_visible])
+    player2 = models.CharField(max_length=60, blank=True, validators=[validate_visible])
 
     class Meta:
         ordering = ["direction", "number"]

@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Q
 
 import scoring
+from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.invisible import validate_visible
 
 from .clubs import Club
 from .sessions import EventQuerySet
@@ -46,7 +48,7 @@ class TeamsEvent(models.Model):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_visible])
     date = models.DateField()
     kind = models.CharField(max_length=12, choices=TEAMS_KIND_CHOICES, default="swiss")
     boards_per_match = models.PositiveSmallIntegerField(
@@ -90,6 +92,11 @@ class TeamsEvent(models.Model):
         verbose_name = "teams event"
         ordering = ["-date", "-pk"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(date__gte=EARLIEST_DATE) & Q(date__lte=LAST_STORABLE_DATE),
+                name="teams_date_1925_to_2099",
+                violation_error_message="An event's date is from 1 Jan 1925 to 31 Dec 2099.",
+            ),
             models.CheckConstraint(condition=Q(kind__in=TEAMS_KINDS), name="teams_kind_known"),
             models.CheckConstraint(
                 condition=Q(vp_scale__in=VP_SCALES), name="teams_vp_scale_known"
@@ -127,8 +134,11 @@ class Team(models.Model):
 
     event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=60)
-    members = models.CharField(max_length=300, blank=True, help_text="Players, comma-separated.")
+    name = models.CharField(max_length=60, validators=[validate_visible])
+    members = models.CharField(
+        max_length=300, blank=True, help_text="Players, comma-separated.",
+        validators=[validate_visible],
+    )  # fmt: skip
 
     class Meta:
         ordering = ["number"]

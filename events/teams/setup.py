@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import F
 
 import scoring
+from events.invisible import invisible_problem, without_invisible
 from events.models import Team, TeamsEvent
 
 __all__ = ["TeamsError", "bump", "club_table", "check_scale", "rounds_total", "save_teams",
@@ -66,21 +67,29 @@ class TeamLine:
     members: str
 
 
-_SEPARATOR = re.compile(r"\s*[:–—]\s*|\s+-\s+")
+# A match starts only where no space comes before: started inside a run of spaces as well,
+# the search rescanned the rest of the run from every space of it (quadratic).
+_SEPARATOR = re.compile(r"(?<!\s)(?:\s*[:–—]\s*|\s+-\s+)")
 
 
 def parse_teams(text: str) -> list[TeamLine]:
     """One team a line: `Name: player, player, player, player` (the players may be left out).
     Every bad line is named; a TeamsError lists them all."""
     teams, problems, seen = [], [], {}
-    for number, raw in enumerate(str(text or "").splitlines(), start=1):
+    lines = str(text or "").splitlines()
+    count = sum(1 for line in lines if line.strip())
+    if count > MOST_TEAMS:  # before reading them one by one: no event has this many
+        raise TeamsError(f"{count} teams: Clubscore runs at most {MOST_TEAMS} in one event.")
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line:
             continue
         name, members = _split(line)
         players = [player.strip() for player in members.split(",") if player.strip()]
-        where = f"Line {number} ({line[:30]})"
-        if not name:
+        where = f"Line {number} ({without_invisible(line)[:30]})"
+        if problem := invisible_problem(line):
+            problems.append(f"{where}: {problem}.")
+        elif not name:
             problems.append(
                 f"{where}: the team's name comes first, e.g. Smith: Ann, Bob, Cat, Dan."
             )
@@ -121,8 +130,6 @@ def save_teams(event: TeamsEvent, text: str) -> list[Team]:
     lines = parse_teams(text)
     if len(lines) < 2:
         raise TeamsError("An event needs at least two teams: type one a line.")
-    if len(lines) > MOST_TEAMS:
-        raise TeamsError(f"{len(lines)} teams: Clubscore runs at most {MOST_TEAMS} in one event.")
     if event.is_ko and len(lines) != 2:
         raise TeamsError(f"A knockout match is between two teams, not {len(lines)}.")
     with transaction.atomic():

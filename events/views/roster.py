@@ -78,7 +78,7 @@ def roster_import(request, slug):
         try:
             summary = import_roster(club, form.cleaned_data["text"])
         except RosterImportError as error:
-            problems = error.problems
+            problems = error.described()
         else:
             messages.success(request, f"Roster imported: {summary}.")
             return redirect("roster", slug=club.slug)

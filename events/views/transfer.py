@@ -15,7 +15,7 @@ from events.formats import (
     READERS,
     WRITERS,
     ImportProblems,
-    describe_place,
+    described,
     read_traveller_file,
     write_results,
 )
@@ -68,7 +68,7 @@ class ResultsFileForm(ImportForm):
 @require_http_methods(["GET", "POST"])
 def session_import(request):
     form = ResultsFileForm(request.POST or None, request.FILES or None, user=request.user)
-    problems = []
+    problems, warnings = [], []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         upload = data["file"]
@@ -83,10 +83,9 @@ def session_import(request):
         except ImportProblems as error:
             problems = error.described()
         else:
-            for place, message in warnings:
-                messages.warning(request, f"Imported with a warning: {describe_place(place)}: "
-                                          f"{message}.")  # fmt: skip
             messages.info(request, describe_movements(event))
+            for warning in described(warnings):
+                messages.warning(request, f"Imported with a warning: {warning}")
             return redirect("session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
 

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from events.models import OneTableHand, OneTableSession
-from events.one_table import HandError, hand_values, save_hand, tally_sheet
+from events.one_table import _DOUBLED_DASH, HandError, hand_values, save_hand, tally_sheet
+from tests.hang_guard import finishes_within
 
 # Seed 002's example as the table writes it: #, Bid, By, Md, HCP NS, HCP EW, Fit, IMPs NS,
 # IMPs EW, Total NS, Total EW (the seed's last row prints NS 45: see below).
@@ -214,3 +215,25 @@ def test_hancock_needs_no_fit_and_checks_the_voids(club):
     with pytest.raises(HandError, match="Side-suit voids: a whole number 0-6") as raised:
         save_hand(game, 1, contract="4S", declarer="N", made="4", hcp_ns="25", side_voids="7")
     assert raised.value.field == "side_voids" and not OneTableHand.objects.exists()
+
+
+def test_a_doubled_contract_with_a_long_run_of_spaces_is_read_in_linear_time(game):
+    # "4S -X" drops its dash: the search for it started again at every space of a run (the
+    # page posts the box as typed, so a forged box of a million spaces held a worker).
+    with finishes_within(), pytest.raises(HandError, match="at most 12 characters"):
+        save_hand(game, 1, contract="4S" + " " * 1_000_000 + "Y", declarer="N", made="4",
+                  hcp_ns="24", fit="9S")  # fmt: skip
+    with finishes_within():
+        assert _DOUBLED_DASH.sub("", "4S" + " " * 1_000_000 + "Y").endswith(" Y")
+    assert _DOUBLED_DASH.sub("", "4S - X") == "4SX"
+
+
+@pytest.mark.parametrize("field", ["contract", "made", "hcp_ns", "hcp_ew", "fit", "declarer"])
+def test_a_box_longer_than_any_answer_is_refused_before_it_is_read(game, field):
+    # A number of 5,000 digits was read by int(), which refuses it with an error of its own.
+    hand = {"contract": "4S", "declarer": "N", "made": "4", "hcp_ns": "24", "fit": "9S",
+            field: "1" * 5_000}  # fmt: skip
+    with pytest.raises(HandError, match="at most 12 characters") as raised:
+        save_hand(game, 1, **hand)
+    assert raised.value.field == field
+    assert "1" * 13 not in str(raised.value)

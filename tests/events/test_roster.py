@@ -5,8 +5,9 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from events.models import Member
-from events.roster import Roster, RosterImportError, import_roster, parse_roster
+from events.roster import NUMBER, Roster, RosterImportError, import_roster, parse_roster
 from tests.factories import make_club
+from tests.hang_guard import finishes_within
 
 
 def member(club, name, number="", **fields):
@@ -130,3 +131,36 @@ def test_only_new_names_are_added_to_the_roster(club):
     added = Roster(club).add_new(["Ann Smith", "", "Zoe New", "cath brown", "zoe new"])
     assert added == ["Zoe New"]
     assert club.members.count() == 3
+
+
+def test_a_long_number_is_read_in_linear_time():
+    # "[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*" tried every digit of a run as the first one.
+    with finishes_within():
+        assert NUMBER.fullmatch("1" * 200_000 + "!") is None
+        assert NUMBER.fullmatch("J" + "1" * 200_000)
+        assert NUMBER.search("a" * 200_000) is None
+    assert [bool(NUMBER.fullmatch(text)) for text in ("12345", "J123456", "A-12", "Jones")] == [
+        True, True, True, False,
+    ]  # fmt: skip
+
+
+def test_a_lists_names_lose_their_invisible_characters_and_the_summary_says_so(club):
+    # A list comes from a file: the director cannot see the characters to take them out.
+    text = "Ann\u200b Smith,1\n\u202eBob Jones,2\nCath Brown,3\n"
+    summary = import_roster(club, text)
+    assert list(club.members.values_list("name", flat=True)) == [
+        "Ann Smith", "Bob Jones", "Cath Brown",
+    ]  # fmt: skip
+    assert str(summary) == (
+        "3 added, 0 updated, 0 already on the roster; invisible characters (control "
+        "characters, direction marks) removed from 2 names"
+    )
+
+
+def test_a_list_of_thousands_of_bad_lines_names_the_first_hundred():
+    with pytest.raises(RosterImportError) as raised:
+        parse_roster("\n".join(f"Member {n},bad number" for n in range(5_000)))
+    described = raised.value.described()
+    assert len(raised.value.problems) == 5_000 and len(described) == 101
+    assert described[0].startswith("Line 1: “bad number” is not a member number")
+    assert described[-1] == "… and 4,900 more problems, not listed: fix these first"

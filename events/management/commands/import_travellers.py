@@ -7,6 +7,7 @@ from django.db import transaction
 from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
 from events.forms import apply_preset
 from events.importer import import_traveller_file
+from events.invisible import invisible_problem
 from events.models import (
     ADJUSTED_BOARDS_CHOICES,
     ADJUSTED_RULE_CHOICES,
@@ -102,6 +103,8 @@ class Command(BaseCommand):
             data = path.read_bytes()
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        if options["name"] and (problem := invisible_problem(options["name"])):
+            raise CommandError(f"--name {options['name']!r}: {problem}")
         try:
             penalties = [parse_penalty(spec) for spec in options["penalty"]]
         except PenaltyError as error:

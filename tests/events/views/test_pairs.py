@@ -125,3 +125,19 @@ def test_it_names_the_section_when_there_are_several(director_client, mitchell_s
         "B EW 1",
     ]
     assert 'aria-label="B EW 1, partner"' in body
+
+
+@pytest.mark.parametrize("count", [99_999_999_999, 2_000, 5, 7])
+def test_a_count_of_pairs_other_than_the_sessions_is_refused(
+    director_client, mitchell_session, url, count
+):
+    # The page posts one form a pair (six here) and says so; a forged count once built
+    # Django's most, 2,000 forms, and checked every one.
+    data = names_form(mitchell_session, {"NS 1": ("Ann Smith", "Bob Jones")})
+    data |= {"form-TOTAL_FORMS": count, "form-INITIAL_FORMS": count}
+    response = director_client.post(url, data)
+    assert response.status_code == 200
+    assert len(response.context["formset"].forms) <= 6
+    assert (f"Nothing saved: the page sent names for {count:,} pairs, and the session has 6."
+            in response.content.decode())  # fmt: skip
+    assert not Pair.objects.filter(section__event=mitchell_session).exclude(player1="").exists()

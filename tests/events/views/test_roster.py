@@ -178,3 +178,12 @@ def test_a_file_just_over_the_limit_never_reads_as_within_it(director_client, cl
     upload = SimpleUploadedFile("members.csv", b"x" * 1_000_126)
     response = director_client.post(reverse("roster_import", args=[club.slug]), {"file": upload})
     assert "The file is 1,001 kB; a roster is at most 1,000 kB" in response.content.decode()
+
+
+def test_it_lists_the_first_hundred_bad_lines_and_counts_the_rest(director_client, club):
+    text = "\n".join(f"Member {n},bad number" for n in range(1, 1_001))
+    response = director_client.post(reverse("roster_import", args=[club.slug]), {"lines": text})
+    body = response.content.decode()
+    assert body.count("is not a member number") == 100
+    assert "… and 900 more problems, not listed: fix these first" in body
+    assert not Member.objects.exists()

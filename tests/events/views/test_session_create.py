@@ -63,3 +63,21 @@ def test_an_ave_plus_beyond_a_boards_most_imps_is_refused_not_a_server_error(dir
         assert response.status_code == 200
         assert b"At most 24 IMPs, the most a board can score." in response.content
     assert not Event.objects.exists()
+
+
+def test_a_session_bigger_than_any_real_one_is_refused_in_words(director_client, club):
+    # A 30-table Mitchell of 4 boards a round plays 120 boards over all its 30 rounds.
+    url = reverse("session_create")
+    response = director_client.post(url, form(club=club.pk, tables="30", boards_per_round="4"))
+    assert response.status_code == 200
+    assert ("Too big for a session: it plays 120 boards; a session plays at most 100 (the "
+            "longest real sessions play 36-40). Play fewer rounds, or fewer boards a round."
+            in response.content.decode())  # fmt: skip
+    # Seven sections of 30 tables are 420 pairs.
+    data = form(club=club.pk, tables="30,30,30,30,30,30,30", boards_per_round="1")
+    response = director_client.post(url, data)
+    assert "420 pairs; a session has at most 400" in response.content.decode()
+    assert not Event.objects.exists()
+    # 30 tables of 3 boards a round, cut to 13 rounds: its 30 sets are all in play, 90 boards.
+    director_client.post(url, form(club=club.pk, tables="30", boards_per_round="3", rounds="13"))
+    assert Event.objects.get().sections.get().boards.count() == 90
