@@ -175,6 +175,10 @@ class RecapPart:
 
     name: str
 
+    @property
+    def shown_name(self) -> str:  # as a Section's: the recap titles either the same way
+        return self.name
+
 
 def recap_in_parts(recap: list, most: int = MOST_BOARDS_ACROSS) -> list:
     """`recaps.recap(...)` with every section wider than `most` boards cut into parts of
@@ -188,7 +192,7 @@ def recap_in_parts(recap: list, most: int = MOST_BOARDS_ACROSS) -> list:
         size = math.ceil(len(boards) / count)
         for start in range(0, len(boards), size):
             shown = boards[start : start + size]
-            part = RecapPart(f"{section.name}, boards {shown[0].number}–{shown[-1].number}")
+            part = RecapPart(f"{section.shown_name}, boards {shown[0].number}–{shown[-1].number}")
             cut = [
                 (title, [replace(row, cells=row.cells[start : start + size]) for row in rows])
                 for title, rows in tables
