@@ -48,6 +48,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "clubscore.middleware.FormBodyMiddleware",  # before the CSRF check, the first to read forms
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -58,6 +59,12 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "clubscore.urls"
+
+# A form's text is judged by the form, which says what is wrong in its own words ("more than a
+# roster can hold"): Django's own limit is nginx's (client_max_body_size in
+# deploy/nginx/proxy.conf, 17m), so every form nginx lets through is read whole. Below it,
+# Django refused a 2.4 MB pasted roster (URL-encoded, it is larger) before the form saw it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 17 * 1024 * 1024
 
 TEMPLATES = [
     {

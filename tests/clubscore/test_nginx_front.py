@@ -9,9 +9,10 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
+from django.urls import reverse
 
 from benchmarks.load.front import local_nginx, nginx_binary
 from events.models import Event
@@ -184,3 +185,23 @@ def test_the_app_not_answering_gets_a_page_that_says_so(tmp_path):
     assert b"reload the page and check it" in body
     assert b'href="/_errors/errors.css"' in body
     assert (style[0], style[1]["Content-Type"]) == (200, "text/css")  # from nginx alone
+
+
+def test_a_pasted_roster_too_big_for_a_roster_gets_the_forms_message_through_nginx(
+    front, client, director, club
+):
+    # 2.4 MB pasted, 3.1 MB as the browser sends it: over Django's default limit, which
+    # refused it before the form saw it (a bare 400, or nginx's 502 when the unread rest of the
+    # body reset the connection). The director reads the form's own message instead.
+    client.force_login(director)
+    token = "k" * 32
+    text = "".join(f"Member {number},{number}\r\n" for number in range(120_000))
+    body = urlencode({"csrfmiddlewaretoken": token, "lines": text}).encode()
+    status, _, page = fetch(
+        f"{front}{reverse('roster_import', args=[club.slug])}", data=body, headers={
+            "Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={token}",
+            "Content-Type": "application/x-www-form-urlencoded", "Referer": front,
+        },
+    )  # fmt: skip
+    assert status == 200
+    assert "The list is 2,418 kB; a roster is at most 1,000 kB" in page.decode()
