@@ -30,6 +30,7 @@ from events.formats import (
     TravellerLine,
     decode_text,
     describe_place,
+    line_with_nul,
 )
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
@@ -293,6 +294,8 @@ def read_csv(data: bytes) -> TravellerFile:
 def parse_csv(text: str) -> TravellerFile:
     """The CSV's lines; ImportProblems for a bad header. Rows it cannot read are the file's
     `problems`."""
+    if (line := line_with_nul(text)) is not None:
+        raise ImportProblems([(line, "a NUL character, which no CSV file has (a text file?)")])
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [column.strip().lower() for column in reader.fieldnames or []]
     reader.fieldnames = header
@@ -311,8 +314,8 @@ def parse_csv(text: str) -> TravellerFile:
 
 
 def _records(reader: csv.DictReader, problems: list):
-    """The file's records; a line the csv module cannot read (a field over its size limit, a
-    stray NUL) becomes a problem on its line, and reading stops there."""
+    """The file's records; a line the csv module cannot read (a field over its size limit)
+    becomes a problem on its line, and reading stops there."""
     try:
         yield from reader
     except csv.Error as error:

@@ -8,6 +8,7 @@ checked with `scoring.deal.parse_deal`.
 import re
 from dataclasses import dataclass
 
+from events.formats import line_with_nul
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 
@@ -72,6 +73,8 @@ def read_games(text: str) -> list[list[Tag]]:
             game[-1] = Tag(last.name, last.value, last.line, tuple(rows))
         rows.clear()
 
+    if (line := line_with_nul(text)) is not None:
+        raise PBNError(f"line {line}: a NUL character, which no PBN file has (is it a text file?)")
     # A {comment} may span lines: keep its line breaks so errors name the right line.
     text = _COMMENT.sub(lambda comment: "\n" * comment[0].count("\n"), text)
     for line_number, line in enumerate(text.splitlines(), start=1):

@@ -73,6 +73,14 @@ def test_a_field_too_long_for_csv_is_a_problem_on_its_line(club):
     assert not Event.objects.exists()
 
 
+def test_a_nul_is_a_problem_on_its_line(club):
+    # PostgreSQL stores no text with a NUL (a section "A\x00" was a server error).
+    with pytest.raises(ImportProblems) as caught:
+        import_travellers(HEADER + "1,1,1,4S,N,=\n" + "1,2,2,4S,N,=,A\x00\n", club=club, name="x")
+    assert caught.value.problems == [(3, "a NUL character, which no CSV file has (a text file?)")]
+    assert not Event.objects.exists()
+
+
 def test_a_header_without_the_needed_columns_is_refused(club):
     with pytest.raises(ImportProblems, match="the header lacks declarer, result"):
         import_travellers("board,ns,ew,contract\n1,1,1,4S\n", club=club, name="x")
