@@ -9,7 +9,12 @@ environment; docs/operations.md says how to size them.
 import gc
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# This computer only, unless told otherwise: docker compose binds 0.0.0.0:8000 in the web
+# container, which only nginx reaches (docker-compose.yml).
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+# The proxy's addresses: X-Forwarded-Proto (here) and X-Real-IP (the app's TRUSTED_PROXIES, from
+# the same variable) are believed only from these. gunicorn's own default, said out loud.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 workers = int(os.environ.get("GUNICORN_WORKERS", "3"))
 # Without nginx in front (a club laptop serving the room's phones directly), give each worker
 # threads (GUNICORN_THREADS=8): a stalled phone then holds one thread, not a whole worker.

@@ -116,6 +116,15 @@ def test_a_spectators_poll_is_answered_from_the_cache_for_the_second_it_allows(f
     assert fetch(url, POLL)[1]["X-Cache"] == "EXPIRED"  # asked the app again
 
 
+def test_nginx_names_no_version_in_its_header_or_its_own_pages(one_at_a_time, tmp_path):
+    require_nginx()
+    with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
+        status, headers, _ = fetch(f"http://127.0.0.1:{nginx.port}/")
+        bad_status, bad_page = raw_answer(nginx.port, b"GET / HTTP/1.1\r\nHost: a b\r\n\r\n")
+    assert (status, headers["Server"]) == (200, "nginx")
+    assert bad_status == 400 and b"<center>nginx</center>" in bad_page
+
+
 def test_a_poll_and_the_page_it_refreshes_are_kept_apart(front, published):
     # The same address answers the whole page and, with HX-Request, its live part (Vary).
     # The page depends on the login (its menus), so it is never kept.
