@@ -35,6 +35,28 @@ max_requests = 5000
 max_requests_jitter = 2500
 
 
+def pre_request(worker, req):
+    """Remember which request the worker is on, for worker_abort to name."""
+    peer = req.peer_addr[0] if isinstance(req.peer_addr, tuple) else "a local socket"
+    client = next((value for name, value in req.headers if name == "X-REAL-IP"), peer)
+    worker.clubscore_request = f"{req.method} {req.path} from {client}"
+
+
+def worker_abort(worker):
+    """A worker whose request outlasted `timeout` is stopped (SIGABRT). Say which request it
+    was, and end the worker at once: left to finish, it answered the request with gunicorn's
+    bare "Internal Server Error". Ended, it answers nothing, nginx shows its own page ("not
+    answering": deploy/nginx/proxy.conf), and the database rolls back whatever it had begun,
+    as for any client that vanished."""
+    request = getattr(worker, "clubscore_request", "no request")
+    worker.log.error(
+        "Worker %s stopped: %s took longer than the %s s timeout", worker.pid, request, timeout
+    )
+    for handler in worker.log.error_log.handlers:
+        handler.flush()
+    os._exit(1)
+
+
 def pre_fork(server, worker):
     """Freeze what the preloaded app made (Django, the app, their modules) out of the garbage
     collector: those objects live as long as the worker, and a full collection scanning them

@@ -47,16 +47,64 @@ class Answer(http.server.BaseHTTPRequestHandler):
         pass
 
 
+class AnswerWithStatus(http.server.BaseHTTPRequestHandler):
+    """/status/503 answers 503 with a page of the app's own."""
+
+    def do_GET(self):
+        status = int(self.path.rsplit("/", 1)[1])
+        body = f"the app's own page for {status}".encode()
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def app_server(handler):
+    """An app server on a free port, one connection at a time; yields its port."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def app_with_statuses():
+    with app_server(AnswerWithStatus) as port:
+        yield port
+
+
+@pytest.mark.parametrize("status", [500, 503])
+def test_the_apps_own_error_pages_pass_through(app_with_statuses, tmp_path, status):
+    # They say what to do ("Not done: try again"); nginx takes over 502 and 504 only.
+    require_nginx()
+    with local_nginx(app_with_statuses, tmp_path / "nginx") as nginx:
+        answer = fetch(f"http://127.0.0.1:{nginx.port}/status/{status}")
+    assert (answer[0], answer[2]) == (status, f"the app's own page for {status}".encode())
+
+
+@pytest.mark.parametrize("status", [502, 504])
+def test_a_502_or_504_from_upstream_is_nginxs_page(app_with_statuses, tmp_path, status):
+    # A gunicorn worker stopped at its timeout answers nothing, which nginx makes a 502.
+    require_nginx()
+    with local_nginx(app_with_statuses, tmp_path / "nginx") as nginx:
+        answer = fetch(f"http://127.0.0.1:{nginx.port}/status/{status}")
+    assert answer[0] == status and b"Clubscore is not answering just now" in answer[2]
+
+
 @pytest.fixture
 def one_at_a_time():
     """An app server that, like one of gunicorn's sync workers, serves one connection at a
     time and waits as long as a client takes to send its request."""
-    server = http.server.HTTPServer(("127.0.0.1", 0), Answer)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    with app_server(Answer) as port:
+        yield port
 
 
 @contextmanager
