@@ -26,6 +26,7 @@ from benchmarks.load.front import stop as stop_process
 from benchmarks.load.run import workers_of
 from events.models import Result, ResultChange
 from events.views.entry import NOT_SAVED
+from tests.events.lock_waits import a_backend_waiting_on_a_lock, wait_until_ended
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -296,7 +297,7 @@ def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
         )
     )
     saving.start()
-    waiting_pid = wait_for_a_save_on_the_lock(board)
+    waiting_pid = a_backend_waiting_on_a_lock()
     (worker,) = workers_of(server.pid)
     os.kill(worker, signal.SIGKILL)
     saving.join(timeout=30)
@@ -311,32 +312,6 @@ def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
     assert post_row(base, director_client, board, ns3, ew3, "4S N +2", version) == 200
     assert the_row(board, ns3).text == "4S N +2"
     assert ResultChange.objects.count() == before[1] + 1
-
-
-def wait_for_a_save_on_the_lock(board, seconds=20) -> int:
-    deadline = time.monotonic() + seconds
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-            )
-            row = cursor.fetchone()
-            if row:
-                return row[0]
-            time.sleep(0.05)
-    raise AssertionError("the save never waited on the locked row")
-
-
-def wait_until_ended(pid, seconds=20) -> None:
-    deadline = time.monotonic() + seconds
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid])
-            if cursor.fetchone() is None:
-                return
-            time.sleep(0.05)
-    raise AssertionError(f"PostgreSQL's backend {pid} never ended")
 
 
 def test_a_worker_stopped_at_the_timeout_shows_nginxs_page_and_logs_the_request(
@@ -363,7 +338,7 @@ def test_a_worker_stopped_at_the_timeout_shows_nginxs_page_and_logs_the_request(
     ), lines
     # The stopped worker's backend still waits on the lock; released, it finds its client gone
     # and rolls back.
-    waiting_pid = wait_for_a_save_on_the_lock(board)
+    waiting_pid = a_backend_waiting_on_a_lock()
     other_connection.rollback()
     wait_until_ended(waiting_pid)
     assert snapshot(board) == before
