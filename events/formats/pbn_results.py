@@ -56,6 +56,11 @@ def read_pbn_results(data: bytes) -> TravellerFile:
     return reader.finished()
 
 
+def _whole(text: str) -> bool:
+    """Digits int() reads: isdigit() alone admits "²"."""
+    return text.isascii() and text.isdigit()
+
+
 def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
@@ -104,7 +109,7 @@ class _Reader:
 
     def _board(self, tags: dict[str, Tag]) -> int | None:
         tag = tags["board"]
-        if not tag.value.isdigit() or not 1 <= int(tag.value) <= 32767:
+        if not _whole(tag.value) or not 1 <= int(tag.value) <= 32767:
             self._problem(tag.line, f"the Board tag must be a board number, got {tag.value!r}")
             return None
         board = int(tag.value)
@@ -263,7 +268,7 @@ def _result_text(row: dict) -> str:
     ns, ew = (row.get("score_ns") or "").strip(), (row.get("score_ew") or "").strip()
     if ns not in _NONE:
         return ns
-    if ew not in _NONE and ew.lstrip("-").isdigit():
+    if ew not in _NONE and _whole(ew.lstrip("-")):
         return str(-int(ew))
     return contract or "-"  # parse_entry explains what is missing
 

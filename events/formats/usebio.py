@@ -211,7 +211,7 @@ def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
         if not hands:
             continue
         number = _text(board, "BOARD_NUMBER")
-        if set(hands) != set("NESW") or not number.isdigit():
+        if set(hands) != set("NESW") or not (number.isascii() and number.isdigit()):
             problems.add(board, "a deal needs BOARD_NUMBER and four HANDs (North ... West)")
             continue
         deals[int(number)] = "N:" + " ".join(hands[seat] for seat in "NESW")

@@ -110,7 +110,8 @@ def _games(text: str):
 def _record(tags: dict[str, str], number: int) -> HandRecord:
     where = f"game {number}"
     board_text = tags.get("board", "")
-    if not board_text.isdigit() or int(board_text) < 1:
+    # isdigit() alone admits "²" and other digits int() refuses.
+    if not (board_text.isascii() and board_text.isdigit()) or int(board_text) < 1:
         raise PBNError(f"{where}: the Board tag must be a board number, got {board_text!r}")
     board = int(board_text)
     where = f"board {board}"
