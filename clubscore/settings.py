@@ -26,6 +26,9 @@ HTTPS = env_bool("CLUBSCORE_HTTPS", default=False)
 # Reached only through the proxy (docker compose's nginx), which puts the client's address in
 # X-Real-IP; without one, that header could be anybody's invention and REMOTE_ADDR is the truth.
 BEHIND_PROXY = env_bool("BEHIND_PROXY", default=False)
+# The proxy's own addresses (or networks): X-Real-IP is believed only from these
+# (clubscore/clients.py). The variable is gunicorn's, which trusts X-Forwarded-Proto from them.
+TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -48,6 +51,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "clubscore.middleware.FormBodyMiddleware",  # before the CSRF check, the first to read forms
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -58,6 +62,12 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "clubscore.urls"
+
+# A form's text is judged by the form, which says what is wrong in its own words ("more than a
+# roster can hold"): Django's own limit is nginx's (client_max_body_size in
+# deploy/nginx/proxy.conf, 17m), so every form nginx lets through is read whole. Below it,
+# Django refused a 2.4 MB pasted roster (URL-encoded, it is larger) before the form saw it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 17 * 1024 * 1024
 
 TEMPLATES = [
     {
@@ -148,15 +158,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-
-
-def client_ip_behind_proxy(request) -> str:
-    """The address nginx saw (deploy/nginx/proxy.conf overwrites X-Real-IP on every request)."""
-    return request.META.get("HTTP_X_REAL_IP") or request.META.get("REMOTE_ADDR", "")
-
-
-if BEHIND_PROXY:
-    AXES_CLIENT_IP_CALLABLE = client_ip_behind_proxy
+# Behind the proxy, the address nginx saw; a username cut to the length axes stores.
+AXES_CLIENT_IP_CALLABLE = "clubscore.clients.client_address"
+AXES_USERNAME_CALLABLE = "clubscore.clients.login_username"
 
 # Security headers. Cookies, HSTS and the redirect only make sense over HTTPS.
 SECURE_CONTENT_TYPE_NOSNIFF = True

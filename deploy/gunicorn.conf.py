@@ -9,7 +9,12 @@ environment; docs/operations.md says how to size them.
 import gc
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# This computer only, unless told otherwise: docker compose binds 0.0.0.0:8000 in the web
+# container, which only nginx reaches (docker-compose.yml).
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+# The proxy's addresses: X-Forwarded-Proto (here) and X-Real-IP (the app's TRUSTED_PROXIES, from
+# the same variable) are believed only from these. gunicorn's own default, said out loud.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 workers = int(os.environ.get("GUNICORN_WORKERS", "3"))
 # Without nginx in front (a club laptop serving the room's phones directly), give each worker
 # threads (GUNICORN_THREADS=8): a stalled phone then holds one thread, not a whole worker.
@@ -28,6 +33,28 @@ preload_app = True
 # load evenly, so a small jitter had all of them replaced within the same two seconds.
 max_requests = 5000
 max_requests_jitter = 2500
+
+
+def pre_request(worker, req):
+    """Remember which request the worker is on, for worker_abort to name."""
+    peer = req.peer_addr[0] if isinstance(req.peer_addr, tuple) else "a local socket"
+    client = next((value for name, value in req.headers if name == "X-REAL-IP"), peer)
+    worker.clubscore_request = f"{req.method} {req.path} from {client}"
+
+
+def worker_abort(worker):
+    """A worker whose request outlasted `timeout` is stopped (SIGABRT). Say which request it
+    was, and end the worker at once: left to finish, it answered the request with gunicorn's
+    bare "Internal Server Error". Ended, it answers nothing, nginx shows its own page ("not
+    answering": deploy/nginx/proxy.conf), and the database rolls back whatever it had begun,
+    as for any client that vanished."""
+    request = getattr(worker, "clubscore_request", "no request")
+    worker.log.error(
+        "Worker %s stopped: %s took longer than the %s s timeout", worker.pid, request, timeout
+    )
+    for handler in worker.log.error_log.handlers:
+        handler.flush()
+    os._exit(1)
 
 
 def pre_fork(server, worker):

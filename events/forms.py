@@ -442,11 +442,7 @@ class RosterImportForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload:
-            if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError(
-                    f"The file is {kilobytes(upload.size)}; a roster is at most "
-                    f"{kilobytes(self.MAX_BYTES)} (2,000 members are about 50 kB)."
-                )
+            self._check_size("The file", upload.size)
             raw = upload.read()
             try:
                 data["text"] = raw.decode("utf-8-sig")
@@ -458,6 +454,7 @@ class RosterImportForm(forms.Form):
                     raise forms.ValidationError("The file is not a text (CSV) file.") from None
         else:
             data["text"] = data.get("lines", "")
+            self._check_size("The list", len(data["text"].encode()))
         if not data["text"].strip():
             raise forms.ValidationError("Paste the list, or choose a CSV file.")
         lines = len(data["text"].splitlines())
@@ -467,6 +464,13 @@ class RosterImportForm(forms.Form):
                 "lines (members) at a time."
             )
         return data
+
+    def _check_size(self, what: str, size: int) -> None:
+        if size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"{what} is {kilobytes(size)}; a roster is at most "
+                f"{kilobytes(self.MAX_BYTES)} (2,000 members are about 50 kB)."
+            )
 
 
 class PenaltyForm(forms.ModelForm):

@@ -32,6 +32,7 @@ from events.formats import (
     TravellerLine,
     decode_text,
     describe_place,
+    line_with_nul,
 )
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
@@ -161,6 +162,7 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
         problems.append((1, "the file names no event: give the session a name"))
     if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
         problems.append((parsed.date_place, problem))
+    problems += _nul_problems(name, parsed.names)
     rows = []
     seen_ns, seen_ew = {}, {}
     for line in parsed.lines:
@@ -181,6 +183,19 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
     if problems:
         raise ImportProblems(sorted(problems, key=_in_file_order))
     return rows
+
+
+def _nul_problems(name: str, names: dict) -> list[tuple[Place, str]]:
+    """A NUL in the event's name or a player's, from any reader's file (a Bridgemate
+    database's text fields included): PostgreSQL stores no text with one."""
+    nul = "a NUL character, which no name has (is the file damaged?)"
+    problems: list[tuple[Place, str]] = (
+        [(1, f"the event's name has {nul}")] if "\x00" in name else []
+    )
+    for (section, number, way), players in sorted(names.items()):
+        if any("\x00" in player for player in players):
+            problems.append((f"the names of {section} {way} {number}".replace("  ", " "), nul))
+    return problems
 
 
 def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
@@ -354,6 +369,8 @@ def read_csv(data: bytes) -> TravellerFile:
 def parse_csv(text: str) -> TravellerFile:
     """The CSV's lines; ImportProblems for a bad header. Rows it cannot read are the file's
     `problems`."""
+    if (line := line_with_nul(text)) is not None:
+        raise ImportProblems([(line, "a NUL character, which no CSV file has (a text file?)")])
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [column.strip().lower() for column in reader.fieldnames or []]
     reader.fieldnames = header
@@ -375,8 +392,8 @@ def parse_csv(text: str) -> TravellerFile:
 
 
 def _records(reader: csv.DictReader, problems: list):
-    """The file's records; a line the csv module cannot read (a field over its size limit, a
-    stray NUL) becomes a problem on its line, and reading stops there."""
+    """The file's records; a line the csv module cannot read (a field over its size limit)
+    becomes a problem on its line, and reading stops there."""
     try:
         yield from reader
     except csv.Error as error:

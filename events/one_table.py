@@ -88,7 +88,29 @@ def save_hand(
         contract=contract, declarer=declarer, made=made, hcp_ns=hcp_ns, hcp_ew=hcp_ew, fit=fit,
         scoring_line=scoring_line, side_voids=side_voids,
     )  # fmt: skip
-    deal = OneTableDeal.objects.filter(game=session, number=number).first()
+    with transaction.atomic():
+        # The game's row first, as every change to a game's hands or deals takes it (a new
+        # hand record: events/handrecords/session_import.py): in one order, two changes queue
+        # here; in two orders, a save and an upload deadlocked. The deal is read after it, so
+        # a hand record stored meanwhile is the one the hand is scored with. The new version
+        # tells open tally sheets to refresh; a refused hand rolls it back.
+        OneTableSession.objects.filter(pk=session.pk).update(version=F("version") + 1)
+        deal = OneTableDeal.objects.filter(game=session, number=number).first()
+        fields = _hand_fields(session, number, deal, contract=contract, declarer=declarer,
+                              made=made, hcp_ns=hcp_ns, hcp_ew=hcp_ew, fit=fit,
+                              scoring_line=scoring_line, trump_length_7=trump_length_7,
+                              side_voids=side_voids)  # fmt: skip
+        hand, _ = OneTableHand.objects.update_or_create(
+            session=session, number=number, defaults=fields
+        )
+    return hand
+
+
+def _hand_fields(
+    session, number, deal, *, contract, declarer, made, hcp_ns, hcp_ew, fit, scoring_line,
+    trump_length_7, side_voids,
+) -> dict:  # fmt: skip
+    """The hand's stored fields, checked and scored; a HandError names what is wrong."""
     if session.method == DD_PAR and deal is None:
         raise HandError(
             f"Hand {number} has no deal in the hand record, so it has no double-dummy par: "
@@ -112,14 +134,7 @@ def save_hand(
         _score(session, hand, deal)
     except ValueError as error:
         raise HandError(_sentence(error), "scoring_line" if hand.scoring_line else "") from None
-    with transaction.atomic():
-        # The UPDATE locks the game's row, so two phones at one table queue up here; the new
-        # version tells open tally sheets to refresh.
-        OneTableSession.objects.filter(pk=session.pk).update(version=F("version") + 1)
-        hand, _ = OneTableHand.objects.update_or_create(
-            session=session, number=number, defaults=fields
-        )
-    return hand
+    return fields
 
 
 # A box holds a few characters ("3NT XX", "+1", "40", "9H"); a longer one is a slip or a

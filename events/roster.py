@@ -23,6 +23,8 @@ __all__ = [
 NUMBER = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z-]*[0-9][A-Za-z0-9-]*")
 NAME_LENGTH = Member._meta.get_field("name").max_length
 NUMBER_LENGTH = Member._meta.get_field("number").max_length
+# A name, its number and a spreadsheet's empty columns after them fit many times over.
+LINE_LENGTH = 1_000
 
 
 class RosterImportError(Exception):
@@ -93,12 +95,37 @@ def _parse_line(line: int, fields: list[str]) -> RosterLine:
     return RosterLine(line, name, number, cleaned)
 
 
+def _fields(line: str) -> list[str]:
+    """One line's CSV fields. A line is read on its own, so an unclosed quote is a problem of
+    its line, not the start of a field that swallows the rest of the list."""
+    if "\x00" in line:
+        raise ValueError("the line has a NUL character, which no name has (is it a text file?)")
+    if len(line) > LINE_LENGTH:
+        raise ValueError(
+            f"the line is {len(line):,} characters long; a member's line has at most "
+            f"{LINE_LENGTH:,}."
+        )
+    try:
+        (fields,) = csv.reader([line], strict=True)
+    except csv.Error:
+        raise ValueError(
+            "a quote is not closed, or text follows a closing quote. A name with a comma goes "
+            'in quotes: "Smith, John",12345'
+        ) from None
+    return fields
+
+
 def parse_roster(text: str) -> list[RosterLine]:
     """Lines of `name,number` (the number may be left out); a first line `name,number` is a
     header. Every bad line is reported at once, by its line number."""
     lines, problems = [], []
     names, numbers = {}, {}
-    for index, fields in enumerate(csv.reader(text.splitlines()), start=1):
+    for index, line in enumerate(text.splitlines(), start=1):
+        try:
+            fields = _fields(line)
+        except ValueError as error:
+            problems.append((index, str(error)))
+            continue
         if not any(field.strip() for field in fields):
             continue
         if not lines and not problems and fields[0].strip().lower() == "name":

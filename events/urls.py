@@ -1,4 +1,5 @@
-from django.urls import path
+from django.urls import path, register_converter
+from django.urls.converters import StringConverter
 
 from events.views import (
     entry,
@@ -14,6 +15,16 @@ from events.views import (
     teams,
     transfer,
 )
+
+
+class TableTokenConverter(StringConverter):
+    """A table link's token, as secrets.token_urlsafe writes it. Any other character (a NUL,
+    which PostgreSQL refuses in a query) is no table's link: a 404 without a query."""
+
+    regex = "[A-Za-z0-9_-]+"
+
+
+register_converter(TableTokenConverter, "token")
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -116,7 +127,7 @@ urlpatterns = [
         name="table_round_grid",
     ),
     path("results/<int:pk>/delete/", entry.result_delete, name="result_delete"),
-    path("t/<str:token>/", table_phone.table_phone, name="table_phone"),
+    path("t/<token:token>/", table_phone.table_phone, name="table_phone"),
     path("sessions/<int:pk>/table-links/", table_phone.table_links, name="table_links"),
     path(
         "sessions/<int:pk>/table-links/options/",

@@ -16,7 +16,7 @@ from events.limits import shown_problems
 __all__ = [
     "LARGEST_NUMBER", "READERS", "WRITERS", "ImportProblems", "Place", "TravellerFile",
     "TravellerLine", "Writer", "board_number", "decode_text", "describe_place", "described",
-    "read_traveller_file", "results_json", "write_results",
+    "line_with_nul", "read_traveller_file", "results_json", "write_results",
 ]  # fmt: skip
 
 # A line number in the file, or another place named in words ("ReceivedData row 5").
@@ -159,3 +159,10 @@ def decode_text(data: bytes) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise ImportProblems([(line, "the file is not UTF-8 text (save it as UTF-8)")]) from None
+
+
+def line_with_nul(text: str) -> int | None:
+    """The line of the text's first NUL character, if it has one. No text file has it, and
+    PostgreSQL stores no text with it: a reader refuses the file, naming the line."""
+    at = text.find("\x00")
+    return None if at < 0 else text.count("\n", 0, at) + 1

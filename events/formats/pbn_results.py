@@ -61,6 +61,11 @@ def read_pbn_results(data: bytes) -> TravellerFile:
     return reader.finished()
 
 
+def _whole(text: str) -> bool:
+    """Digits int() reads: isdigit() alone admits "²"."""
+    return text.isascii() and text.isdigit()
+
+
 def _decode(data: bytes) -> str:
     """PBN 2.1 section 2 says ISO 8859-1, but Windows programs write Windows-1252, whose
     quotes and dashes ISO 8859-1 would read as invisible control characters ("O’Brien")."""
@@ -320,7 +325,7 @@ def _result_text(row: dict) -> str:
     ns, ew = (row.get("score_ns") or "").strip(), (row.get("score_ew") or "").strip()
     if ns not in _NONE:
         return ns
-    if ew not in _NONE and ew.lstrip("-").isdigit():
+    if ew not in _NONE and _whole(ew.lstrip("-")):
         return str(-int(ew))
     return contract or "-"  # parse_entry explains what is missing
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from events.formats import line_with_nul
 from events.limits import MAX_BOARDS, MAX_RESULTS, MAX_SECTIONS, quoted
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
@@ -81,6 +82,8 @@ def read_games(text: str) -> Iterator[list[Tag]]:
             game[-1] = Tag(last.name, last.value, last.line, tuple(rows))
         rows.clear()
 
+    if (line := line_with_nul(text)) is not None:
+        raise PBNError(f"line {line}: a NUL character, which no PBN file has (is it a text file?)")
     for line_number, line in enumerate(_lines(without_comments(text)), start=1):
         line = line.strip()
         if not line:

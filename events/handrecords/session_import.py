@@ -80,9 +80,12 @@ def import_game_hand_records(game: OneTableSession, text: str) -> HandRecordImpo
     new deals (events.one_table.redeal_hands). Nothing stored when the file is refused."""
     numbers = set(range(1, game.boards + 1))
     records = checked_records(text, numbers, "game")
-    stored = dict(OneTableDeal.objects.filter(game=game).values_list("number", "deal"))
-    new = [record for record in records if stored.get(record.board) != record.deal]
     with transaction.atomic():
+        # The game's row first, as a hand's save takes it (events.one_table.save_hand): the
+        # hands' rows after it. The other order deadlocked with a hand saved meanwhile.
+        OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+        stored = dict(OneTableDeal.objects.filter(game=game).values_list("number", "deal"))
+        new = [record for record in records if stored.get(record.board) != record.deal]
         for record in new:
             OneTableDeal.objects.update_or_create(
                 game=game, number=record.board,
@@ -90,7 +93,6 @@ def import_game_hand_records(game: OneTableSession, text: str) -> HandRecordImpo
                           "par_contracts": ""},
             )  # fmt: skip
         redeal_hands(game, [record.board for record in new])
-        OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
         if new:
             queue_analysis(game)
     return HandRecordImport(len(records), len(new), sorted(numbers - {r.board for r in records}))

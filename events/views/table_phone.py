@@ -20,6 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from clubscore.clients import client_address
 from events import table_links as phone
 from events.access import event_for_director
 from events.live import live_page
@@ -94,7 +95,7 @@ def _link_or_answer(request, token):
     try:
         link = phone.link_for_token(token)
     except phone.LinkUnknown:
-        address = request.META.get("REMOTE_ADDR", "")
+        address = client_address(request)  # behind nginx, the phone's, not nginx's
         if not phone.within_budget(f"miss:{address}", phone.misses_per_minute()):
             return None, _too_many(request)
         raise Http404("No such table link") from None

@@ -20,6 +20,7 @@ from events.models.teams import BOARD_ADJUSTED_CHOICES
 from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
 from events.teams.standings import ko_standing, scorecard, standings
+from events.views.params import int_or_none
 from events.views.pdf import paper_size, pdf_download
 from scoring import printed
 
@@ -121,7 +122,7 @@ def teams_draw(request, pk):
 def _round_posted(request) -> int | None:
     """The round the page's Draw or Take back button named (none from an older page)."""
     text = request.POST.get("round", "")
-    return int(text) if text.isdigit() else None
+    return int_or_none(text) if text.isdigit() else None  # "²" is a digit int() refuses
 
 
 @require_POST

@@ -1,5 +1,6 @@
 """There is no Docker engine here: check the compose file and Dockerfile say what they must."""
 
+import ipaddress
 import runpy
 from pathlib import Path
 
@@ -113,8 +114,12 @@ def test_nginx_lets_through_every_upload_the_app_itself_judges():
 
 def test_gunicorn_reads_its_settings_from_the_config_file(monkeypatch):
     monkeypatch.delenv("GUNICORN_WORKERS", raising=False)
+    monkeypatch.delenv("GUNICORN_BIND", raising=False)
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
     conf = runpy.run_path(str(PROJECT / "deploy" / "gunicorn.conf.py"))
-    assert (conf["workers"], conf["timeout"], conf["bind"]) == (3, 30, "0.0.0.0:8000")
+    # This computer only, and X-Forwarded-Proto believed from it alone, unless told otherwise.
+    assert (conf["workers"], conf["timeout"], conf["bind"]) == (3, 30, "127.0.0.1:8000")
+    assert conf["forwarded_allow_ips"] == "127.0.0.1,::1"
     assert (conf["accesslog"], conf["errorlog"]) == ("-", "-")
     assert "x-real-ip" in conf["access_log_format"]
     monkeypatch.setenv("GUNICORN_WORKERS", "5")
@@ -132,3 +137,26 @@ def test_the_app_processes_share_a_redis_cache_that_keeps_nothing_on_disk():
     assert web["environment"]["REDIS_URL"] == "${REDIS_URL:-redis://cache:6379/0}"
     assert worker["environment"]["REDIS_URL"] == web["environment"]["REDIS_URL"]
     assert web["depends_on"]["cache"]["condition"] == "service_started"
+
+
+def test_in_compose_gunicorn_listens_in_its_container_and_believes_only_the_proxy():
+    services = compose()
+    proxy, web = services["services"]["proxy"], services["services"]["web"]
+    assert web["environment"]["GUNICORN_BIND"] == "0.0.0.0:8000"
+    address = proxy["networks"]["default"]["ipv4_address"]
+    assert web["environment"]["FORWARDED_ALLOW_IPS"] == address  # X-Real-IP, X-Forwarded-Proto
+    (subnet,) = services["networks"]["default"]["ipam"]["config"]
+    default = lambda text: text.split(":-", 1)[1].rstrip("}")  # noqa: E731 -- ${NAME:-value}
+    assert ipaddress.ip_address(default(address)) in ipaddress.ip_network(default(subnet["subnet"]))
+
+
+def test_the_app_believes_x_real_ip_from_gunicorns_trusted_proxies(monkeypatch):
+    from django.conf import settings
+
+    assert settings.TRUSTED_PROXIES == ["127.0.0.1", "::1"]  # FORWARDED_ALLOW_IPS unset
+    assert settings.AXES_CLIENT_IP_CALLABLE == "clubscore.clients.client_address"
+
+
+def test_nginx_names_no_version():
+    upstream = directives((PROJECT / "deploy" / "nginx" / "upstream.conf").read_text())
+    assert upstream["server_tokens"] == "off"  # http level: every server of both sites

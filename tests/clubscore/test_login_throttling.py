@@ -67,9 +67,7 @@ def test_the_wait_is_said_in_minutes(director, settings, minutes, words):
 
 
 def test_behind_the_proxy_the_address_is_the_one_nginx_saw(director, settings):
-    from clubscore.settings import client_ip_behind_proxy
-
-    settings.AXES_CLIENT_IP_CALLABLE = client_ip_behind_proxy
+    settings.BEHIND_PROXY, settings.TRUSTED_PROXIES = True, ["172.18.0.0/16"]
     for _ in range(settings.AXES_FAILURE_LIMIT):
         Client().post(reverse("login"), {"username": "dora", "password": "guess"},
                       REMOTE_ADDR="172.18.0.5", HTTP_X_REAL_IP="203.0.113.66")  # fmt: skip
@@ -78,3 +76,28 @@ def test_behind_the_proxy_the_address_is_the_one_nginx_saw(director, settings):
         REMOTE_ADDR="172.18.0.5", HTTP_X_REAL_IP="192.0.2.10",
     )  # fmt: skip
     assert elsewhere.status_code == 302
+
+
+def test_an_x_real_ip_from_anyone_but_the_proxy_is_not_believed(director, settings):
+    # Straight to gunicorn, a guesser could name a new address on every try.
+    settings.BEHIND_PROXY, settings.TRUSTED_PROXIES = True, ["172.18.0.5"]
+    for attempt_number in range(settings.AXES_FAILURE_LIMIT):
+        Client().post(reverse("login"), {"username": "dora", "password": "guess"},
+                      REMOTE_ADDR="198.51.100.7",
+                      HTTP_X_REAL_IP=f"203.0.113.{attempt_number}")  # fmt: skip
+    again = Client().post(
+        reverse("login"), {"username": "dora", "password": "a-long-test-password"},
+        REMOTE_ADDR="198.51.100.7", HTTP_X_REAL_IP="192.0.2.10",
+    )  # fmt: skip
+    assert again.status_code == 429
+
+
+def test_a_username_longer_than_axes_stores_is_a_failed_login(db):
+    # django-axes keeps the username of a failed login in 255 characters: a longer one (no
+    # account has one) was a database error on PostgreSQL.
+    from axes.models import AccessAttempt
+
+    response = attempt(Client(), "guess", username="d" * 300)
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.content.decode()
+    assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["d" * 255]

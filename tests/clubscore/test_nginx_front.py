@@ -9,9 +9,10 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
+from django.urls import reverse
 
 from benchmarks.load.front import local_nginx
 from events.models import Event
@@ -39,16 +40,64 @@ class Answer(http.server.BaseHTTPRequestHandler):
         pass
 
 
+class AnswerWithStatus(http.server.BaseHTTPRequestHandler):
+    """/status/503 answers 503 with a page of the app's own."""
+
+    def do_GET(self):
+        status = int(self.path.rsplit("/", 1)[1])
+        body = f"the app's own page for {status}".encode()
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def app_server(handler):
+    """An app server on a free port, one connection at a time; yields its port."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def app_with_statuses():
+    with app_server(AnswerWithStatus) as port:
+        yield port
+
+
+@pytest.mark.parametrize("status", [500, 503])
+def test_the_apps_own_error_pages_pass_through(app_with_statuses, tmp_path, status):
+    # They say what to do ("Not done: try again"); nginx takes over 502 and 504 only.
+    require_nginx()
+    with local_nginx(app_with_statuses, tmp_path / "nginx") as nginx:
+        answer = fetch(f"http://127.0.0.1:{nginx.port}/status/{status}")
+    assert (answer[0], answer[2]) == (status, f"the app's own page for {status}".encode())
+
+
+@pytest.mark.parametrize("status", [502, 504])
+def test_a_502_or_504_from_upstream_is_nginxs_page(app_with_statuses, tmp_path, status):
+    # A gunicorn worker stopped at its timeout answers nothing, which nginx makes a 502.
+    require_nginx()
+    with local_nginx(app_with_statuses, tmp_path / "nginx") as nginx:
+        answer = fetch(f"http://127.0.0.1:{nginx.port}/status/{status}")
+    assert answer[0] == status and b"Clubscore is not answering just now" in answer[2]
+
+
 @pytest.fixture
 def one_at_a_time():
     """An app server that, like one of gunicorn's sync workers, serves one connection at a
     time and waits as long as a client takes to send its request."""
-    server = http.server.HTTPServer(("127.0.0.1", 0), Answer)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    with app_server(Answer) as port:
+        yield port
 
 
 @contextmanager
@@ -106,6 +155,15 @@ def test_a_spectators_poll_is_answered_from_the_cache_for_the_second_it_allows(f
     assert (again[0], again[1]["X-Cache"], again[2]) == (200, "HIT", body)
     time.sleep(2.1)  # nginx counts whole seconds: "1 s" ends within the next two
     assert fetch(url, POLL)[1]["X-Cache"] == "EXPIRED"  # asked the app again
+
+
+def test_nginx_names_no_version_in_its_header_or_its_own_pages(one_at_a_time, tmp_path):
+    require_nginx()
+    with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
+        status, headers, _ = fetch(f"http://127.0.0.1:{nginx.port}/")
+        bad_status, bad_page = raw_answer(nginx.port, b"GET / HTTP/1.1\r\nHost: a b\r\n\r\n")
+    assert (status, headers["Server"]) == (200, "nginx")
+    assert bad_status == 400 and b"<center>nginx</center>" in bad_page
 
 
 def test_a_poll_and_the_page_it_refreshes_are_kept_apart(front, published):
@@ -206,3 +264,23 @@ def test_an_address_asking_for_pdfs_too_fast_is_slowed_down_by_nginx(one_at_a_ti
     assert b"Too many PDF requests at once" in refused and b"Wait a few seconds" in refused
     assert other_address == (200, b"answered"), "each address has its own allowance"
     assert not_a_pdf == (200, b"answered"), "only PDFs are limited"
+
+
+def test_a_pasted_roster_too_big_for_a_roster_gets_the_forms_message_through_nginx(
+    front, client, director, club
+):
+    # 2.4 MB pasted, 3.1 MB as the browser sends it: over Django's default limit, which
+    # refused it before the form saw it (a bare 400, or nginx's 502 when the unread rest of the
+    # body reset the connection). The director reads the form's own message instead.
+    client.force_login(director)
+    token = "k" * 32
+    text = "".join(f"Member {number},{number}\r\n" for number in range(120_000))
+    body = urlencode({"csrfmiddlewaretoken": token, "lines": text}).encode()
+    status, _, page = fetch(
+        f"{front}{reverse('roster_import', args=[club.slug])}", data=body, headers={
+            "Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={token}",
+            "Content-Type": "application/x-www-form-urlencoded", "Referer": front,
+        },
+    )  # fmt: skip
+    assert status == 200
+    assert "The list is 2,418 kB; a roster is at most 1,000 kB" in page.decode()

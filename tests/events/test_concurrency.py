@@ -11,6 +11,7 @@ from django.test import Client
 from events import scorer
 from events.models import Board, Result, ResultChange
 from events.results import delete_result, save_result
+from tests.events.lock_waits import a_backend_waiting_on_a_lock
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = [
@@ -233,3 +234,61 @@ def wait_until_a_save_waits_for_the_lock():
                 return
             time.sleep(0.05)
     raise AssertionError("nobody waited for the session's lock")
+
+
+def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(monkeypatch):
+    # The upload locked the game's hands (redeal_hands) and then the game's row; a hand's save
+    # locked the game's row and then its hand: interleaved, PostgreSQL found a deadlock and
+    # refused one of them. Both now take the game's row first. The upload is held right after
+    # it has put the new deal on the hand already entered, until the save waits for a lock.
+    from events.handrecords import session_import
+    from events.handrecords.session_import import import_game_hand_records
+    from events.one_table import save_hand
+    from tests.events.test_one_table import make_game
+    from tests.events.test_one_table_hand_records import UNEVEN_FILE
+
+    game = make_game(make_club(), boards=3)
+    save_hand(game, 1, contract="4S", declarer="N", made="4", hcp_ns="25", fit="9S")
+    game.refresh_from_db()
+    version = game.version
+    redealt, go_on = threading.Event(), threading.Event()
+
+    def redeal_then_wait(*args):
+        redeal_hands(*args)
+        redealt.set()
+        go_on.wait(timeout=20)
+
+    redeal_hands = session_import.redeal_hands
+    monkeypatch.setattr(session_import, "redeal_hands", redeal_then_wait)
+    failures = []
+
+    def upload():
+        import_game_hand_records(game, UNEVEN_FILE)
+
+    def correct_the_hand():
+        redealt.wait(timeout=20)
+        save_hand(game, 1, contract="5S", declarer="N", made="5", hcp_ns="25", fit="9S")
+
+    def run(job):
+        try:
+            job()
+        except Exception as error:  # noqa: BLE001 - reported below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in (upload, correct_the_hand)]
+    for thread in threads:
+        thread.start()
+    assert redealt.wait(timeout=20)
+    a_backend_waiting_on_a_lock()
+    go_on.set()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not failures, failures
+    hand = game.hands.get(number=1)
+    # The save came second: its contract, with the HCP and fit of the deal the upload stored
+    # (tests/events/test_one_table_hand_records.py's UNEVEN: NS 36, a spade fit 8S).
+    assert (hand.contract, hand.hcp_ns, hand.fit) == ("5S", 36, "8S")
+    game.refresh_from_db()
+    assert game.version == version + 2  # the upload and the correction, each told the tally

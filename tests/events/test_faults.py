@@ -13,6 +13,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -26,6 +27,7 @@ from benchmarks.load.run import workers_of
 from events.models import Result, ResultChange
 from events.views.entry import NOT_SAVED
 from tests import external
+from tests.events.lock_waits import a_backend_waiting_on_a_lock, wait_until_ended
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -191,10 +193,25 @@ def test_a_save_whose_connection_is_killed_is_rolled_back_whole(
 def served(live_database_url, tmp_path):
     """gunicorn as deploy/gunicorn.conf.py runs it (one sync worker) on the test database,
     behind nginx with deploy/nginx's rules; yields (nginx's base URL, gunicorn's process)."""
+    with serving(live_database_url, tmp_path) as (base, server):
+        yield base, server
+
+
+@pytest.fixture
+def served_with_a_short_timeout(live_database_url, tmp_path):
+    """As `served`, with a 5 s timeout (and lock waits up to 20 s); yields (nginx's base URL,
+    gunicorn's log file)."""
+    timeouts = {"GUNICORN_TIMEOUT": "5", "DB_LOCK_TIMEOUT_MS": "20000"}
+    with serving(live_database_url, tmp_path, **timeouts) as (base, _):
+        yield base, tmp_path / "gunicorn.log"
+
+
+@contextmanager
+def serving(live_database_url, tmp_path, **settings):
     external.nginx()
     port = free_port()
     environment = {**os.environ, "DATABASE_URL": live_database_url, "DEBUG": "1",
-                   "GUNICORN_WORKERS": "1", "BEHIND_PROXY": "1"}  # fmt: skip
+                   "GUNICORN_WORKERS": "1", "BEHIND_PROXY": "1", **settings}  # fmt: skip
     log = (tmp_path / "gunicorn.log").open("w")
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "clubscore.wsgi:application",
@@ -236,7 +253,12 @@ def wait_for_an_answer(base: str, seconds: float = 30) -> None:
 
 
 def post_row(base, client, board, ns, ew, text, version):
-    """The row form's HTMX post, with the director's session and a CSRF token of our own."""
+    return post_row_answer(base, client, board, ns, ew, text, version)[0]
+
+
+def post_row_answer(base, client, board, ns, ew, text, version) -> tuple[int, str]:
+    """The row form's HTMX post, with the director's session and a CSRF token of our own:
+    the answer's status and page."""
     token = "k" * 32  # a CSRF secret: Django takes it unmasked in the header
     data = urlencode({"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": text,
                       "version": version}).encode()  # fmt: skip
@@ -248,9 +270,9 @@ def post_row(base, client, board, ns, ew, text, version):
     )  # fmt: skip
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status
+            return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
-        return error.code
+        return error.code, error.read().decode()
 
 
 def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
@@ -272,7 +294,7 @@ def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
         )
     )
     saving.start()
-    waiting_pid = wait_for_a_save_on_the_lock(board)
+    waiting_pid = a_backend_waiting_on_a_lock()
     (worker,) = workers_of(server.pid)
     os.kill(worker, signal.SIGKILL)
     saving.join(timeout=30)
@@ -289,27 +311,31 @@ def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
     assert ResultChange.objects.count() == before[1] + 1
 
 
-def wait_for_a_save_on_the_lock(board, seconds=20) -> int:
-    deadline = time.monotonic() + seconds
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-            )
-            row = cursor.fetchone()
-            if row:
-                return row[0]
-            time.sleep(0.05)
-    raise AssertionError("the save never waited on the locked row")
-
-
-def wait_until_ended(pid, seconds=20) -> None:
-    deadline = time.monotonic() + seconds
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid])
-            if cursor.fetchone() is None:
-                return
-            time.sleep(0.05)
-    raise AssertionError(f"PostgreSQL's backend {pid} never ended")
+def test_a_worker_stopped_at_the_timeout_shows_nginxs_page_and_logs_the_request(
+    director_client, board, other_connection, served_with_a_short_timeout
+):
+    # The save waits on a row the test holds, past gunicorn's timeout (5 s here, 30 s as
+    # deployed): gunicorn stops the worker. The typist gets nginx's "not answering" page (the
+    # row says "Not saved", static/js/htmx-errors.js), not gunicorn's bare "Internal Server
+    # Error", and the log names the request that took too long.
+    base, log = served_with_a_short_timeout
+    (ns, ew), _, (ns3, ew3) = movement_rows(board)
+    before = snapshot(board)
+    lock_row(other_connection, the_row(board, ns))
+    status, page = post_row_answer(
+        base, director_client, board, ns3, ew3, "4S N +2", the_row(board, ns3).version
+    )
+    assert status == 502
+    assert "Clubscore is not answering just now" in page and "Internal Server Error" not in page
+    lines = log.read_text().splitlines()
+    path = reverse("board_traveller", args=[board.pk])
+    assert any(
+        line.endswith(f"stopped: POST {path} from 127.0.0.1 took longer than the 5 s timeout")
+        for line in lines
+    ), lines
+    # The stopped worker's backend still waits on the lock; released, it finds its client gone
+    # and rolls back.
+    waiting_pid = a_backend_waiting_on_a_lock()
+    other_connection.rollback()
+    wait_until_ended(waiting_pid)
+    assert snapshot(board) == before

@@ -83,9 +83,11 @@ def test_every_section_with_the_board_gets_the_deal(mitchell_session):
         (THREE_BOARDS.replace(SYMMETRIC, SYMMETRIC.rsplit(" ", 1)[0]), "four hands are needed"),
         (THREE_BOARDS.replace('[Dealer "E"]', '[Dealer "E"'),
          """line 8: a tag is written [Name "value"], got '[Dealer "E"'"""),
+        (THREE_BOARDS.replace('[Board "2"]', '[Board "²"]'),
+         "game 2: the Board tag must be a board number, got '²'"),
     ],
     ids=["no deals", "a card twice", "a board twice", "a board the session lacks",
-         "another vulnerability", "three hands", "a tag not closed"],
+         "another vulnerability", "three hands", "a tag not closed", "a digit int() refuses"],
 )  # fmt: skip
 def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
     mitchell_session, text, message, django_capture_on_commit_callbacks

@@ -1,6 +1,7 @@
 import pytest
 
-from events.importer import ImportProblems, import_travellers
+from events.formats import TravellerFile, TravellerLine
+from events.importer import ImportProblems, import_traveller_file, import_travellers
 from events.models import Event, Result, ResultChange
 from scoring import mitchell
 
@@ -70,6 +71,30 @@ def test_a_field_too_long_for_csv_is_a_problem_on_its_line(club):
         import_travellers(text, club=club, name="Long")
     ((line, message),) = caught.value.problems
     assert line == 3 and message.startswith("this line cannot be read as CSV (field larger")
+    assert not Event.objects.exists()
+
+
+def test_a_nul_is_a_problem_on_its_line(club):
+    # PostgreSQL stores no text with a NUL (a section "A\x00" was a server error).
+    with pytest.raises(ImportProblems) as caught:
+        import_travellers(HEADER + "1,1,1,4S,N,=\n" + "1,2,2,4S,N,=,A\x00\n", club=club, name="x")
+    assert caught.value.problems == [(3, "a NUL character, which no CSV file has (a text file?)")]
+    assert not Event.objects.exists()
+
+
+def test_a_nul_in_a_files_event_or_player_names_is_a_problem_of_the_file(club):
+    # Any reader's file (a Bridgemate database's text fields are not checked as text):
+    # PostgreSQL stores no text with a NUL, so it was a server error.
+    parsed = TravellerFile(
+        [TravellerLine(2, "A", 1, (1, "NS"), (1, "EW"), "4S N =")], event_name="Club\x00night",
+        names={("A", 1, "NS"): ("Ann\x00", "Bob"), ("A", 1, "EW"): ("Cat", "Dan")},
+    )  # fmt: skip
+    with pytest.raises(ImportProblems) as caught:
+        import_traveller_file(parsed, club=club)
+    nul = "a NUL character, which no name has (is the file damaged?)"
+    assert caught.value.problems == [
+        (1, f"the event's name has {nul}"), ("the names of A NS 1", nul)
+    ]  # fmt: skip
     assert not Event.objects.exists()
 
 

@@ -17,7 +17,17 @@ from django.db import connection
 
 from events.finalising import finalise_session
 from events.management.commands.export_club import club_lookup
-from events.models import Board, Club, Event, Member, Pair, Penalty, Result, ResultChange
+from events.models import (
+    Board,
+    Club,
+    Event,
+    Member,
+    Pair,
+    Penalty,
+    Result,
+    ResultChange,
+    TablePhoneOptions,
+)
 from events.results import Correction, delete_result, save_result
 from tests import external
 from tests.events.test_results import seats
@@ -57,6 +67,7 @@ def test_every_club_model_is_found_by_its_path_to_the_club():
     # A board a Howell cut short no longer plays is removed and its history kept: the history
     # is found by its pairs, which go only with their session.
     assert club_lookup(ResultChange) == "ns_pair__section__event__club"
+    assert club_lookup(TablePhoneOptions) == "event__club"  # one to one with its session
     assert club_lookup(get_user_model()) is None
 
 

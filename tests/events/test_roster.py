@@ -74,6 +74,12 @@ BAD_LISTS = [
     ("Ann Smith,1\n" + "X" * 61 + ",2\n", [(2, "the name is longer than 60 characters.")]),
     ("Ann Smith,1\nBob Jones,2\n,3\nDai,4 4\n", [(3, "the name is missing."), (4, "“4 4”")]),
     ("name,number\n\n", [(1, "no members in the list.")]),
+    # What the csv module cannot read, or PostgreSQL cannot store, is named by its line too;
+    # the lines after it are read on their own (an unclosed quote used to swallow them all).
+    ("Ann Smith,1\nBob\x00Jones,2\n", [(2, "the line has a NUL character")]),
+    ("Ann Smith,1\n" + "X" * 131_073 + ",2\n", [(2, "the line is 131,075 characters long")]),
+    ('Ann Smith,1\n"Bob Jones,2\nCath Brown,3 3\n', [(2, "a quote is not closed"), (3, "“3 3”")]),
+    ('"Ann" Smith,1\n', [(1, "a quote is not closed, or text follows a closing quote")]),
 ]
 
 
@@ -94,6 +100,12 @@ def test_a_number_of_another_member_stops_the_whole_import(club):
         import_roster(club, "Bob Jones,1\nCath Brown,12345\n")
     assert raised.value.problems == [(2, "number 12345 is Ann Smith's.")]
     assert list(club.members.values_list("name", flat=True)) == ["Ann Smith"]
+
+
+def test_a_nickname_in_quotes_inside_a_name_is_part_of_the_name():
+    assert [(e.name, e.number) for e in parse_roster('Robert "Bob" Jones,12345\n')] == [
+        ('Robert "Bob" Jones', "12345")
+    ]
 
 
 def test_the_trailing_empty_columns_of_a_spreadsheet_are_ignored():

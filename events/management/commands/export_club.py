@@ -1,9 +1,10 @@
 """One club's whole data as JSON: its members, sessions (deleted ones too), pairs, boards, results,
 their history and everything else that hangs off the club, in Django's fixture format.
 
-The file reads back with `manage.py loaddata FILE.json` into a database that has the club's
-directors (people are named by username, never with their password hashes). A model added to
-events/ later is exported too as soon as its foreign keys lead to a club.
+The file reads back with `manage.py load_club FILE.json` into a database without the club's
+rows (people are named by username, never with their password hashes: load_club makes an
+account, with no password yet, for each one the database lacks). A model added to events/
+later is exported too as soon as its foreign keys (or one-to-one keys) lead to a club.
 """
 
 import datetime
@@ -22,7 +23,8 @@ def club_lookup(model, seen=()) -> str | None:
     if model is Club:
         return "pk"
     for field in model._meta.concrete_fields:
-        if not field.many_to_one or field.null or field.related_model in seen:
+        leads_on = field.many_to_one or field.one_to_one  # a session's phone options, one to one
+        if not leads_on or field.null or field.related_model in seen:
             continue
         rest = club_lookup(field.related_model, (*seen, model))
         if rest is not None:

@@ -248,6 +248,12 @@ def test_a_latin_1_file_is_read():
         (SCORE_TABLE_FILE.replace('[Vulnerable "NS"]', '[Vulnerable "EW"]'),
          [(20, "board 2 is vulnerable NS by its number, not EW: Clubscore scores a board "
                "by its number")]),
+        # isdigit() admits "²", which int() refuses: a server error.
+        (SCORE_TABLE_FILE.replace('[Board "2"]', '[Board "²"]'),
+         [(18, "the Board tag must be a board number, got '²'")]),
+        # PostgreSQL stores no text with a NUL: the event's name with one was a server error.
+        (SCORE_TABLE_FILE.replace('[Event "', '[Event "\x00', 1),
+         [(3, "a NUL character, which no PBN file has (is it a text file?)")]),
         ('[Event "Empty"]\n[Board "1"]\n[Deal "' + DEAL_ONE + '"]\n',
          [(1, "the file has no results: a results PBN has a ScoreTable, or Contract, "
               "Declarer and Result, for each board")]),

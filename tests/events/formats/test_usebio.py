@@ -381,6 +381,20 @@ MINIMAL = """<?xml version="1.0"?>
 </EVENT></USEBIO>"""
 
 
+def test_a_deal_numbered_with_a_digit_int_refuses_is_a_problem_not_an_error():
+    # isdigit() admits "²": int() then failed, a server error.
+    hands = "".join(
+        f"<HAND><DIRECTION>{seat}</DIRECTION><SPADES>AKQJ</SPADES><HEARTS>AKQ</HEARTS>"
+        "<DIAMONDS>AKQ</DIAMONDS><CLUBS>AKQ</CLUBS></HAND>"
+        for seat in ("North", "East", "South", "West")
+    )
+    data = MINIMAL.replace(
+        "</EVENT>", f"<BOARD><BOARD_NUMBER>²</BOARD_NUMBER>{hands}</BOARD></EVENT>"
+    )
+    with pytest.raises(ImportProblems, match="a deal needs BOARD_NUMBER and four HANDs"):
+        read_usebio((data % ("", "Club night")).encode())
+
+
 def test_an_uploaded_file_cannot_make_the_server_read_its_own_files(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("the server's secret")

@@ -193,6 +193,15 @@ def test_drawing_shows_the_round_with_table_numbers(director_client, event):
     assert tables == [(1, "Ace", "Bell"), (2, "Cole", "Drew"), (3, "Eyre", "Fry")]
 
 
+@pytest.mark.parametrize("round_named", ["²", "9" * 5000])
+def test_a_round_no_page_names_is_read_as_none(director_client, event, round_named):
+    # isdigit() admits "²" and digits past int()'s 4,300: a server error. No round is named,
+    # as from a page older than the round buttons: the next round is drawn.
+    url = reverse("teams_draw", args=[event.pk])
+    response = director_client.post(url, {"round": round_named})
+    assert response.url == reverse("teams_round", args=[event.pk, 1])
+
+
 def test_a_swiss_round_waits_for_the_round_before(director_client, drawn):
     response = director_client.post(reverse("teams_draw", args=[drawn.pk]), follow=True)
     assert "Round 1 is not finished (tables 1, 2, 3 still have boards to enter)" in (

@@ -180,6 +180,13 @@ def test_an_unknown_token_is_a_404(client, links):
     assert client.get(reverse("table_phone", args=["1"])).status_code == 404
 
 
+@pytest.mark.parametrize("token", ["abc%00def", "abc.def", "%C3%A9t%C3%A9"])
+def test_a_token_of_characters_no_token_has_is_a_404(client, links, token):
+    # A NUL reached PostgreSQL, which refuses it in a query: a server error.
+    assert client.get(f"/t/{token}/").status_code == 404
+    assert client.post(f"/t/{token}/", {"board": 1}).status_code == 404
+
+
 def test_a_revoked_link_gets_a_clear_page(client, links):
     phone.reissue(links[1])
     response = client.get(url(links[1]))
@@ -208,6 +215,18 @@ def test_guessing_tokens_is_cut_short(client, links, settings):
     settings.PHONE_MISSES_PER_MINUTE = 2
     guesses = [client.get(f"/t/guess{n}/").status_code for n in range(3)]
     assert guesses == [404, 404, 429]
+
+
+def test_behind_the_proxy_each_phone_has_its_own_budget_of_unknown_tokens(client, links, settings):
+    # Every request reaches the app from nginx's address: counted by it, one careless phone
+    # used up the budget of the whole room. nginx names the phone in X-Real-IP.
+    settings.PHONE_MISSES_PER_MINUTE, settings.BEHIND_PROXY = 2, True
+    careless = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_REAL_IP": "192.0.2.10"}
+    guesses = [client.get(f"/t/typo{n}/", **careless).status_code for n in range(3)]
+    assert guesses == [404, 404, 429]
+    other_phone = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_REAL_IP": "192.0.2.11"}
+    assert client.get("/t/typo9/", **other_phone).status_code == 404
+    assert client.get(url(links[1]), **other_phone).status_code == 200
 
 
 def test_the_director_page_lists_links_and_the_grid(director_client, mitchell_session, links):
