@@ -102,6 +102,11 @@ class ScoringOptionsForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        for name in OPTION_FIELDS:
+            if name != "scored_as" and data.get(name) in ("", None):
+                # Posted empty (a hand-made post; the page always sends one): as left out,
+                # the session keeps its value, never a convention it cannot score by.
+                data[name] = getattr(self.instance, name)
         apply_preset(data)
         if data.get("scoring") == "hdb" and not 3 <= self.instance.boards_per_round <= 8:
             raise forms.ValidationError(

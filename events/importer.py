@@ -162,7 +162,6 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
         problems.append((1, "the file names no event: give the session a name"))
     if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
         problems.append((parsed.date_place, problem))
-    problems += _nul_problems(name, parsed.names)
     rows = []
     seen_ns, seen_ew = {}, {}
     for line in parsed.lines:
@@ -183,19 +182,6 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
     if problems:
         raise ImportProblems(sorted(problems, key=_in_file_order))
     return rows
-
-
-def _nul_problems(name: str, names: dict) -> list[tuple[Place, str]]:
-    """A NUL in the event's name or a player's, from any reader's file (a Bridgemate
-    database's text fields included): PostgreSQL stores no text with one."""
-    nul = "a NUL character, which no name has (is the file damaged?)"
-    problems: list[tuple[Place, str]] = (
-        [(1, f"the event's name has {nul}")] if "\x00" in name else []
-    )
-    for (section, number, way), players in sorted(names.items()):
-        if any("\x00" in player for player in players):
-            problems.append((f"the names of {section} {way} {number}".replace("  ", " "), nul))
-    return problems
 
 
 def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:

@@ -2,7 +2,7 @@ import pytest
 
 from events.formats import TravellerFile, TravellerLine
 from events.importer import ImportProblems, import_traveller_file, import_travellers
-from events.models import Event, Result, ResultChange
+from events.models import Event, Pair, Result, ResultChange
 from scoring import mitchell
 
 HEADER = "board,ns,ew,contract,declarer,result\n"
@@ -82,20 +82,20 @@ def test_a_nul_is_a_problem_on_its_line(club):
     assert not Event.objects.exists()
 
 
-def test_a_nul_in_a_files_event_or_player_names_is_a_problem_of_the_file(club):
+def test_a_nul_in_a_files_event_or_player_names_is_removed_and_said(club):
     # Any reader's file (a Bridgemate database's text fields are not checked as text):
-    # PostgreSQL stores no text with a NUL, so it was a server error.
+    # PostgreSQL stores no text with a NUL, so it was a server error. A NUL is a control
+    # character, removed from a file's names like the others (events.invisible), and said.
     parsed = TravellerFile(
         [TravellerLine(2, "A", 1, (1, "NS"), (1, "EW"), "4S N =")], event_name="Club\x00night",
         names={("A", 1, "NS"): ("Ann\x00", "Bob"), ("A", 1, "EW"): ("Cat", "Dan")},
     )  # fmt: skip
-    with pytest.raises(ImportProblems) as caught:
-        import_traveller_file(parsed, club=club)
-    nul = "a NUL character, which no name has (is the file damaged?)"
-    assert caught.value.problems == [
-        (1, f"the event's name has {nul}"), ("the names of A NS 1", nul)
-    ]  # fmt: skip
-    assert not Event.objects.exists()
+    warnings = []
+    event = import_traveller_file(parsed, club=club, movement="mitchell", warnings=warnings)
+    assert event.name == "Clubnight"
+    assert Pair.objects.get(section__event=event, number=1, direction="NS").player1 == "Ann"
+    assert warnings == [("the file", "invisible characters (control characters, direction "
+                                     "marks) removed from “Clubnight”, “Ann”")]  # fmt: skip
 
 
 def test_a_header_without_the_needed_columns_is_refused(club):

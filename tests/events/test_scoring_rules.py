@@ -96,6 +96,18 @@ def test_the_options_page_refuses_nonsense(director_client, club):
     assert Event.objects.get(pk=event.pk).scoring == "matchpoints"
 
 
+def test_an_option_posted_empty_keeps_the_sessions_value(director_client, club):
+    # A hand-made post (the page always sends each option): an empty option was stored as it
+    # came, a convention nothing can score by, and the rescore failed with a server error.
+    event = make_session(club, tables=3, boards_per_round=1)
+    data = {"scoring": "matchpoints", "adjusted_rule": "", "places": "", "rounding": "",
+            "ave_plus_imps": "", "datum_rounding": ""}  # fmt: skip
+    response = director_client.post(reverse("session_options", args=[event.pk]), data)
+    assert response.status_code == 302
+    stored = Event.objects.get(pk=event.pk)
+    assert (stored.adjusted_rule, stored.places, stored.rounding) == ("fixed", "field", "exact")
+
+
 def test_only_the_clubs_directors_change_options(client, club, colleague, stranger):
     event = make_session(club, tables=3, boards_per_round=1)
     for user in (colleague, stranger):

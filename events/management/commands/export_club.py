@@ -32,10 +32,18 @@ def club_lookup(model, seen=()) -> str | None:
     return None
 
 
+# Made again from the rest whenever it is asked for: a session's stored PDFs (megabytes of
+# what the results already say) are left out of a backup, and remade after a load.
+REMADE = {"events.SessionPdf"}
+
+
 def club_objects(club: Club) -> list[models.Model]:
-    """Every row of the club's, model by model (the club first), each model in key order."""
+    """Every row of the club's, model by model (the club first), each model in key order;
+    not what is made again from them (REMADE)."""
     rows = []
     for model in apps.get_app_config("events").get_models():
+        if model._meta.label in REMADE:
+            continue
         lookup = club_lookup(model)
         if lookup is not None:
             rows.extend(model.objects.filter(**{lookup: club.pk}).order_by("pk"))
