@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from events import table_links as phone
 from events.handrecords.jobs import analyse_next_batch
 from events.handrecords.stats import random_deals
-from events.models import Board, Pair
+from events.models import Board, Pair, TableEntry
 from events.results import save_result
 from events.teams import draw
 from events.teams.entry import BoardRow, save_boards
@@ -318,6 +318,56 @@ def test_the_phone_entry_page_passes_axe_in_each_state(open_page, axe):
     expect(screen.locator(".phone-moves")).to_contain_text("Round 1 is done")
     audits["phone-next-round"] = axe(screen, "phone-next-round")
     assert_passes(audits)
+
+
+def test_a_table_enters_a_board_from_the_keyboard_alone(open_page):
+    event, links = phone_night()
+    screen = open_page(f"/t/{links[1].token}/", PHONE)
+    boards = {b.number: b for b in Board.objects.filter(section__event=event)}
+
+    # Board 1, as NS 1 plays it: 3NT by South, made exactly, ♦4 led. Tab goes from one row of
+    # buttons to the next and the arrow keys along a row, as in any group of radio buttons.
+    press_until_focused(screen, "Tab", f"#board-{boards[1].pk} input[name=level]")
+    keys(screen, "ArrowRight", "ArrowRight", "ArrowRight")  # Pass, 1, 2, 3
+    keys(screen, "Tab", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight")  # ♣ ♦ ♥ ♠ NT
+    keys(screen, "Tab")  # not doubled, already chosen
+    keys(screen, "Tab", "ArrowRight", "ArrowRight")  # N E S
+    keys(screen, "Tab", *["ArrowRight"] * 9)  # −9 … −1 =
+    keys(screen, "Tab", "Tab")  # past the opening lead to Save, and back
+    assert focused_name(screen) == "BUTTON"
+    screen.screenshot(path=str(SCREENSHOTS / "a11y-phone-keyboard-save-focused.png"))
+    keys(screen, "Shift+Tab")
+    screen.keyboard.type("D4")
+    keys(screen, "Tab")
+    screen.keyboard.press("Enter")  # the button is held (no focus) until the answer
+
+    card = card_of(screen, 1)
+    expect(card.locator(".phone-result")).to_contain_text("3NT by S = NS +400")
+    # Law 77: 3NT made, not vulnerable: 40 + 30 + 30 trick points, 300 for the game.
+    announcer = screen.locator("[aria-live=polite]")
+    expect(announcer).to_have_text("Board 1 saved: 3NT by S =, NS +400. Opponents: is this right?")
+    # The opponents agree: the focus is on their button, without hunting for it.
+    expect(card.get_by_role("button", name="Agreed ✓")).to_be_focused()
+    screen.screenshot(path=str(SCREENSHOTS / "a11y-phone-keyboard-agreed-focused.png"))
+    screen.keyboard.press("Space")
+    expect(card.locator(".phone-state")).to_contain_text("Confirmed")
+
+    # Board 2 was passed out; the focus went on to it.
+    expect(screen.locator(f"#board-{boards[2].pk} input[name=level][value=P]")).to_be_focused()
+    keys(screen, "Space", "Tab")  # a pass needs no suit, declarer, tricks or lead
+    expect(card_of(screen, 2).get_by_role("button", name="Save board 2")).to_be_focused()
+    screen.keyboard.press("Enter")
+    expect(announcer).to_have_text("Board 2 saved: Passed out, 0. Opponents: is this right?")
+    expect(card_of(screen, 2).get_by_role("button", name="Agreed ✓")).to_be_focused()
+    screen.keyboard.press("Enter")
+    expect(screen.locator(".phone-moves")).to_contain_text("Round 1 is done")
+    # The next round's first board has the focus.
+    expect(screen.locator(f"#board-{boards[3].pk} input[name=level][value=P]")).to_be_focused()
+    entries = TableEntry.objects.filter(link=links[1]).order_by("result__board__number")
+    assert [(e.result.text, e.lead, e.confirmed_at is not None) for e in entries] == [
+        ("3NT S =", "D4", True),
+        ("PASS", "", True),
+    ]
 
 
 # ---- The director's entry pages ---------------------------------------------------------------
