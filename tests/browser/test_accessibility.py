@@ -8,6 +8,7 @@ phone entry is played from the keyboard alone, and what a screen reader says aft
 """
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -406,3 +407,36 @@ def test_the_directors_entry_pages_pass_axe(open_page, axe):
     expect(page.locator("#traveller .warning")).to_be_visible()
     audits["director-warning"] = axe(page, "director-warning")
     assert_passes(audits)
+
+
+def test_the_directors_traveller_says_what_each_save_did(open_page):
+    event, links = phone_night()
+    board = Board.objects.get(section__event=event, number=1)
+    page = open_page("/")
+    log_in(page, "dora")
+    page.goto(f"/boards/{board.pk}/")
+    saved = page.locator("[aria-live=polite]")
+    # Board 1's rows in the order it travels: table 1, then 3, then 2 (SLIPS, by NS pair).
+    type_line(page, "3NT S =")
+    expect(saved).to_have_text(re.compile(r"^Saved Board 1, NS 1 v EW 1: 3NT S =\. NS score \+400"))
+    type_line(page, "2H E +1")
+    type_line(page, "4S N -1")
+    # Law 77: +400 for 3NT made not vulnerable, 140 to EW for 2H+1, 50 to EW for 4S-1. ACBL
+    # matchpoints, 1 for each score beaten (Thompson, "How duplicate pair competition board
+    # matchpoints are computed"): -50 beats -140 and loses to +400, so NS 1 and EW 1.
+    expect(saved).to_have_text(
+        "Saved Board 1, NS 2 v EW 3: 4S N -1. NS score -50, NS MPs 1.00, EW MPs 1.00."
+    )
+    # A refusal is said by its own alert, and nothing is said to be saved.
+    page.reload()  # the cursor on the first row; the second is table 3's
+    page.keyboard.press("ArrowDown")
+    type_line(page, "2H Q +1")
+    expect(page.locator("#traveller .error[role=alert]")).to_be_visible()
+    expect(saved).to_be_empty()
+    # Emptied and confirmed, the row is deleted: that is what is said.
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Enter")
+    expect(page.locator("#traveller .warning[role=alert]")).to_contain_text("Press Enter again")
+    page.keyboard.press("Enter")
+    expect(saved).to_have_text("Deleted 2H E +1: the board's History keeps it.")
