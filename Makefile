@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev lint benchmark load clean
+.PHONY: run test install install-dev lint benchmark load clean axe
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,17 @@ run: install
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# axe-core, the accessibility checker tests/browser/test_accessibility.py injects into its pages
+# (npm's package; the JavaScript is only read by the tests, never served).
+AXE_CORE := 4.10.3
+AXE := .node/node_modules/axe-core/axe.min.js
+
+$(AXE): Makefile
+	npm install --prefix .node --no-save --no-package-lock --no-audit --no-fund axe-core@$(AXE_CORE)
+	touch $@
+
+axe: $(AXE)
+
 lint: install-dev
 	$(BIN)/ruff check .
 
@@ -53,4 +64,4 @@ load: $(VENV)/.installed-load
 	$(BIN)/python benchmarks/load/run.py --scenario club-night $(LOAD_ARGS)
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles .node

@@ -164,6 +164,65 @@
     }
   }
 
+  // A screen reader hears what each save of a row did: its result, score and points, read
+  // from the row the server sent back, in a polite live region that stays on the page while
+  // the rows are swapped (a refusal, a warning or a clash is said by its own role="alert").
+  let announcer = null;
+  let sent = null; // the row being saved: its label as its boxes are named
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!document.getElementById("traveller")) return;
+    announcer = document.createElement("p");
+    announcer.id = "saved";
+    announcer.className = "visually-hidden";
+    announcer.setAttribute("aria-live", "polite");
+    document.querySelector("main").appendChild(announcer);
+  });
+
+  function digits(input) {
+    const found = input && input.value.match(/\d+/);
+    return found ? found[0] : "";
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const target = event.detail.target;
+    if (!target || target.id !== "traveller") return;
+    // A save from a row (its result box, its ✕, a ruling): else Esc's "keep", which saves nothing.
+    const row = event.detail.elt.tagName === "FORM" && event.detail.elt.closest("tr");
+    const text = row && row.querySelector("input.entry-input");
+    const board = text && text.getAttribute("aria-label").match(/^Board (\w+)/);
+    const pair = function (name) {
+      return digits(document.querySelector('input[name="' + name + '"][form="' + text.form.id + '"]'));
+    };
+    sent = board ? "Board " + board[1] + ", NS " + pair("ns_number") + " v EW " + pair("ew_number") : null;
+  });
+
+  function announceSaved(label) {
+    const input = Array.from(document.querySelectorAll("#traveller input.entry-input")).find(
+      function (box) { return box.getAttribute("aria-label") === label + ": result"; });
+    const row = input && input.closest("tr");
+    if (!announcer || !row || row.matches(".has-error, .has-warning")) return;
+    const deleted = row.querySelector("p.hint[role=status]");
+    let said = deleted ? deleted.textContent.trim() : "";
+    if (!said && input.value) {
+      const headings = row.closest("table").tHead.rows[0].cells;
+      const figures = Array.from(row.querySelectorAll("td.num")).filter(function (cell) {
+        return cell.textContent.trim();
+      }).map(function (cell) {
+        return headings[cell.cellIndex].textContent.trim() + " " + cell.textContent.trim();
+      });
+      said = "Saved " + label + ": " + input.value + (figures.length ? ". " + figures.join(", ") : "") + ".";
+    }
+    announcer.textContent = said;
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target.id !== "traveller" || !sent) return;
+    const label = sent;
+    sent = null;
+    announceSaved(label);
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     // Only the rows' own swap moves the cursor, never the standings refreshing beside them.
     if (event.target.id !== "traveller") return;

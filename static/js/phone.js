@@ -180,12 +180,36 @@
           return;
         }
         announce(swap(await response.text(), item.body.board), item);
+        if (item.keyboard) keepPlace(String(item.body.board));
       }
       showPending(items, false);
     } finally {
       sending = false;
       release();
     }
+  }
+
+  // A board sent from the keyboard keeps the keyboard's place: its sent button was held and
+  // then replaced, which leaves the focus nowhere (the top of the page). It goes to what comes
+  // next: the board's own first control (Agreed, or the first tap after a refusal), else the
+  // first one after it, else the first of the table's new round. A focus the player has moved
+  // meanwhile is left where it is.
+  const CONTROLS = "input:not([type=hidden]), button, summary, a[href]";
+
+  function keepPlace(board) {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const shown = function (element) {
+      return !element.disabled && element.getClientRects().length > 0;
+    };
+    const controls = Array.from(table().querySelectorAll(CONTROLS)).filter(shown);
+    const answered = table().querySelector('article[data-board="' + board + '"]');
+    const next = answered && controls.find(function (control) {
+      return answered.contains(control) ||
+        Boolean(answered.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    const target = next || controls[0];
+    if (target) target.focus();
   }
 
   // Buttons are held while their board's answer is on its way (no double saves), and only
@@ -212,7 +236,10 @@
     const body = {};
     new FormData(form).forEach(function (value, name) { body[name] = value; });
     const items = queue();
-    items.push({ id: Date.now() + ":" + Math.random(), body: body, label: boardLabel(form) });
+    items.push({
+      id: Date.now() + ":" + Math.random(), body: body, label: boardLabel(form),
+      keyboard: Boolean(form.querySelector(":focus-visible")),  // not a tap
+    });
     store(items);
     delete form.dataset.dirty;  // its taps are on their way: the answer shows what became of them
     form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
