@@ -115,6 +115,17 @@ def test_a_spectators_poll_is_answered_from_the_cache_for_the_second_it_allows(f
     assert fetch(url, POLL)[1]["X-Cache"] == "EXPIRED"  # asked the app again
 
 
+def test_a_spectators_poll_of_a_boards_page_is_cached_like_the_standings(front, published):
+    board = published.sections.get().boards.get(number=1)
+    url = f"{front}/boards/{board.pk}/?since=first&pair=1"
+    status, headers, body = fetch(url, POLL)
+    assert (status, headers["X-Cache"], headers["Cache-Control"]) == (
+        200, "MISS", "public, max-age=1"
+    )  # fmt: skip
+    assert b'id="live"' in body and b"<html" not in body
+    assert fetch(url, POLL)[1]["X-Cache"] == "HIT"
+
+
 def test_a_poll_and_the_page_it_refreshes_are_kept_apart(front, published):
     # The same address answers the whole page and, with HX-Request, its live part (Vary).
     # The page depends on the login (its menus), so it is never kept.
