@@ -42,8 +42,11 @@ def read_pbn_results(data: bytes) -> TravellerFile:
     try:
         games = read_games(_decode(data))
     except PBNError as error:
-        line = re.match(r"line (\d+): (.*)", str(error))
-        raise ImportProblems([(int(line[1]), line[2]) if line else (1, str(error))]) from None
+        problems = []
+        for problem in error.problems:
+            line = re.match(r"line (\d+): (.*)", problem)
+            problems.append((int(line[1]), line[2]) if line else (1, problem))
+        raise ImportProblems(problems) from None
     previous: dict[str, Tag] = {}
     for game in games:
         tags = {}

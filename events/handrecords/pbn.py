@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 
-__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games", "read_pbn"]
+__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games", "read_hand_records",
+           "read_pbn"]  # fmt: skip
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]')
 _COMMENT = re.compile(r"\{.*?\}", re.DOTALL)
@@ -21,7 +22,12 @@ _VULNERABILITY = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew":
 
 
 class PBNError(ValueError):
-    """What is wrong with a PBN file, naming the board."""
+    """What is wrong with a PBN file, naming the board or line: every problem found (a
+    director fixes them all before the next upload, not one an upload)."""
+
+    def __init__(self, *problems: str):
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
 
 
 @dataclass(frozen=True)
@@ -33,19 +39,32 @@ class HandRecord:
 
 
 def read_pbn(text: str) -> list[HandRecord]:
-    """Every game of the file that has a deal, in file order; a PBNError for the first problem."""
-    records = []
+    """Every game of the file that has a deal, in file order; a PBNError with every problem."""
+    records, problems = read_hand_records(text)
+    if problems:
+        raise PBNError(*problems)
+    return records
+
+
+def read_hand_records(text: str) -> tuple[list[HandRecord], list[str]]:
+    """The file's good deals, in file order, and every problem of the others (and of the
+    file: a malformed tag, no deal at all)."""
+    records: list[HandRecord] = []
+    games, problems = _read_games(text)
     previous: dict[str, str] = {}
-    for number, tags in enumerate(_games(text), start=1):
+    for number, game in enumerate(games, start=1):
         # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
-        tags = {name: previous.get(name, "") if value == "#" else value
-                for name, value in tags.items()}  # fmt: skip
+        tags = {tag.name.lower(): previous.get(tag.name.lower(), "") if tag.value == "#"
+                else tag.value for tag in game}  # fmt: skip
         previous = tags
         if "deal" in tags:
-            records.append(_record(tags, number))
-    if not records:
-        raise PBNError('no deals found: a PBN hand record has [Deal "N:..."] tags')
-    return records
+            try:
+                records.append(_record(tags, number))
+            except PBNError as error:
+                problems += error.problems
+    if not records and not problems:
+        problems.append('no deals found: a PBN hand record has [Deal "N:..."] tags')
+    return records, problems
 
 
 @dataclass(frozen=True)
@@ -61,8 +80,17 @@ class Tag:
 
 def read_games(text: str) -> list[list[Tag]]:
     """Each game's tags in file order ("#" left as written); PBN separates games with an
-    empty line. A PBNError names the line of a malformed tag."""
+    empty line. A PBNError names the line of each malformed tag."""
+    games, problems = _read_games(text)
+    if problems:
+        raise PBNError(*problems)
+    return games
+
+
+def _read_games(text: str) -> tuple[list[list[Tag]], list[str]]:
+    """Each game's tags, the malformed tags left out, and a problem naming each one's line."""
     games: list[list[Tag]] = []
+    problems: list[str] = []
     game: list[Tag] = []
     rows: list[tuple[int, str]] = []
 
@@ -89,40 +117,42 @@ def read_games(text: str) -> list[list[Tag]]:
             close_tag()
             game.append(Tag(match[1], match[2].strip(), line_number))
         elif line.startswith("["):
-            raise PBNError(f'line {line_number}: a tag is written [Name "value"], got {line!r}')
+            problems.append(f'line {line_number}: a tag is written [Name "value"], got {line!r}')
         elif game:
             rows.append((line_number, line))
     close_tag()
     if game:
         games.append(game)
-    return games
-
-
-def _games(text: str):
-    """Each game's tags (names lowercased)."""
-    for game in read_games(text):
-        yield {tag.name.lower(): tag.value for tag in game}
+    return games, problems
 
 
 def _record(tags: dict[str, str], number: int) -> HandRecord:
-    where = f"game {number}"
+    """The game's hand record, or a PBNError with each of its problems."""
+    problems = []
     board_text = tags.get("board", "")
-    if not board_text.isdigit() or int(board_text) < 1:
-        raise PBNError(f"{where}: the Board tag must be a board number, got {board_text!r}")
-    board = int(board_text)
-    where = f"board {board}"
+    board = int(board_text) if board_text.isdigit() and int(board_text) >= 1 else None
+    if board is None:
+        where = f"game {number}"
+        problems.append(f"{where}: the Board tag must be a board number, got {board_text!r}")
+    else:
+        where = f"board {board}"
+    vulnerability = board_vulnerability(board) if board else None
     if "vulnerable" in tags:
         vulnerability = _VULNERABILITY.get(tags["vulnerable"].lower())
         if vulnerability is None:
-            raise PBNError(
+            problems.append(
                 f"{where}: Vulnerable must be None, NS, EW or All, got {tags['vulnerable']!r}"
             )
-    else:
-        vulnerability = board_vulnerability(board)
-    dealer = tags.get("dealer", "").upper() or board_dealer(board)
-    if dealer not in SEAT_ORDER:
-        raise PBNError(f"{where}: Dealer must be N, E, S or W, got {tags['dealer']!r}")
-    return HandRecord(board, dealer, vulnerability, normalised_deal(tags["deal"], where))
+    dealer = tags.get("dealer", "").upper() or (board_dealer(board) if board else "")
+    if tags.get("dealer") and dealer not in SEAT_ORDER:
+        problems.append(f"{where}: Dealer must be N, E, S or W, got {tags['dealer']!r}")
+    try:
+        deal = normalised_deal(tags["deal"], where)
+    except PBNError as error:
+        problems += error.problems
+    if problems:
+        raise PBNError(*problems)
+    return HandRecord(board, dealer, vulnerability, deal)
 
 
 def normalised_deal(text: str, where: str) -> str:
