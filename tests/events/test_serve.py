@@ -146,9 +146,12 @@ def test_a_server_on_the_clubs_network_runs_with_debug_off_and_allows_its_addres
     assert len(environment["SECRET_KEY"]) >= 50
     assert key_file.read_text().strip() == environment["SECRET_KEY"]
     assert key_file.stat().st_mode & 0o077 == 0
-    again = serve.network_environment({}, "192.168.1.23", 8080, ["192.168.1.23"], key_file)
+    again = serve.network_environment(
+        {"ALLOWED_HOSTS": "scores.myclub.org"}, "192.168.1.23", 8080, ["192.168.1.23"], key_file
+    )
     assert again["SECRET_KEY"] == environment["SECRET_KEY"]
     assert again["GUNICORN_BIND"] == "192.168.1.23:8080"
+    assert again["ALLOWED_HOSTS"] == "scores.myclub.org,192.168.1.23"  # besides the set one
 
 
 def test_the_address_phones_open(monkeypatch):

@@ -31,7 +31,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from clubscore.env import env_list
 from events import network
 from events.demo import DEMO_DIRECTOR
 
@@ -68,7 +67,9 @@ def network_environment(environ: dict, host: str, port: int, addresses: list[str
     if not environment.get("SECRET_KEY"):
         environment["SECRET_KEY"] = kept_secret_key(secret_key_file)
     named = [] if host.strip("[]") in ("0.0.0.0", "::") else [host]
-    hosts = env_list("ALLOWED_HOSTS", LOCAL_HOSTS) + addresses + named
+    configured = [name.strip() for name in environ.get("ALLOWED_HOSTS", "").split(",")]
+    hosts = [name for name in configured if name] or LOCAL_HOSTS
+    hosts += addresses + named
     environment["ALLOWED_HOSTS"] = ",".join(dict.fromkeys(hosts))
     environment.setdefault("GUNICORN_THREADS", "8")  # no nginx in front: see its conf
     return environment
