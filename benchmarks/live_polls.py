@@ -16,21 +16,27 @@ on one page: standings, recap, all travellers, a score card (a different pair's)
    percentile over viewers, and the slowest viewer of each page), and what those 200 answers
    cost.
 
+With `--front nginx` the viewers poll through nginx with deploy/nginx's rules, whose cache
+keeps each anonymous answer for a second (whole seconds, so up to two).
+
 Everything is bounded: a viewer stops 15 s after the save at the latest, then the server is
 stopped and the database removed. Loopback only; nothing else is started.
 
     .venv/bin/python benchmarks/live_polls.py                 # 50 and 200 viewers, SQLite
     .venv/bin/python benchmarks/live_polls.py --viewers 100 --workers 4 --pages standings
+    .venv/bin/python benchmarks/live_polls.py --front nginx --pages board,standings
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubscore_bench \\
         .venv/bin/python benchmarks/live_polls.py
 """
 
 import argparse
+import contextlib
 import http.client
 import os
 import random
 import re
 import secrets
+import shutil
 import socket
 import statistics
 import subprocess
@@ -50,6 +56,7 @@ if not os.environ.get("DATABASE_URL"):
 
 import django  # noqa: E402
 
+from benchmarks.load.front import local_nginx  # noqa: E402
 from benchmarks.load.front import stop as stop_process  # noqa: E402
 
 django.setup()
@@ -175,13 +182,16 @@ def paths(event, pairs, pages: list[str], count: int) -> list[tuple[str, str]]:
         "standings": f"/sessions/{event.pk}/",
         "recap": f"/sessions/{event.pk}/recap/",
         "travellers": f"/sessions/{event.pk}/travellers/",
-        "board": f"/sessions/{event.pk}/standings/",  # a board traveller's live standings
+        "board-standings": f"/sessions/{event.pk}/standings/",  # beside a board's traveller
     }
     chosen = []
     for index in range(count):
         page = pages[index % len(pages)]
         if page == "card":
             chosen.append((page, f"/sessions/{event.pk}/pairs/{pairs[index % len(pairs)].pk}/"))
+        elif page == "board":  # board 1's page, where the result is saved
+            board = event.sections.get().boards.get(number=1)
+            chosen.append((page, f"/boards/{board.pk}/"))
         else:
             chosen.append((page, fixed[page]))
     return chosen
@@ -317,7 +327,11 @@ def main():
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle polling")
     parser.add_argument("--pages", default="standings,recap,travellers,card",
                         help="pages the viewers hold open, in turn "
-                             "(standings, recap, travellers, card, board)")  # fmt: skip
+                             "(standings, recap, travellers, card, board, "
+                             "board-standings)")  # fmt: skip
+    parser.add_argument("--front", choices=["none", "nginx"], default="none",
+                        help="nginx with deploy/nginx's rules in front (its one-second cache "
+                             "of the viewers' polls), as docker compose runs it")  # fmt: skip
     options = parser.parse_args()
     counts = [int(n) for n in options.viewers.split(",")]
     pages = options.pages.split(",")
@@ -347,18 +361,20 @@ def main():
         connection.close()  # the server's workers take over; the save reconnects
         server, port = start_server(workers, url, log)
         warm_up(port, paths(event, pairs, pages, len(pages) * 2), workers)
-        for count in counts:
-            run(port, event, pairs, pages, count, options.idle,
-                lambda: server_pids(server.pid, database))  # fmt: skip
+        with contextlib.ExitStack() as fronts:
+            if options.front == "nginx":
+                port = fronts.enter_context(local_nginx(port, TEMPORARY / "nginx")).port
+                print(f"nginx in front on port {port}")
+            for count in counts:
+                run(port, event, pairs, pages, count, options.idle,
+                    lambda: server_pids(server.pid, database))  # fmt: skip
     finally:
         if server is not None:
             stop_process(server, seconds=15)
         log.close()
         connection.close()
         connection.creation.destroy_test_db(old_name, verbosity=0)
-        for leftover in TEMPORARY.iterdir():
-            leftover.unlink()
-        TEMPORARY.rmdir()
+        shutil.rmtree(TEMPORARY, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -48,6 +48,21 @@ def _add_option_fields(form) -> None:
     form.fields.update(options)
 
 
+def _director_clubs(form, user) -> Club | None:
+    """The clubs `user` directs to choose from; with one, it is chosen already and the option
+    fields start at its conventions (returned, else None)."""
+    clubs = Club.objects.filter(directors=user)
+    form.fields["club"].queryset = clubs
+    first_two = list(clubs[:2])
+    if len(first_two) != 1:
+        return None
+    club = first_two[0]
+    form.fields["club"].initial = club
+    for name in OPTION_FIELDS:  # the club's defaults
+        form.fields[name].initial = getattr(club, name)
+    return club
+
+
 def _club_defaults(form, data) -> None:
     club = data.get("club")
     for name in OPTION_FIELDS:
@@ -154,15 +169,10 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        clubs = Club.objects.filter(directors=user)
-        self.fields["club"].queryset = clubs
         _add_option_fields(self)
-        if clubs.count() == 1:
-            club = clubs.first()
-            self.fields["club"].initial = club
+        club = _director_clubs(self, user)
+        if club is not None:
             self.fields["scoring"].initial = club.default_scoring
-            for name in OPTION_FIELDS:  # the club's defaults
-                self.fields[name].initial = getattr(club, name)
             self.fields["ave_plus_imps"].initial = decimal_text(club.ave_plus_imps)
 
     def clean_butler_drop(self):
@@ -285,8 +295,8 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(directors=user)
         _add_option_fields(self)
+        _director_clubs(self, user)
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

@@ -14,11 +14,13 @@ stats are reset then, so they hold the window only. Until then viewers wait too.
   saves each of its rows with the HTMX POST the row's form sends (the form's fields, the pair
   boxes tied to it, the page's X-CSRFToken header, the row's version), pausing a typist's
   think time between saves, and after each save fetches the standings beside the rows, as the
-  save's HX-Trigger makes the page do. After its last page it starts over, correcting every
-  row.
-- Spectator (everyone else): polls the live standings fragment every 2 s as htmx does
-  (`hx-get=…/standings/?since=<version>`, HX-Request and the target/trigger headers), taking
-  the version from each new fragment, so an unchanged session costs a 204.
+  save's HX-Trigger makes the page do. Between saves its page polls as the browser's does:
+  the rows (`?since=<version>`, the grid fetched when they changed) and the standings card,
+  each every second. After its last page it starts over, correcting every row.
+- Spectator (everyone else): holds a board's page open and polls what it shows every second
+  as htmx does: the board's results (`/boards/<pk>/?since=<version>`) and the live standings
+  fragment (`hx-get=…/standings/?since=<version>`), with HX-Request and the target/trigger
+  headers, taking the version from each new fragment, so an unchanged session costs a 204.
 """
 
 import json
@@ -39,9 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.load import pages  # noqa: E402
 
 PLAN = json.loads(Path(os.environ["CLUBSCORE_LOAD_PLAN"]).read_text())
-POLL_SECONDS = 2.0  # _standings.html: hx-trigger="every 2s"
+POLL_SECONDS = 1.0  # _standings.html, _traveller.html, board.html: hx-trigger="every 1s"
 SECONDS = float(os.environ.get("CLUBSCORE_LOAD_SECONDS", "60"))
-GRID_SECONDS = 10  # templates/events/_table_round_progress.html: `every 10s`
 SAVED_EVENT = "clubscore:saved"  # events/views/entry.py: a save's HX-Trigger
 SAVE_TIMEOUT = 20.0  # templatetags/traveller_rows.py: hx-request='{"timeout": 20000}'
 LOGIN_WAIT = 180.0  # the longest the window waits for the typists' logins
@@ -131,8 +132,9 @@ class TableTyper(FastHttpUser):
         self.csrf = None
         self.standings_url = None  # the card's hx-get, from the page and each refresh
         self.grid_url = None  # a table round's grid's hx-get, from the page
-        self.grid_due = 0.0  # when the grid's own timer next fetches it (`every 10s`)
-        self.standings_due = 0.0  # when the card's own timer next polls (`every 2s`)
+        self.rows_version = None  # the version the rows show, which their poll sends
+        self.rows_due = 0.0  # when the rows' own timer next polls (`every 1s`)
+        self.standings_due = 0.0  # when the card's own timer next polls (`every 1s`)
         began = time.perf_counter()
         self.log_in()
         LOGINS.append(time.perf_counter() - began)
@@ -165,8 +167,8 @@ class TableTyper(FastHttpUser):
         with in_window():
             if self.standings_url is not None and time.monotonic() >= self.standings_due:
                 self.refresh_standings("typist poll")  # the card's timer, as a viewer's
-            if self.grid_url is not None and time.monotonic() >= self.grid_due:
-                self.refresh_grid()  # its timer: no save for GRID_SECONDS
+            if self.rows_version is not None and time.monotonic() >= self.rows_due:
+                self.poll_rows()  # the rows' timer: other typists' saves
             if not self.rows:
                 self.open_next_page()
             else:
@@ -184,7 +186,8 @@ class TableTyper(FastHttpUser):
             self.csrf = pages.page_csrf_token(body) or self.csrf
             self.standings_url = pages.standings_url(body)
             self.grid_url = pages.grid_url(body)
-            self.grid_due = time.monotonic() + GRID_SECONDS  # a page's timer starts with it
+            self.rows_version = pages.rows_version(body)
+            self.rows_due = time.monotonic() + POLL_SECONDS  # a page's timers start with it
             self.standings_due = time.monotonic() + POLL_SECONDS
             rows = pages.traveller_rows(body)
             self.rows = [
@@ -214,6 +217,9 @@ class TableTyper(FastHttpUser):
             TALLY["saves confirmed"] += 1
             if TERMINATE_EVERY:
                 TALLY["saves confirmed since the last fault"] += 1
+            # The answer's rows are drawn anew: their poll starts again from their version.
+            self.rows_version = pages.rows_version(response.text or "") or self.rows_version
+            self.rows_due = time.monotonic() + POLL_SECONDS
             if response.headers.get("HX-Trigger") == SAVED_EVENT:
                 self.refresh_standings()
                 self.refresh_grid()
@@ -223,7 +229,7 @@ class TableTyper(FastHttpUser):
 
     def refresh_standings(self, name="refresh"):
         """The page's standings beside the rows, asked for on the save's trigger as htmx does
-        (`hx-trigger="every 2s, clubscore:saved from:body"`), or by the card's own timer
+        (`hx-trigger="every 1s, clubscore:saved from:body"`), or by the card's own timer
         (`name` "typist poll"): htmx starts it afresh when a new card is swapped in, and a
         204 swaps nothing."""
         url = self.standings_url
@@ -240,19 +246,42 @@ class TableTyper(FastHttpUser):
             self.standings_url = pages.standings_url(response.text or "") or url
             self.standings_due = time.monotonic() + POLL_SECONDS
 
+    def poll_rows(self):
+        """The rows' own poll (static/js/entry.js): 204 while the session is unchanged, else
+        the rows as stored, which the page takes in (the rows still to type with them), and
+        then the grid (`clubscore:changed`)."""
+        url = f"{self.pages[self.page_index]['url']}?since={self.rows_version}"
+        headers = pages.htmx_headers(self.current_url, "traveller", "traveller")
+        with self.client.get(url, headers=headers, name="rows poll",
+                             catch_response=True) as response:  # fmt: skip
+            if response.status_code == 204:
+                self.rows_due += POLL_SECONDS
+                return
+            if response.status_code != 200:
+                response.failure(f"the rows' poll answered {response.status_code}")
+                return
+            body = response.text or ""
+            self.rows_version = pages.rows_version(body) or self.rows_version
+            self.rows_due = time.monotonic() + POLL_SECONDS
+            answer = pages.traveller_rows(body)
+            self.rows = [answer.get(row.key, row) for row in self.rows]
+        self.refresh_grid()
+
     def refresh_grid(self):
-        """A table round's grid below the rows, asked for on the same trigger, and by its
-        own timer GRID_SECONDS after it was last drawn (htmx starts a swapped-in element's
-        `every` afresh), for the other tables' saves."""
+        """A table round's grid below the rows, asked for on a save's trigger and when the
+        rows' poll found the session changed (another table's save)."""
         if self.grid_url is None:
             return  # a board's traveller has no grid
-        self.grid_due = time.monotonic() + GRID_SECONDS
         headers = pages.htmx_headers(self.current_url, "progress-grid", "progress-grid")
         with self.client.get(
             self.grid_url, headers=headers, name="grid", catch_response=True
         ) as response:  # fmt: skip
+            if response.status_code == 204:
+                return  # nothing changed since it was drawn
             if response.status_code != 200:
-                response.failure(f"the grid after a save answered {response.status_code}")
+                response.failure(f"the grid answered {response.status_code}")
+                return
+            self.grid_url = pages.grid_url(response.text or "") or self.grid_url
 
     def stored(self, response, row: pages.Row, text: str, seconds: float) -> bool | None:
         """Whether the answer shows the line stored (None: cannot tell), failing the request
@@ -285,15 +314,17 @@ class Spectator(FastHttpUser):
 
     def on_start(self):
         event = PLAN["event"]
-        self.url = f"/sessions/{event}/standings/"
-        # The page the viewer holds open: one of the board travellers, as the compact
-        # standings poll from there.
-        self.current = f"{self.host}{random.choice(PLAN['viewer_pages'])}"
+        # The page the viewer holds open: one of the board travellers, whose results and
+        # compact standings each poll.
+        board = random.choice(PLAN["viewer_pages"])
+        self.current = f"{self.host}{board}"
         # The first poll fetches the fragment (no version matches -1): what the page showed.
-        self.version = -1
+        self.polled = {"poll": (f"/sessions/{event}/standings/", "standings"),
+                       "board poll": (board, "live")}  # fmt: skip
+        self.versions = {name: -1 for name in self.polled}
         self.etags: dict[str, str] = {}
         MEASURING.wait()
-        # htmx's first "every 2s" tick comes a poll interval after the page opened.
+        # htmx's first "every 1s" tick comes a poll interval after the page opened.
         time.sleep(random.random() * POLL_SECONDS)
 
     @task
@@ -301,14 +332,16 @@ class Spectator(FastHttpUser):
         if OVER.is_set():
             return
         with in_window():
-            self.send_poll()
+            for name in self.polled:
+                self.send_poll(name)
 
-    def send_poll(self):
-        url = f"{self.url}?since={self.version}"
-        headers = pages.htmx_headers(self.current, "standings", "standings")
+    def send_poll(self, name):
+        path, target = self.polled[name]
+        url = f"{path}?since={self.versions[name]}"
+        headers = pages.htmx_headers(self.current, target, target)
         if url in self.etags:  # the browser's cache revalidates what it holds for this URL
             headers["If-None-Match"] = self.etags[url]
-        with self.client.get(url, headers=headers, name="poll", catch_response=True) as response:
+        with self.client.get(url, headers=headers, name=name, catch_response=True) as response:
             if response.status_code == 204:
                 TALLY["polls unchanged (204)"] += 1
             elif response.status_code == 304:
@@ -319,9 +352,12 @@ class Spectator(FastHttpUser):
                     response.failure("a 200 poll without the next poll's version")
                     return
                 etag = response.headers.get("ETag")
-                self.etags = {url: etag} if etag else {}
-                self.version = version
-                TALLY["polls with new standings (200)"] += 1
+                self.etags = {key: tag for key, tag in self.etags.items()
+                              if not key.startswith(f"{path}?")}  # fmt: skip
+                if etag:
+                    self.etags[url] = etag
+                self.versions[name] = version
+                TALLY[f"polls with a new {target} (200)"] += 1
             else:
                 response.failure(f"poll answered {response.status_code}")
 

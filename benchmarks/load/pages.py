@@ -4,7 +4,8 @@ Pure Python (no Django, no locust), so the test suite checks it against real ren
 without starting any load. The shapes follow events/templatetags/traveller_rows.py (one form a
 traveller row, its pair boxes tied to it by `form=`), templates/base.html (the page-wide
 `hx-headers` CSRF token), templates/events/_standings.html (the poll URL carries
-`since=<version>`) and templates/events/_table_round_progress.html (the grid's own URL).
+`since=<version>`), templates/events/_traveller.html (the rows' `data-since`) and
+templates/events/_table_round_progress.html (the grid's own URL).
 """
 
 import html
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 # next save is always a different line, so every save is a real correction.
 TEXTS = ["4S N =", "4S N +1", "3NT S +1", "4S S -1", "2S N +2", "4H E -2", "3NT N =", "1NT W +1"]
 
-_ROW = re.compile(r"<tr class=\"([^\"]*)\">(.*?)</tr>", re.S)
+_ROW = re.compile(r"<tr class=\"([^\"]*)\"[^>]*>(.*?)</tr>", re.S)
 _FORM = re.compile(r"<form [^>]*id=\"row-([0-9]+-[0-9]*-[0-9]*)\"[^>]*>(.*?)</form>", re.S)
 _HIDDEN = re.compile(r"<input type=\"hidden\" name=\"(\w+)\" value=\"([^\"]*)\">")
 _TEXT = re.compile(r"<input type=\"text\" name=\"text\"[^>]*?value=\"([^\"]*)\"", re.S)
@@ -26,6 +27,7 @@ _LOGIN_TOKEN = re.compile(r"name=\"csrfmiddlewaretoken\" value=\"([^\"]+)\"")
 _SINCE = re.compile(r"[?&]since=(\d+)")
 _STANDINGS_GET = re.compile(r'<section id="standings"[^>]*\shx-get="([^"]+)"')
 _GRID_GET = re.compile(r'<section id="progress-grid"[^>]*\shx-get="([^"]+)"')
+_ROWS_SINCE = re.compile(r'<div id="traveller"[^>]*\sdata-since="(\d+)"')
 
 
 @dataclass
@@ -131,9 +133,16 @@ def standings_url(page: str) -> str | None:
 
 def grid_url(page: str) -> str | None:
     """The URL a table round's grid refreshes from after a save (its hx-get):
-    `/sections/<pk>/tables/<table>/rounds/<round>/grid/`."""
+    `/sections/<pk>/tables/<table>/rounds/<round>/grid/?since=<version>`."""
     match = _GRID_GET.search(page)
     return html.unescape(match.group(1)) if match else None
+
+
+def rows_version(page: str) -> int | None:
+    """The version a traveller's or table round's rows show (`data-since` on #traveller),
+    from which they poll every second (static/js/entry.js adds it as `since`)."""
+    match = _ROWS_SINCE.search(page)
+    return int(match.group(1)) if match else None
 
 
 def htmx_headers(current_url: str, target: str, trigger: str | None, csrf: str | None = None):

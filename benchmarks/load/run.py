@@ -344,9 +344,11 @@ def print_table(title: str, outcome: dict) -> None:
     print(f"  {'':<12}{'requests':>9}{'per s':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
           f"{'max ms':>8}{'errors':>8}   target")  # fmt: skip
     # refresh and grid: the standings and a table round's grid, which a typist's page asks
-    # for on the save's trigger; typist poll: its standings card's own timer. Logins come
-    # before the measured window.
-    for name in ("save", "refresh", "grid", "typist poll", "poll", "open page"):
+    # for on the save's trigger (the grid also when its rows' poll found a change); typist
+    # poll and rows poll: its standings card's and its rows' own timers; poll and board poll:
+    # a spectator's standings and board. Logins come before the measured window.
+    names = ("save", "refresh", "grid", "typist poll", "rows poll", "poll", "board poll")
+    for name in (*names, "open page"):
         row = outcome["stats"].get(name)
         if row is None:
             continue
@@ -464,7 +466,8 @@ def main(argv=None):
             cache = f"Redis {args.redis_url}" if environment["REDIS_URL"] else "each process's"
             print(f"{described}, DEBUG off; PostgreSQL {args.database_url}; cache: {cache}")
             print(f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
-                  f"viewers poll every 2 s; {args.duration} s a run; logs in {folder}")  # fmt: skip
+                  "viewers poll a board's page (its results and standings) every second; "
+                  f"{args.duration} s a run; logs in {folder}")  # fmt: skip
             before_ms = speed.task_ms()
             outcomes = run_scenario(args, server, front, port, plan, folder)
             print(f"\nPython: {speed.interpreter()}; a fixed piece of Python "

@@ -8,6 +8,7 @@ names them by dotted path, so a format's module is imported only when its format
 import datetime
 import json
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
 from django.utils.module_loading import import_string
 
@@ -16,7 +17,7 @@ from events.limits import shown_problems
 __all__ = [
     "LARGEST_NUMBER", "READERS", "WRITERS", "ImportProblems", "Place", "TravellerFile",
     "TravellerLine", "Writer", "board_number", "decode_text", "describe_place", "described",
-    "line_with_nul", "read_traveller_file", "results_json", "write_results",
+    "line_with_nul", "name_from_file", "read_traveller_file", "results_json", "write_results",
 ]  # fmt: skip
 
 # A line number in the file, or another place named in words ("ReceivedData row 5").
@@ -132,13 +133,24 @@ def _load(dotted: str):
     return import_string(dotted.replace(":", "."))
 
 
-def read_traveller_file(data: bytes, extension: str) -> "TravellerFile":
-    """The file read by the reader of its extension ("pbn", "csv", ...)."""
+def read_traveller_file(data: bytes, extension: str, file_name: str = "") -> "TravellerFile":
+    """The file read by the reader of its extension ("pbn", "csv", ...). A file that names
+    no event (a CSV never does) is named after `file_name`, the name it was saved under."""
     extension = extension.lower().lstrip(".")
     if extension not in READERS:
         known = ", ".join(f".{name}" for name in READERS)
         raise ImportProblems([(1, f"Clubscore reads {known} files, not .{extension or '?'}")])
-    return _load(READERS[extension])(data)
+    parsed = _load(READERS[extension])(data)
+    if not parsed.event_name.strip():
+        parsed.event_name = name_from_file(file_name)
+    return parsed
+
+
+def name_from_file(file_name: str) -> str:
+    """A session's name from its file's: `tuesday_pairs 2026-11-24.csv` gives "Tuesday pairs
+    2026-11-24" ("" from no name)."""
+    words = " ".join(PurePath(file_name).stem.replace("_", " ").split())
+    return (words[:1].upper() + words[1:])[:100]
 
 
 def write_results(event, format_name: str) -> str:

@@ -56,8 +56,11 @@ def read_pbn_results(data: bytes) -> TravellerFile:
                 raise ImportProblems([(place, f"the file is too big for a session: "
                                               f"{too_many_results()}")])  # fmt: skip
     except PBNError as error:
-        line = re.match(r"line (\d+): (.*)", str(error), re.DOTALL)
-        raise ImportProblems([(int(line[1]), line[2]) if line else (1, str(error))]) from None
+        problems = []
+        for problem in error.problems:
+            line = re.match(r"line (\d+): (.*)", problem, re.DOTALL)
+            problems.append((int(line[1]), line[2]) if line else (1, problem))
+        raise ImportProblems(problems) from None
     return reader.finished()
 
 

@@ -14,7 +14,7 @@ from events.limits import MAX_BOARDS, MAX_RESULTS, MAX_SECTIONS, quoted
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 
-__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games",
+__all__ = ["HandRecord", "PBNError", "Tag", "normalised_deal", "read_games", "read_hand_records",
            "read_pbn", "without_comments"]  # fmt: skip
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]')
@@ -29,7 +29,12 @@ _VULNERABILITY = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew":
 
 
 class PBNError(ValueError):
-    """What is wrong with a PBN file, naming the board."""
+    """What is wrong with a PBN file, naming the board or line: every problem found (a
+    director fixes them all before the next upload, not one an upload)."""
+
+    def __init__(self, *problems: str):
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
 
 
 @dataclass(frozen=True)
@@ -41,19 +46,32 @@ class HandRecord:
 
 
 def read_pbn(text: str) -> list[HandRecord]:
-    """Every game of the file that has a deal, in file order; a PBNError for the first problem."""
-    records = []
+    """Every game of the file that has a deal, in file order; a PBNError with every problem."""
+    records, problems = read_hand_records(text)
+    if problems:
+        raise PBNError(*problems)
+    return records
+
+
+def read_hand_records(text: str) -> tuple[list[HandRecord], list[str]]:
+    """The file's good deals, in file order, and every problem of the others (and of the
+    file: a malformed tag, no deal at all)."""
+    records: list[HandRecord] = []
+    problems: list[str] = []
     previous: dict[str, str] = {}
-    for number, tags in enumerate(_games(text), start=1):
+    for number, game in enumerate(_read_games(text, problems), start=1):
         # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
-        tags = {name: previous.get(name, "") if value == "#" else value
-                for name, value in tags.items()}  # fmt: skip
+        tags = {tag.name.lower(): previous.get(tag.name.lower(), "") if tag.value == "#"
+                else tag.value for tag in game}  # fmt: skip
         previous = tags
         if "deal" in tags:
-            records.append(_record(tags, number))
-    if not records:
-        raise PBNError('no deals found: a PBN hand record has [Deal "N:..."] tags')
-    return records
+            try:
+                records.append(_record(tags, number))
+            except PBNError as error:
+                problems += error.problems
+    if not records and not problems:
+        problems.append('no deals found: a PBN hand record has [Deal "N:..."] tags')
+    return records, problems
 
 
 @dataclass(frozen=True)
@@ -69,9 +87,18 @@ class Tag:
 
 def read_games(text: str) -> Iterator[list[Tag]]:
     """Each game's tags in file order ("#" left as written), one game at a time, so a big file
-    is never held whole; PBN separates games with an empty line. A PBNError names the line of
-    a malformed tag, and stops a file with more games than MAX_GAMES or a table with more rows
-    than a session has results."""
+    is never held whole; PBN separates games with an empty line. After the last game, a
+    PBNError names the line of each malformed tag; one is raised at once for a file with more
+    games than MAX_GAMES or a table with more rows than a session has results."""
+    problems: list[str] = []
+    yield from _read_games(text, problems)
+    if problems:
+        raise PBNError(*problems)
+
+
+def _read_games(text: str, problems: list[str]) -> Iterator[list[Tag]]:
+    """As read_games, the malformed tags left out and a problem naming each one's line added
+    to `problems`."""
     game: list[Tag] = []
     rows: list[tuple[int, str]] = []
     games = 0
@@ -107,7 +134,7 @@ def read_games(text: str) -> Iterator[list[Tag]]:
                                "is an empty line missing between games?")  # fmt: skip
             game.append(Tag(match[1], match[2].strip(), line_number))
         elif line.startswith("["):
-            raise PBNError(
+            problems.append(
                 f'line {line_number}: a tag is written [Name "value"], got {quoted(line)}'
             )
         elif game:
@@ -150,33 +177,35 @@ def without_comments(text: str) -> str:
     return "".join(kept)
 
 
-def _games(text: str):
-    """Each game's tags (names lowercased)."""
-    for game in read_games(text):
-        yield {tag.name.lower(): tag.value for tag in game}
-
-
 def _record(tags: dict[str, str], number: int) -> HandRecord:
-    where = f"game {number}"
+    """The game's hand record, or a PBNError with each of its problems."""
+    problems = []
     board_text = tags.get("board", "")
     # isdigit() alone admits "²"; at most 5 digits, as Python refuses to read over 4,300.
     digits = board_text.isascii() and board_text.isdigit() and len(board_text) <= 5
-    board = int(board_text) if digits else 0
-    if board < 1:
-        raise PBNError(f"{where}: the Board tag must be a board number, got {quoted(board_text)}")
-    where = f"board {board}"
+    board = int(board_text) if digits and int(board_text) >= 1 else None
+    if board is None:
+        where = f"game {number}"
+        problems.append(f"{where}: the Board tag must be a board number, got {quoted(board_text)}")
+    else:
+        where = f"board {board}"
+    vulnerability = board_vulnerability(board) if board else None
     if "vulnerable" in tags:
         vulnerability = _VULNERABILITY.get(tags["vulnerable"].lower())
         if vulnerability is None:
-            raise PBNError(
+            problems.append(
                 f"{where}: Vulnerable must be None, NS, EW or All, got {quoted(tags['vulnerable'])}"
             )
-    else:
-        vulnerability = board_vulnerability(board)
-    dealer = tags.get("dealer", "").upper() or board_dealer(board)
-    if dealer not in SEAT_ORDER:
-        raise PBNError(f"{where}: Dealer must be N, E, S or W, got {quoted(tags['dealer'])}")
-    return HandRecord(board, dealer, vulnerability, normalised_deal(tags["deal"], where))
+    dealer = tags.get("dealer", "").upper() or (board_dealer(board) if board else "")
+    if tags.get("dealer") and dealer not in SEAT_ORDER:
+        problems.append(f"{where}: Dealer must be N, E, S or W, got {quoted(tags['dealer'])}")
+    try:
+        deal = normalised_deal(tags["deal"], where)
+    except PBNError as error:
+        problems += error.problems
+    if problems:
+        raise PBNError(*problems)
+    return HandRecord(board, dealer, vulnerability, deal)
 
 
 def normalised_deal(text: str, where: str) -> str:

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import F
 
 from events.handrecords.jobs import queue_analysis
-from events.handrecords.pbn import HandRecord, PBNError, read_pbn
+from events.handrecords.pbn import HandRecord, PBNError, read_hand_records
 from events.live import touch
 from events.models import Board, Event, OneTableDeal, OneTableSession
 from events.one_table import redeal_hands
@@ -25,18 +25,18 @@ class HandRecordImport:
 
 
 def checked_records(text: str, numbers: set[int], owner: str = "session") -> list[HandRecord]:
-    """The file's deals, or a PBNError naming the board when the file is malformed, deals a
-    board twice, names a board the `owner` ("session", "game") lacks, or gives a board another
-    dealer or vulnerability than its number has (scores follow the number)."""
-    records = read_pbn(text)
+    """The file's deals, or a PBNError naming every problem: a malformed tag or deal, a board
+    dealt twice, a board the `owner` ("session", "game") lacks, a board with another dealer or
+    vulnerability than its number has (scores follow the number)."""
+    records, problems = read_hand_records(text)
     seen: set[int] = set()
     for record in records:
         if record.board in seen:
-            raise PBNError(f"board {record.board}: the file deals it twice")
+            problems.append(f"board {record.board}: the file deals it twice")
         seen.add(record.board)
     missing = sorted(seen - numbers)
     if missing:
-        raise PBNError(
+        problems.append(
             f"the {owner} has no board {_list(missing)}: it has boards "
             f"{min(numbers)}-{max(numbers)}"
             if numbers
@@ -44,12 +44,14 @@ def checked_records(text: str, numbers: set[int], owner: str = "session") -> lis
         )
     for record in records:
         expected = (board_dealer(record.board), board_vulnerability(record.board))
-        if (record.dealer, record.vulnerability) != expected:
-            raise PBNError(
+        if record.board in numbers and (record.dealer, record.vulnerability) != expected:
+            problems.append(
                 f"board {record.board}: the file has dealer {record.dealer}, vulnerable "
                 f"{record.vulnerability}; board {record.board} is dealt by {expected[0]} with "
                 f"{expected[1]} vulnerable, and Clubscore scores it that way"
             )
+    if problems:
+        raise PBNError(*problems)
     return records
 
 

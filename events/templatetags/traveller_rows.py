@@ -50,7 +50,8 @@ def _row(row, show_board: bool, action: str, csrf: str) -> str:
     cells.append(_entry_cell(row, action, csrf))
     cells.append(_score_cells(row.result))
     cells.append(_delete_cell(row, action, csrf))
-    return f'<tr class="{_escape(row.css_class)}">{"".join(cells)}</tr>'
+    # The key lets the page take in a poll's rows one by one (static/js/entry.js).
+    return f'<tr class="{_escape(row.css_class)}" data-key="{row.key}">{"".join(cells)}</tr>'
 
 
 def _pair_box(row, side: str, name: str) -> str:

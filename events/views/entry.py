@@ -3,7 +3,10 @@
 A POST saves (or clears) one line through events.results (validate, store, rescore in one
 transaction) and answers an HTMX request with the refreshed rows and an HX-Trigger on which
 the page asks for the live standings at once. A GET may carry `after=<row>` (the cursor goes
-to the row after it: the typist kept the other result) or `focus=<row>`.
+to the row after it: the typist kept the other result) or `focus=<row>`. The rows poll every
+second with `since=<version>` (events.live): 204 while the session is unchanged, else the
+rows as stored, which the page takes in row by row around the row being typed
+(static/js/entry.js), so another director's or a table's saves show without a reload.
 
 A save the database could not finish (a lock or statement timeout, a dropped connection) is
 rolled back whole and answers 503 with the rows, the typed line still in its box and a
@@ -28,6 +31,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
 from events.forms import ResultForm
+from events.live import live_page, live_view, unchanged
 from events.models import Board, Pair, Result, ResultChange
 from events.models.results import REASON_LENGTH
 from events.queries import section_pairs
@@ -94,13 +98,19 @@ def _director_login_required(view):
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
+@live_view
 def board_traveller(request, pk):
     writing = request.method == "POST"
     if writing and not request.user.is_authenticated:
         return _login_expired(request)
     board = (board_for_director if writing else board_for_reader)(request, pk)
+    event = board.section.event
+    director = is_director(request, event)
+    if not director:
+        return _public_board(request, board)
+    if unchanged(request, event):
+        return HttpResponse(status=204)
     pairs = _pairs(board.section)
-    director = is_director(request, board.section.event)
     outcome = None
     if writing:
         outcome = _save(request, pairs, lambda _: board)
@@ -112,14 +122,29 @@ def board_traveller(request, pk):
         request, board.section, rows, pairs, board=board, show_board=False,
         action=reverse("board_traveller", args=[board.pk]), **_neighbours(board),
     )  # fmt: skip
-    if not director:
-        context["lines"] = sorted_lines(board, pairs)
-        context["highlight"] = int_or_none(request.GET.get("pair"))
-    elif context["next_board"] is None and _all_entered(rows):
+    if context["next_board"] is None and _all_entered(rows):
         # The last board's last slip: say what is still missing rather than lose the cursor.
         context["missing"] = missing_boards(board.section)
         context["missing_count"] = sum(count for _, count in context["missing"])
     return _respond(request, "events/board.html", context, outcome)
+
+
+def _public_board(request, board):
+    """A board's results as players read them, best NS score first, with `pair=<id>`'s row
+    marked; live like the session's other pages (events.live)."""
+    event = board.section.event
+    highlight = int_or_none(request.GET.get("pair"))
+
+    def context():
+        pairs = _pairs(board.section)
+        lines = {"board": board, "section": board.section, "lines": sorted_lines(board, pairs),
+                 "highlight": highlight}  # fmt: skip
+        if request.htmx:
+            return lines
+        standings = [(board.section, section_standings(board.section, pairs))]
+        return {**lines, **_neighbours(board), "standings": standings}
+
+    return live_page(request, event, "events/board.html", context, highlight)
 
 
 def _neighbours(board) -> dict:
@@ -138,6 +163,8 @@ def _neighbours(board) -> dict:
 @vary_on_headers("HX-Request")
 def table_round(request, pk, table, round_number):
     section, movement = _movement_with(request, pk, table, round_number)
+    if unchanged(request, section.event):
+        return HttpResponse(status=204)
     pairs = _pairs(section)
     writing = request.method == "POST"
     rows = table_round_rows(section, round_number, table, pairs, with_results=not writing)
@@ -176,8 +203,10 @@ def table_round_grid(request, pk, table, round_number):
     section, _ = _movement_with(request, pk, table, round_number)
     if not request.htmx:
         return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
-    context = {"section": section, "table": table, "round_number": round_number,
-               "grid": table_round_progress(section)}  # fmt: skip
+    if unchanged(request, section.event):
+        return HttpResponse(status=204)
+    context = {"event": section.event, "section": section, "table": table,
+               "round_number": round_number, "grid": table_round_progress(section)}  # fmt: skip
     return render(request, "events/_table_round_progress.html", context)
 
 
@@ -260,6 +289,9 @@ def _save(request, pairs, board_of) -> dict | None:
         if data["text"]:
             result = _save_line(board, data, request.user, correction)
             request.saved_key = f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}"
+            # A stored result carries the session's version its save made: the rows, read
+            # after it, are at least that new (their poll asks from there).
+            request.rows_version = result.version
         else:
             request.deleted_text = _clear(board, data, request.user, correction)
             request.cleared_key = outcome["key"]
@@ -390,6 +422,8 @@ def _context(request, section, rows, pairs, **extra) -> dict:
         "rows": rows,
         "pairs": pairs,
         "director": is_director(request, event),
+        # The session's version the rows are at least as new as: their poll's `since`.
+        "rows_version": getattr(request, "rows_version", event.version),
         **extra,
     }
 

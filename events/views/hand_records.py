@@ -29,16 +29,23 @@ def upload_page(request, owner, import_records, template: str, context: dict):
     """The upload form and the analysis's progress, for a session or a one-table game:
     `import_records(owner, text)` stores the file's deals or raises a PBNError."""
     form = HandRecordForm(request.POST or None, request.FILES or None)
+    problems = []
     if request.method == "POST" and form.is_valid():
         try:
             imported = import_records(owner, form.cleaned_data["file"])
         except PBNError as error:
-            form.add_error("file", f"Nothing was imported: {error}.")
+            # Every problem at once, so the next upload is the right one.
+            problems = error.problems
+            if len(problems) == 1:
+                form.add_error("file", f"Nothing was imported: {problems[0]}.")
+            else:
+                form.add_error("file", f"Nothing was imported: the file has {len(problems)} "
+                                       "problems, listed above.")  # fmt: skip
         else:
             messages.success(request, _imported_message(imported))
             return redirect(request.path)
     owner.refresh_from_db()
-    context = {**context, "form": form, "progress": progress(owner)}
+    context = {**context, "form": form, "problems": problems, "progress": progress(owner)}
     if request.htmx:
         return render(request, f"{template}#progress", context)
     return render(request, template, context)

@@ -20,6 +20,7 @@ from events.forms import (
 )
 from events.live import live_page, touch
 from events.models import Board, Pair, Penalty
+from events.network import phone_address
 from events.results import SessionFinal, rescore_event
 from events.roster import Roster
 from events.setup import create_session
@@ -98,9 +99,12 @@ def table_cards(request, pk):
         summaries.append(movement_cards.section_summary(section, movement))
         if movement.kind == "howell":
             pair_cards += movement_cards.pair_cards(section, movement)
+    director = is_director(request, event)
     context = {
         "event": event, "cards": cards, "pair_cards": pair_cards, "summaries": summaries,
-        "several_sections": len(summaries) > 1, "director": is_director(request, event),
+        "several_sections": len(summaries) > 1, "director": director,
+        # Where phones reach the links printed on the cards (a director's only).
+        "phone": phone_address(request) if director and any(c.link for c in cards) else None,
     }  # fmt: skip
     return render(request, "events/table_cards.html", context)
 

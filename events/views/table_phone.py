@@ -25,6 +25,7 @@ from events import table_links as phone
 from events.access import event_for_director
 from events.live import live_page
 from events.models import TableLink
+from events.network import phone_address
 from events.results import EntryConflict, EntryError
 from events.views.params import int_or_none
 
@@ -190,10 +191,13 @@ def table_links(request, pk):
             links = [] if event.finalised else phone.ensure_links(section)
             grid, late = phone.status_grid(section)
             sections.append({"section": section, "links": links, "grid": grid, "late": late})
-        return {
+        shown = {
             "sections": sections, "show_travellers": phone.show_travellers(event),
             "several_sections": len(sections) > 1,
         }  # fmt: skip
+        if not request.htmx:  # the links are outside the live part
+            shown["phone"] = phone_address(request)
+        return shown
 
     return live_page(request, event, "events/phone/links.html", context)
 
@@ -223,7 +227,7 @@ def table_links_options(request, pk):
 def table_link_qr(request, pk, link_pk):
     """The QR code of a table's link, for its table card and the director's page."""
     link = _link_for_director(request, pk, link_pk)
-    url = request.build_absolute_uri(reverse("table_phone", args=[link.token]))
+    url = phone_address(request).base + reverse("table_phone", args=[link.token])
     svg = io.BytesIO()
     segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, title=f"Table {link.table}")
     return HttpResponse(svg.getvalue(), content_type="image/svg+xml")

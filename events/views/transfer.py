@@ -25,6 +25,8 @@ from events.importer import import_traveller_file
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
 from events.movement_inference import describe_movements
 
+NAME_HELP = "Leave empty to use the event name in the file, or else the file's own name."
+
 
 class ResultsFileForm(ImportForm):
     """The import form for any results file: another program's file names its event, shows
@@ -36,7 +38,7 @@ class ResultsFileForm(ImportForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].required = False
-        self.fields["name"].help_text = "Leave empty to use the event name in the file."
+        self.fields["name"].help_text = NAME_HELP
         self.fields["file"].label = "Results file"
         self.fields["file"].help_text = ", ".join(f".{name}" for name in READERS)
         self.fields["movement"] = forms.ChoiceField(
@@ -75,7 +77,7 @@ def session_import(request):
         warnings = []
         try:
             event = import_traveller_file(
-                read_traveller_file(upload.read(), PurePath(upload.name).suffix),
+                read_traveller_file(upload.read(), PurePath(upload.name).suffix, upload.name),
                 club=data["club"], name=data["name"], movement=data["movement"] or None,
                 scoring_method=data["scoring"] or None, user=request.user,
                 options={name: data[name] for name in OPTION_FIELDS}, warnings=warnings,

@@ -231,4 +231,119 @@
     focusMarked();
     typeHeld(keys);
   });
+
+  // Results saved elsewhere (another director, a table's phone) come in by the rows' own poll
+  // (#traveller's hx-get every second, from the version the rows show: 204 while nothing
+  // changed). They are taken in row by row, never swapped in whole. A row being typed (text
+  // typed and not saved, a question beside it, its save on its way) stays exactly as it is.
+  // The row the cursor waits in shows what is stored now, the cursor staying where it was
+  // (the whole text selected if the text changed, as when the cursor arrives at a row); it
+  // keeps the version the typist last saw, so a slip typed over a result that came in
+  // meanwhile meets it as a clash instead of replacing it unseen.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const elt = event.detail.elt;
+    if (elt.id === "traveller" && event.detail.verb === "get") {
+      event.detail.parameters.since = elt.dataset.since;
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const sent = event.detail.requestConfig;
+    if (!sent || sent.elt.id !== "traveller" || sent.verb !== "get") return;
+    event.detail.shouldSwap = false;
+    // While a row's save is on its way its answer brings the rows; a poll would only race it.
+    if (event.detail.xhr.status !== 200 || !sent.elt.isConnected || held !== null) return;
+    if (takeIn(sent.elt, event.detail.serverResponse)) {
+      document.body.dispatchEvent(new CustomEvent("clubscore:changed"));  // the grid follows
+    }
+  });
+
+  function beingTyped(row) {
+    if (row.querySelector(".htmx-request, p.error, p.warning, .conflict, input[name=override], " +
+                          "input[name=replace]")) return true;
+    return Array.from(row.querySelectorAll("input[data-col]")).some(function (input) {
+      const stored = input.dataset.stored !== undefined ? input.dataset.stored : input.defaultValue;
+      return input.value !== stored;
+    });
+  }
+
+  function rowVersion(row) {
+    return row.querySelector("form.row-form input[name=version]");
+  }
+
+  // The poll's rows in place of the page's, but for those being typed; false when the answer
+  // is no newer than the rows shown (a poll overtaken by a save's answer).
+  function takeIn(traveller, html) {
+    const answer = document.createElement("template");
+    answer.innerHTML = html;
+    const fresh = answer.content.getElementById("traveller");
+    if (!fresh || Number(fresh.dataset.since) <= Number(traveller.dataset.since)) return false;
+    const rows = traveller.querySelector("#rows");
+    const kept = new Map();
+    Array.from(rows.children).forEach(function (row) {
+      if (row.dataset.key && beingTyped(row)) kept.set(row.dataset.key, row);
+    });
+    const wanted = Array.from(fresh.querySelector("#rows").children).map(function (row) {
+      const mine = kept.get(row.dataset.key);
+      kept.delete(row.dataset.key);
+      return mine || row;
+    });
+    // A row being typed that the poll no longer has (its off-movement result deleted
+    // elsewhere) stays, above the Other pairs row.
+    const other = wanted.findIndex(function (row) { return row.classList.contains("new-row"); });
+    wanted.splice(other < 0 ? wanted.length : other, 0, ...kept.values());
+
+    const cursor = whereTheCursorIs(rows);
+    Array.from(rows.children).forEach(function (row) {
+      if (!wanted.includes(row)) row.remove();
+    });
+    let place = rows.firstElementChild;
+    wanted.forEach(function (row) {
+      if (row === place) {
+        place = place.nextElementSibling;
+        return;
+      }
+      const arriving = !row.isConnected;
+      rows.insertBefore(row, place);
+      if (arriving) htmx.process(row);
+    });
+    const progress = traveller.querySelector("#progress");
+    if (!progress || !progress.contains(document.activeElement)) {
+      if (progress) progress.remove();
+      const news = fresh.querySelector("#progress");
+      if (news) traveller.appendChild(news);
+    }
+    traveller.dataset.since = fresh.dataset.since;
+    if (cursor) putTheCursorBack(rows, cursor);
+    return true;
+  }
+
+  function whereTheCursorIs(rows) {
+    const input = document.activeElement;
+    const row = input && rows.contains(input) && input.closest("tr");
+    if (!row || !input.dataset.col) return null;
+    const version = rowVersion(row);
+    return {
+      input: input, row: row, key: row.dataset.key, column: input.dataset.col,
+      value: input.value, version: version && version.value,
+      caret: [input.selectionStart, input.selectionEnd, input.selectionDirection],
+    };
+  }
+
+  function putTheCursorBack(rows, cursor) {
+    let input = cursor.input;
+    if (!input.isConnected) {  // its row came anew: the same box in the row as it is now
+      const row = Array.from(rows.children).find(function (r) { return r.dataset.key === cursor.key; });
+      input = row && row.querySelector('input[data-col="' + cursor.column + '"]');
+      if (!input) return;
+      const version = rowVersion(row);
+      if (version && cursor.version !== null) version.value = cursor.version;
+    }
+    if (document.activeElement !== input) input.focus();
+    if (input.value === cursor.value) {
+      input.setSelectionRange(cursor.caret[0], cursor.caret[1], cursor.caret[2]);
+    } else {
+      input.select();
+    }
+  }
 })();

@@ -122,13 +122,32 @@ def test_the_typists_grid_refresh_is_the_grids_own_url(session, director):
     client, url = typist(director), round_url(session)
     page = client.get(url).content.decode()
     grid = pages.grid_url(page)
-    assert grid == f"{url}grid/"
+    assert grid == f"{url}grid/?since={session.version}"
     first = next(iter(pages.traveller_rows(page).values()))
     post_row(client, url, first, "4S N =", pages.page_csrf_token(page))
     headers = pages.htmx_headers(f"http://testserver{url}", "progress-grid", "progress-grid")
     refreshed = client.get(grid, headers=headers)
     assert refreshed.status_code == 200
     assert "1/2" in refreshed.content.decode()  # the row just saved, of the round's 2 boards
+
+
+def test_the_typists_rows_poll_asks_from_the_rows_version_and_gets_them_once_changed(
+    session, director
+):
+    # As static/js/entry.js polls: the page's `data-since`, then each answer's.
+    client, url = typist(director), round_url(session)
+    page = client.get(url).content.decode()
+    assert pages.rows_version(page) == session.version
+    headers = pages.htmx_headers(f"http://testserver{url}", "traveller", "traveller")
+    assert client.get(f"{url}?since={session.version}", headers=headers).status_code == 204
+    first = next(iter(pages.traveller_rows(page).values()))
+    saved = post_row(client, url, first, "4S N =", pages.page_csrf_token(page))
+    session.refresh_from_db()
+    assert pages.rows_version(saved.content.decode()) == session.version
+    answer = client.get(f"{url}?since={pages.rows_version(page)}", headers=headers)
+    assert answer.status_code == 200
+    assert pages.rows_version(answer.content.decode()) == session.version
+    assert pages.traveller_rows(answer.content.decode())[first.key].text == "4S N ="
 
 
 def test_a_save_typed_against_an_old_version_reads_as_refused(session, director):

@@ -24,6 +24,13 @@ def test_import_travellers_prints_the_new_sessions_id_last(db, tmp_path):
     assert Result.objects.filter(board__section__event=event).count() == 9
 
 
+def test_import_travellers_names_a_csv_session_after_its_file(db, tmp_path):
+    path = tmp_path / "thursday_pairs.csv"
+    path.write_text(THREE_TABLES)
+    out, _ = run("import_travellers", str(path))
+    assert Event.objects.get(pk=int(out.strip().splitlines()[-1])).name == "Thursday pairs"
+
+
 def test_import_travellers_reports_bad_lines_and_stores_nothing(db, tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,=\n1,2,2,9NT,N,=\n")

@@ -99,6 +99,28 @@ def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
     assert not OrmQ.objects.exists()
 
 
+def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
+    # A director fixes the file once: each problem is named, not the first alone. Board 4 is
+    # dealt by West, both sides vulnerable (Law 2); the session has boards 1-6.
+    short_deal = THREE_BOARDS.replace(f'[Deal "{SYMMETRIC}"]', f'[Deal "{SYMMETRIC[:-2]}"]')
+    text = (
+        short_deal.replace('[Board "3"]', '[Board "30"]')
+        + f'\n[Board "1"]\n[Deal "{TURNED}"]\n\n[Board "4"\n[Board "4"]\n[Dealer "N"]\n'
+        f'[Vulnerable "None"]\n[Deal "{ONE_SUIT_EACH}"]\n'
+    )
+    with pytest.raises(PBNError) as error:
+        import_hand_records(mitchell_session, text)
+    problems = error.value.problems
+    assert len(problems) == 5, problems
+    assert problems[0].startswith("line 20: a tag is written")
+    assert problems[1].startswith("board 2: ")
+    assert "board 1: the file deals it twice" in problems
+    assert "the session has no board 30: it has boards 1-6" in problems
+    assert problems[4].startswith("board 4: the file has dealer N, vulnerable None; board 4 is "
+                                  "dealt by W with Both vulnerable")  # fmt: skip
+    assert set(deals(mitchell_session).values()) == {""}
+
+
 def test_the_job_stores_each_boards_table_and_seed_000_par(mitchell_session):
     import_hand_records(mitchell_session, THREE_BOARDS)
     assert analyse_next_batch(mitchell_session.pk) == 3

@@ -45,7 +45,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", type=Path)
-        parser.add_argument("--name", help="the session's name (default: the file's event)")
+        parser.add_argument(
+            "--name", help="the session's name (default: the file's event, else its file name)"
+        )
         parser.add_argument(
             "--movement",
             choices=["mitchell", "howell"],
@@ -116,7 +118,8 @@ class Command(BaseCommand):
             chosen = self._scoring_options(club, options)
             try:
                 event = import_traveller_file(
-                    read_traveller_file(data, path.suffix), club=club, name=options["name"],
+                    read_traveller_file(data, path.suffix, path.name), club=club,
+                    name=options["name"],
                     movement=options["movement"], scoring_method=options["scoring"],
                     options=chosen, across_field=options["across_field"],
                     one_winner=options["one_winner"], publish=options["publish"],

@@ -233,6 +233,9 @@ def test_a_latin_1_file_is_read():
     [
         (SCORE_TABLE_FILE.replace('[Board "2"]', "[Board 2]"),
          [(18, "a tag is written [Name \"value\"], got '[Board 2]'")]),
+        (SCORE_TABLE_FILE.replace('[Board "2"]', "[Board 2]").replace('[Date "#"]', "[Date #"),
+         [(17, "a tag is written [Name \"value\"], got '[Date #'"),
+          (18, "a tag is written [Name \"value\"], got '[Board 2]'")]),
         (SCORE_TABLE_FILE.replace("A  2  2 4S  N -  8", "A  2  2 8S  N -  8"),
          [(13, "8S: level must be 1-7")]),
         (SCORE_TABLE_FILE.replace("A  3  3 Pass - - -   0   0 - -", "A  3  3 Pass - - -   0"),

@@ -9,6 +9,7 @@ pair and plays every board once), so 3 results a board and 18 in all.
 import pytest
 from django.urls import reverse
 
+from events.models import Event
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 
 LINES = ["4S N =", "4S N +1", "3NT S -1"]
@@ -100,10 +101,13 @@ def test_the_last_round_of_a_table_lists_the_tables_and_rounds_still_to_enter(
 def test_a_saves_answer_leaves_the_grid_to_fetch_itself(director_client, section):
     # The grid below a table round's rows is not drawn into each save's answer (225 cells on
     # 15 tables, a fifth of a save's time): the page carries it with the address it refreshes
-    # from when the save's answer says `clubscore:saved`.
+    # from when the save's answer says `clubscore:saved` (or the rows' poll finds the session
+    # changed: `clubscore:changed`).
     page = director_client.get(reverse("table_round", args=[section.pk, 2, 1])).content.decode()
     grid_url = reverse("table_round_grid", args=[section.pk, 2, 1])
-    assert f'hx-get="{grid_url}" hx-trigger="clubscore:saved from:body, every 10s"' in page
+    version = section.event.version
+    trigger = 'hx-trigger="clubscore:saved from:body, clubscore:changed from:body"'
+    assert f'hx-get="{grid_url}?since={version}" {trigger}' in page
     assert "0/2" in grid_cell(page, 2, 1, section)
 
     url = reverse("table_round", args=[section.pk, 2, 1])
@@ -131,3 +135,26 @@ def test_the_grid_is_the_directors_alone(client, colleague, director_client, sec
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 401  # a login expired
     client.force_login(colleague)
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 404  # another club's
+
+
+def test_a_table_rounds_rows_and_grid_follow_the_other_tables_saves(director_client, section):
+    # The director at table 2's round 1 while table 1's result comes from elsewhere: the rows
+    # poll every second from the version they show (204 until the session changed), and the
+    # grid fetches itself again when they find it changed, from the version it shows.
+    url = reverse("table_round", args=[section.pk, 2, 1])
+    grid_url = reverse("table_round_grid", args=[section.pk, 2, 1])
+    page = director_client.get(url).content.decode()
+    shown = Event.objects.get().version
+    assert f'<div id="traveller" hx-get="{url}" hx-trigger="every 1s"' in page
+    assert f'data-since="{shown}"' in page
+    poll = {"since": shown}
+    assert director_client.get(url, poll, HTTP_HX_REQUEST="true").status_code == 204
+    assert director_client.get(grid_url, poll, HTTP_HX_REQUEST="true").status_code == 204
+
+    enter_table_round(director_client, section, 1, 1, 1)  # as another director would
+    rows = director_client.get(url, poll, HTTP_HX_REQUEST="true")
+    assert rows.status_code == 200
+    assert f'data-since="{Event.objects.get().version}"' in rows.content.decode()
+    grid = director_client.get(grid_url, poll, HTTP_HX_REQUEST="true").content.decode()
+    assert "1/2" in grid_cell(grid, 1, 1, section)
+    assert f'hx-get="{grid_url}?since={Event.objects.get().version}"' in grid

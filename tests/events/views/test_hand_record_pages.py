@@ -46,6 +46,18 @@ def test_a_bad_file_shows_why_and_imports_nothing(director_client, mitchell_sess
     assert not Board.objects.exclude(deal="").exists()
 
 
+def test_a_file_with_several_problems_lists_them_all(director_client, mitchell_session):
+    text = THREE_BOARDS.replace('"3"]', '"30"]') + '\n[Board "2"]\n[Deal "N:AKQ"]\n[Dealer "N"\n'
+    body = upload(director_client, mitchell_session, text).content.decode()
+    assert "Nothing was imported: the file has 3 problems, listed above." in body
+    listed = body.split('<div class="error-box" role="alert">')[1].split("</div>")[0]
+    assert "<li>Line 19: a tag is written" in listed
+    assert "<li>Board 2: deal &#x27;N:AKQ&#x27;: four hands are needed, found 1</li>" in listed
+    assert "<li>The session has no board 30: it has boards 1-6</li>" in listed
+    assert listed.count("<li>") == 3
+    assert not Board.objects.exclude(deal="").exists()
+
+
 def test_a_file_too_big_is_refused(director_client, mitchell_session):
     response = upload(director_client, mitchell_session, "%" * 1_000_001)
     assert "a hand record is at most 1,000 kB" in response.content.decode()

@@ -2,6 +2,8 @@
 polls carry no cookie and touch no session, so one render per session version (and any
 shared HTTP cache in front) serves them all; a director's polls stay private."""
 
+import time
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -63,6 +65,18 @@ def test_a_spectators_poll_sets_no_cookie_and_does_not_vary_by_cookie(session, p
         assert not response.cookies
         assert "cookie" not in vary(response)
         assert response["Cache-Control"] == "public, max-age=1"
+
+
+def test_nginx_keeps_a_spectators_poll_no_longer_than_the_second_it_was_made_in(
+    director_client, session
+):
+    # nginx counts whole seconds: "max-age=1" alone would last up to two (deploy/nginx).
+    url = reverse("session_standings", args=[session.pk])
+    before = int(time.time())
+    for since in (session.version - 1, session.version):
+        expires = poll(Client(), url, since)["X-Accel-Expires"]
+        assert before <= int(expires.removeprefix("@")) <= time.time()
+    assert "X-Accel-Expires" not in poll(director_client, url, session.version - 1)
 
 
 def test_a_spectators_repeated_poll_is_answered_304_by_its_etag(session):

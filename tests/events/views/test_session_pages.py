@@ -1,11 +1,12 @@
 import json
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Board, Event, Pair
 from events.setup import SectionPlan
 from tests.events.test_importer import THREE_TABLES
-from tests.factories import make_session, upload_travellers
+from tests.factories import make_club, make_session, upload_travellers
 
 
 def test_the_session_page_shows_standings_and_travellers(director_client, mitchell_session):
@@ -55,6 +56,37 @@ def test_travellers_upload_as_a_new_session(director_client, club):
     assert response.status_code == 302 and response.url == reverse(
         "session_detail", args=[event.pk]
     )
+
+
+def test_the_import_page_has_a_directors_one_club_chosen_already(director_client, club):
+    body = director_client.get(reverse("session_import")).content.decode()
+    assert f'<option value="{club.pk}" selected>{club.name}</option>' in body
+
+
+def test_the_import_page_leaves_the_choice_to_a_director_of_two_clubs(
+    director_client, director, club
+):
+    make_club(directors=[director], name="Second club")
+    body = director_client.get(reverse("session_import")).content.decode()
+    clubs = body.split('name="club"')[1].split("</select>")[0]
+    assert '<option value="" selected>---------</option>' in clubs
+    assert clubs.count("selected") == 1
+
+
+def test_a_travellers_csv_without_a_name_is_named_after_its_file(director_client, club):
+    # The form's help says it: empty, the name comes from the file, and a CSV has only its
+    # file name to give.
+    upload = SimpleUploadedFile("tuesday_pairs 2026-11-24.csv", THREE_TABLES.encode(),
+                                content_type="text/csv")  # fmt: skip
+    data = {"club": club.pk, "name": "", "file": upload, "movement": "mitchell",
+            "scoring": "matchpoints"}  # fmt: skip
+    response = director_client.post(reverse("session_import"), data)
+    event = Event.objects.get()
+    assert event.name == "Tuesday pairs 2026-11-24"
+    assert response.status_code == 302
+    assert response.url == reverse("session_detail", args=[event.pk])
+    page = director_client.get(reverse("session_import")).content.decode()
+    assert "Leave empty to use the event name in the file, or else the file&#x27;s own " in page
 
 
 def test_a_bad_upload_lists_its_lines_and_stores_nothing(director_client, club):

@@ -1,10 +1,12 @@
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events.models import Board, Result, ResultChange
+from events.models import Board, Event, Result, ResultChange
+from events.results import save_result
 from tests.factories import make_session
 
 
@@ -43,15 +45,17 @@ def test_an_htmx_save_returns_the_rows_and_the_page_then_fetches_the_standings(
 ):
     (ns, ew), *_ = plays(board)
     page = director_client.get(reverse("board_traveller", args=[board.pk])).content.decode()
-    # The standings beside the rows refresh on a save's trigger as well as every 2 s.
-    assert 'hx-trigger="every 2s, clubscore:saved from:body"' in page
+    # The standings beside the rows refresh on a save's trigger as well as every second.
+    assert 'hx-trigger="every 1s, clubscore:saved from:body"' in page
     assert "50.00" not in page
     shown = board.section.event.version
     response = post_line(director_client, board, ns, ew, "4s n =", htmx=True)
     body = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in body
-    assert body.lstrip().startswith('<div id="traveller">')
+    assert body.lstrip().startswith('<div id="traveller" ')
+    # The rows' own poll asks from the version this save made (they hold it).
+    assert f'data-since="{Event.objects.get().version}"' in body
     assert 'value="4S N ="' in body and "+420" in body
     assert body.count("autofocus") == 1  # the cursor moves to the next row
     assert "HX-Request" in response["Vary"]
@@ -194,3 +198,68 @@ def test_a_row_s_versions_and_ids_are_never_written_as_localised_numbers(directo
     again = post_line(director_client, board, ns, ew, "4S N +1", htmx=True, version=12345)
     assert 'value="4S N +1"' in again.content.decode()
     assert Result.objects.get().text == "4S N +1"
+
+
+def test_the_rows_poll_answers_204_until_someone_else_saves_then_the_rows(
+    director_client, board, django_assert_max_num_queries
+):
+    # Another director (or a table's phone) saves a row of this board: the typist's open page
+    # asks every second from the version its rows show, and gets them again once it moved.
+    (ns, ew), *_ = plays(board)
+    url = reverse("board_traveller", args=[board.pk])
+    page = director_client.get(url).content.decode()
+    shown = Event.objects.get().version
+    assert f'<div id="traveller" hx-get="{url}" hx-trigger="every 1s"' in page
+    assert f'data-since="{shown}"' in page
+    with django_assert_max_num_queries(3):  # the login's session and user, the board
+        idle = director_client.get(url, {"since": shown}, HTTP_HX_REQUEST="true")
+    assert idle.status_code == 204
+    assert "private" in idle["Cache-Control"]
+
+    other = get_user_model().objects.create_user("ed", password="a-long-test-password")
+    board.section.event.club.directors.add(other)
+    save_result(board, ns, ew, "4S N +1", other)
+    moved = director_client.get(url, {"since": shown}, HTTP_HX_REQUEST="true")
+    body = moved.content.decode()
+    assert moved.status_code == 200
+    assert body.lstrip().startswith('<div id="traveller" ')
+    assert f'data-since="{Event.objects.get().version}"' in body
+    result = Result.objects.get()
+    # The row by its key, holding the stored line and the version its next save is typed
+    # against; no row takes the cursor (the page keeps it where the typist has it).
+    assert f'data-key="{board.pk}-{ns.pk}-{ew.pk}"' in body
+    assert 'value="4S N +1"' in body and "+450" in body
+    assert f'name="version" value="{result.version}"' in body
+    assert "autofocus" not in body
+    assert 'id="standings"' not in body
+
+
+def test_a_readers_board_page_is_live_and_its_polls_are_for_anyone_to_cache(
+    client, board, django_assert_max_num_queries
+):
+    (ns, ew), (ns2, ew2), _ = plays(board)
+    save_result(board, ns, ew, "3NT N =", None)
+    Event.objects.filter(pk=board.section.event_id).update(published=True)
+    shown = Event.objects.get().version
+    url = reverse("board_traveller", args=[board.pk])
+    page = client.get(url, {"pair": ns.pk}).content.decode()
+    assert (f'<div id="live" hx-get="{url}?since={shown}&amp;pair={ns.pk}" '
+            'hx-trigger="every 1s" hx-swap="outerHTML">') in page  # fmt: skip
+    assert "csrftoken" not in client.cookies
+    with django_assert_max_num_queries(1):
+        idle = client.get(url, {"since": shown, "pair": ns.pk}, HTTP_HX_REQUEST="true")
+    assert idle.status_code == 204
+    assert idle["Cache-Control"] == "public, max-age=1"
+
+    save_result(board, ns2, ew2, "4S N +1", None)
+    moved = client.get(url, {"since": shown, "pair": ns.pk}, HTTP_HX_REQUEST="true")
+    body = moved.content.decode()
+    assert moved.status_code == 200
+    assert moved["Cache-Control"] == "public, max-age=1"
+    assert not moved.cookies
+    assert body.lstrip().startswith('<div id="live"')
+    assert f"since={Event.objects.get().version}" in body
+    assert "<html" not in body and 'id="standings"' not in body
+    # Best NS score first (4S N +1, +450, above 3NT N =, +400), the reader's pair marked.
+    assert body.index("+450") < body.index("+400")
+    assert body.count('class="mine"') == 1
