@@ -100,8 +100,9 @@ def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
 
 
 def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
-    # A director fixes the file once: each problem is named, not the first alone. Board 4 is
-    # dealt by West, both sides vulnerable (Law 2); the session has boards 1-6.
+    # A director fixes the file once: each problem is named, not the first alone, in the
+    # file's order. Board 4 is dealt by West, both sides vulnerable (Law 2); the session has
+    # boards 1-6.
     short_deal = THREE_BOARDS.replace(f'[Deal "{SYMMETRIC}"]', f'[Deal "{SYMMETRIC[:-2]}"]')
     text = (
         short_deal.replace('[Board "3"]', '[Board "30"]')
@@ -112,8 +113,8 @@ def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
         import_hand_records(mitchell_session, text)
     problems = error.value.problems
     assert len(problems) == 5, problems
-    assert problems[0].startswith("line 20: a tag is written")
-    assert problems[1].startswith("board 2: ")
+    assert problems[0].startswith("board 2: ")
+    assert problems[1].startswith("line 20: a tag is written")
     assert "board 1: the file deals it twice" in problems
     assert "the session has no board 30: it has boards 1-6" in problems
     assert problems[4].startswith("board 4: the file has dealer N, vulnerable None; board 4 is "
