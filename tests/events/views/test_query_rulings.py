@@ -35,7 +35,7 @@ def table_round_url(event):
 
 
 def queried_rows(html):
-    return re.findall(r'<tr class="[^"]*\bqueried\b[^"]*">.*?</tr>', html, re.S)
+    return re.findall(r'<tr class="[^"]*\bqueried\b[^"]*"[^>]*>.*?</tr>', html, re.S)
 
 
 def test_the_table_round_marks_the_queried_board_with_the_two_rulings(
