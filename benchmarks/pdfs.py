@@ -201,7 +201,8 @@ if __name__ == "__main__":
         sys.exit()
     if connection.vendor == "sqlite":  # a file, so that the render's own process can open it
         folder = tempfile.mkdtemp(prefix="clubscore-pdfs-")
-        settings.DATABASES["default"]["TEST"] = {"NAME": f"{folder}/bench.sqlite3"}
+        # Django fills the TEST defaults in once, at start: keep them, change only the name.
+        settings.DATABASES["default"]["TEST"]["NAME"] = f"{folder}/bench.sqlite3"
     old_name = connection.creation.create_test_db(verbosity=0, serialize=False)
     test_name = connection.settings_dict["NAME"]
     try:
