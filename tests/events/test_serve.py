@@ -25,10 +25,15 @@ STOPPED_WITHIN = 8.0  # "a few seconds": serve.STOP_SECONDS and the time to noti
 
 
 def recipe_command(port: int) -> str:
-    """The last command `make run` runs, as make writes it (`make -n`, nothing run)."""
+    """The last command `make run` runs, as make writes it (`make -n`, nothing run). Under
+    `make test` the outer make's variables would make this one a sub-make, which writes
+    "Entering/Leaving directory" lines around the recipe: it is run as a make of its own."""
+    outer = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")
+    environment = {name: value for name, value in os.environ.items() if name not in outer}
     made = subprocess.run(
-        ["make", "-n", "-o", "install", "run", "HOST=127.0.0.1", f"PORT={port}"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        ["make", "--no-print-directory", "-n", "-o", "install", "run", "HOST=127.0.0.1",
+         f"PORT={port}"],
+        cwd=ROOT, capture_output=True, text=True, check=True, env=environment,
     )  # fmt: skip
     commands = re.sub(r"\\\n", " ", made.stdout).splitlines()
     return [line for line in commands if line.strip() and not line.startswith("#")][-1]
