@@ -239,7 +239,8 @@ def _whole_margin(margin: Fraction) -> int:
     # A whole-VP table has a row per whole IMP, so a fractional margin is rounded to the nearest
     # whole IMP first, as an EBU tournament director advises on the EBU forum ("VP scales in
     # Swiss pairs", ebu.co.uk/forum/discussion/688): under n.5 reads the lower row. Exactly
-    # n.5 reads the higher row (half up); that part is our choice.
+    # n.5 reads the higher row: the EBU White Book (§4.2.6.3, as docs/research/vp-scales.md §7
+    # quotes it) rounds exact halves away from average, and a margin is never negative.
     return math.floor(margin + Fraction(1, 2))
 
 
@@ -262,8 +263,9 @@ def wbf_discrete_bands(boards: int) -> tuple[int, ...]:
     public port describes it): each band ends at the last whole margin before the continuous
     curve reaches the next half VP, then bands are widened from the top down until none is
     narrower than the band below it (the WBF Technical Report: on the discrete scale "the IMP
-    range is non-decreasing for each subsequent integer VP score"). Only the first three
-    20-board bands could be checked against a quotation of the WBF's table.
+    range is non-decreasing for each subsequent integer VP score"). Every band for 5-16, 20,
+    24, 28, 32, 40, 48, 56 and 64 boards is checked against a transcription of the EBU's
+    published table (tests/scoring/data); shorter matches against no published table.
     """
     _check_boards(boards)
     blitz = 15 * math.sqrt(boards)

@@ -250,6 +250,36 @@ def test_wbf_discrete_scale_for_20_boards_starts_as_quoted(margins, vps):
         assert match_vps(margin, 0, 20, "wbf-2013-discrete") == (vps, 20 - vps)
 
 
+def row_ends(imp_margins: str, open_to: int | None = None) -> list[int]:
+    """Both ends of a published row: "3-5" gives 3 and 5, "0" gives 0, and an open row "31+"
+    gives 31 and a margin well past it (`open_to`, or 40 IMPs further)."""
+    low, high = (imp_margins.rstrip("+").split("-") + [None])[:2]
+    if imp_margins.endswith("+"):
+        return sorted({int(low), open_to if open_to is not None else int(low) + 40})
+    return sorted({int(low), int(high or low)})
+
+
+def ebu_discrete_rows():
+    """The EBU's 20-VP discrete scale for 5-16, 20, 24, 28, 32, 40, 48, 56 and 64 boards, both
+    ends of every row, as rhindonltd/bridge-box-scorer transcribed it from a picture of the
+    published table (docs/imp-vp-conversion-table.txt at commit 0d2d9c54; its tests call it the
+    EBU's published 20-VP table). The EBU White Book §3.1.1 uses the WBF 2013 discrete scale
+    for teams of four."""
+    cases = []
+    with open(DATA / "ebu_discrete_20vp_bridge_box_scorer.csv") as file:
+        for row in csv.DictReader(file):
+            for margin in row_ends(row["imp_margins"]):
+                cases.append((int(row["boards"]), margin, int(row["winner_vps"]),
+                              int(row["loser_vps"])))  # fmt: skip
+    return cases
+
+
+@pytest.mark.parametrize("boards,margin,winner,loser", ebu_discrete_rows())
+def test_wbf_discrete_scale_follows_the_ebu_published_table(boards, margin, winner, loser):
+    assert match_vps(margin, 0, boards, "wbf-2013-discrete") == (winner, loser)
+    assert match_vps(0, margin, boards, "wbf-2013-discrete") == (loser, winner)
+
+
 @given(st.integers(1, 64))
 def test_wbf_discrete_bands_never_narrow(boards):
     # Technical Report of the WBF Scoring Panel (January 2013), introduction: on the discrete
@@ -278,11 +308,9 @@ def acbl_rows():
     cases = []
     with open(DATA / "acbl_swiss_scales_bridgehands.csv") as file:
         for row in csv.DictReader(file):
-            low, high = (row["imp_margins"].rstrip("+").split("-") + [None])[:2]
-            ends = {int(low), int(high or low)} if row["imp_margins"][-1] != "+" else {int(low), 90}
             first, last = map(int, row["boards"].split("-"))
             for boards in range(first, last + 1):
-                for margin in sorted(ends):
+                for margin in row_ends(row["imp_margins"], open_to=90):
                     cases.append((row["scale"], boards, margin, int(row["winner_vps"]),
                                   int(row["loser_vps"])))  # fmt: skip
     return cases
