@@ -1,11 +1,12 @@
 """One-table games: saving a hand as the table wrote it, and reading back the tally sheet.
 
-Every number comes from scoring's one-table rules (`one_table_board` for seed 002's par-table
-IMPs, `hancock_points` for seed 001); this module only reads what the players typed, stores
-it, and lays the results out in seed 002's columns.
+Every number comes from scoring's one-table rules (`one_table_board` for the par-table IMPs of
+the *One-Table Duplicate-Style Par Scoring Tally Sheet*, `hancock_points` for Cliff Hancock's
+points); this module only reads what the players typed, stores it, and lays the results out
+in the tally sheet's columns.
 
-What the players type, per hand: the contract ("4S", "3NTX", seed 002's "4S-X", "PASS"), the
-declarer, the result in seed 002's *Md* column (the level made: "4" for 4S making 4, "5" for
+What the players type, per hand: the contract ("4S", "3NTX", the sheet's "4S-X", "PASS"), the
+declarer, the result in the sheet's *Md* column (the level made: "4" for 4S making 4, "5" for
 making 5; "-2" for down two; the traveller's "=" and "+1" work too), the NS high-card points
 (EW is 40 less; if EW is typed as well the two must add up to 40), and then, for par IMPs, the
 scoring line's longest fit ("9H", or "NF"), or, for Hancock, the declaring side's shape.
@@ -56,7 +57,7 @@ class MethodError(ValueError):
 
 @dataclass(frozen=True)
 class Dealt:
-    """What a hand record tells about a hand: each side's HCP and longest fit (seed 002)."""
+    """What a hand record tells about a hand: each side's HCP and longest fit (tally sheet)."""
 
     hcp_ns: int
     hcp_ew: int
@@ -152,14 +153,14 @@ def _check_lengths(**boxes) -> None:
 
 
 def _read_contract(number: int, contract, declarer, made) -> dict:
-    # Seed 002 writes a doubled contract "4S-X"; parse_contract reads "4SX".
+    # The tally sheet writes a doubled contract "4S-X"; parse_contract reads "4SX".
     text = _DOUBLED_DASH.sub("", str(contract or "").upper().translate(_DASHES))
     try:
         parsed = scoring.parse_contract(text)
     except ValueError as error:
         raise HandError(_sentence(error), "contract") from None
     if parsed.is_pass:
-        # Seed 002, instruction 2a: a passed-out hand is not redealt but scored (nobody declared).
+        # The sheet's instruction 2a: a passed-out hand is not redealt but scored (nobody declared).
         return {"contract": str(parsed), "declarer": "", "tricks": 0}
     seat = str(declarer or "").strip().upper()
     if seat not in _SEATS:
@@ -173,7 +174,7 @@ def _read_contract(number: int, contract, declarer, made) -> dict:
 
 
 def _result(contract, made) -> str:
-    """Seed 002's Md column as the traveller's =, +1 or -2, which the entry parser checks."""
+    """The tally sheet's Md column as the traveller's =, +1 or -2, which the entry parser checks."""
     text = re.sub(r"\s+", "", str(made or "")).translate(_DASHES)
     if _RELATIVE.match(text):
         return text
@@ -243,8 +244,8 @@ class TallyRow:
     dealer: str
     vulnerability: str
     hand: OneTableHand | None = None
-    made: str = ""  # seed 002's Md column: "4", "5" or "-1"
-    board: OneTableResult | None = None  # par IMPs: every column of seed 002's sheet
+    made: str = ""  # the tally sheet's Md column: "4", "5" or "-1"
+    board: OneTableResult | None = None  # par IMPs: every column of the tally sheet
     deal: OneTableDeal | None = None  # the hand record's deal and its analysis
     dd_par: DDParResult | None = None  # IMPs against the double-dummy par
     interval: tuple[int, int] | None = None  # Hancock: the contract's HCP range
@@ -284,11 +285,11 @@ class Tally:
 
 
 def tally_sheet(session: OneTableSession) -> Tally:
-    """Every hand of the game in seed 002's rows, entered or not, with running totals."""
+    """Every hand of the game in the tally sheet's rows, entered or not, with running totals."""
     hands = {hand.number: hand for hand in session.hands.all()}
     deals = {deal.number: deal for deal in session.deals.all()}
     scored = {number: _score(session, hands[number], deals.get(number)) for number in sorted(hands)}
-    # Seed 002, instruction 13: each hand's points added to the previous total. A hand whose
+    # The sheet's instruction 13: each hand's points added to the previous total. A hand whose
     # double-dummy par is still being worked out adds nothing yet.
     points = [s.points or (0, 0) for s in scored.values()]
     running = dict(zip(scored, accumulate(points, _add), strict=True))
@@ -309,7 +310,7 @@ def _add(total: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
 
 
 class _Scored(NamedTuple):
-    board: OneTableResult | None = None  # seed 002's row
+    board: OneTableResult | None = None  # the tally sheet's row
     interval: tuple[int, int] | None = None  # Hancock's HCP range
     dd_par: DDParResult | None = None
     points: tuple[int, int] | None = None  # (NS, EW); None while par is being worked out
@@ -330,7 +331,7 @@ def _score(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal | No
         )
         return _Scored(dd_par=result, points=(result.imps_ns, result.imps_ew))
     if not hand.declarer:
-        return _Scored(points=(0, 0))  # seed 001: a passed-out hand scores nothing
+        return _Scored(points=(0, 0))  # Hancock: a passed-out hand scores nothing
     ns_declared = hand.declarer in ("N", "S")
     points = scoring.hancock_points(
         hand.contract, hand.tricks, hand.hcp_ns if ns_declared else 40 - hand.hcp_ns,
@@ -338,7 +339,7 @@ def _score(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal | No
         vulnerable=scoring.is_vulnerable(hand.number, hand.declarer),
         doubled_rule=session.doubled_rule, vulnerable_rule=session.vulnerable_rule,
     )  # fmt: skip
-    # Seed 001 scores from the declarer's view: the points are the declaring side's.
+    # Hancock scores from the declarer's view: the points are the declaring side's.
     interval = par_interval(hand.contract, session.doubled_rule)
     return _Scored(interval=interval, points=(points, 0) if ns_declared else (0, points))
 

@@ -15,7 +15,7 @@ def adjusted_matchpoints(percent: int, top) -> Fraction:
 
 
 def adjusted_imps(percent: int, ave_plus=3) -> Fraction:
-    """IMPs for an adjusted percentage: 50% is 0, Ave+ (60%) is `ave_plus` IMPs, and each 10%
-    either side is that much again (Law 86A: Ave+ is +3 IMPs at teams). `ave_plus` may be a
-    decimal (JFR Pary's director gives 1.2)."""
+    """IMPs for an adjusted percentage: 50% is 0, Ave+ (60%) is `ave_plus` IMPs, and each 10% either
+    side is that much again (Law 12C2(b) of the 2017 Laws, Law 86A in the 2007 Laws: Ave+ is +3 IMPs
+    at IMP play). `ave_plus` may be a decimal (JFR Pary's director gives 1.2)."""
     return Fraction(percent - 50, 10) * Fraction(ave_plus)

@@ -48,7 +48,8 @@ def _hand(hand: str, seat: str, seen: set) -> tuple[str, str, str, str]:
     return tuple("".join(sorted(suit, key=_RANKS.index)) for suit in suits)
 
 
-# Milton Work's point count, as seed 002's tally sheet counts a pair's "HCP".
+# Milton Work's point count, as the One-Table Duplicate-Style Par Scoring Tally Sheet counts
+# a pair's "HCP".
 _HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _SIDES = {"NS": ("N", "S"), "EW": ("E", "W")}
 _SUITS = "SHDC"  # the order of a PBN hand, highest-ranking first
@@ -60,8 +61,8 @@ def hcp(hands: dict[str, tuple[str, str, str, str]], side: str) -> int:
 
 
 def longest_fit(hands: dict[str, tuple[str, str, str, str]], side: str) -> str | None:
-    """A side's longest suit fit as seed 002 writes it ("9H", "10S"), or None under 8 cards.
-    Two fits of the same length: the higher-ranking suit, as the seed's instructions say."""
+    """A side's longest suit fit as the one-table tally sheet writes it ("9H", "10S"), or None
+    under 8 cards. Two fits of the same length: the higher-ranking suit (its instruction 9b)."""
     first, second = _SIDES[side]
     lengths = [len(hands[first][index]) + len(hands[second][index]) for index in range(4)]
     # max() keeps the first of equal lengths, and suits run from the highest-ranking.

@@ -61,7 +61,7 @@ _PASS_PHRASES = (
 _PASS_FILLER = re.compile(r"^(?:(?:[NESW]|-+)(?: (?:0|-+))?|0)?$")
 
 # The strain always comes straight after the level, so "3N" is 3NT and "4SN" is 4S by North.
-# Seed 002's tally sheet writes doubled as "4S-X".
+# The One-Table Duplicate-Style Par Scoring Tally Sheet writes doubled as "4S-X".
 _CONTRACT = r"(?P<level>\d+) ?(?P<strain>NT|[CDHSN])(?: ?-?(?P<double>XX|X))?"
 _SEAT = r"(?P<seat>[NESW])"
 _LATE_DOUBLE = r"(?: (?P<late_double>XX|X))?"  # "5D E X -2": doubled, after the declarer
@@ -214,7 +214,7 @@ def _doubt(entry: Entry, declarer_score: int) -> str:
     down = contract.tricks_needed - tricks
     words = "trick" if tricks == 1 else "tricks"
     said = f"{contract} {seat} {tricks}: {tricks} {words} is down {down} ({declarer_score:+d})."
-    # Seed 002's "Md" column writes the level made: 4S making 4 is "4", making 5 is "5".
+    # The one-table tally sheet's "Md" column writes the level made: 4S making 4 is "4".
     if contract.level <= tricks <= 7:
         over = tricks - contract.level
         meant = f"{contract} {seat} {'=' if over == 0 else f'+{over}'}"

@@ -1,4 +1,5 @@
-"""Cliff Hancock's HCP-par points for one table (seed 001), from the declaring side's view.
+"""Cliff Hancock's HCP-par points for one table, from the declaring side's view: his article
+*How to score duplicate style in a one table situation*.
 
 Each contract type has a range of high-card points for which it should be made:
 
@@ -9,27 +10,27 @@ A game contract is one worth a game bonus in duplicate (3NT, 4H/4S, 5C/5D and an
 non-slam contract); a part score is anything below. Points for the declaring side:
 
 - made with fewer HCP than the range: + (lower bound - HCP); every undertrick: -1;
-- more HCP than the range: - (HCP - upper bound), made or not (seed 001: "2 diamonds made 6
+- more HCP than the range: - (HCP - upper bound), made or not (Hancock: "2 diamonds made 6
   tricks with 24 HCP scores -1 (24 HCP) - 2 = -3");
 - a failing contract with fewer than 20 HCP (a sacrifice): +1 per HCP under 20, at most the
   contract's level;
 - in a trump contract only: -1 when one hand holds 7+ trumps, -1 per side-suit void.
 
-Where the seed is silent or leaves the choice open, Clubscore decides:
+Where the article is silent or leaves the choice open, Clubscore decides:
 
-- The fewer-points bonus is for made contracts only. The seed's sacrifice examples say so:
+- The fewer-points bonus is for made contracts only. The article's sacrifice examples say so:
   "3 spades made 7 tricks with 16 HCP scores -2 (undertricks) +3 (16 HCP) = +1" adds no bonus
   for being 5 under the part-score range, nor do its 5H and 6H examples.
 - The trump adjustments apply whether the contract makes or not ("any declaring side which has
   one hand with 7 or more cards in the trump suit scores -1"); in no trumps they are ignored,
   so callers may pass the hands' shape without looking at the strain.
 - `side_voids` counts the voids of both hands in the non-trump suits (0-6).
-- The seed says doubling, redoubling and vulnerability "can all be catered for" without saying
+- The article says doubling, redoubling and vulnerability "can all be catered for" without saying
   how, so each is a club option (`doubled_rule`, `vulnerable_rule`), off by default:
-  - doubled_rule "ignore": X and XX change nothing (every example of the seed is undoubled);
+  - doubled_rule "ignore": X and XX change nothing (every example of the article is undoubled);
     "into-game": a doubled or redoubled part score whose doubled trick value reaches 100 is a
     game contract (range 25-28, two overtricks), as it earns a game bonus in duplicate - the
-    seed's "doubling into game"; "multiply": as "into-game", and each counted overtrick and
+    article's "doubling into game"; "multiply": as "into-game", and each counted overtrick and
     each undertrick weighs 2 doubled and 4 redoubled, Law 77's multipliers of trick values.
   - vulnerable_rule "ignore": vulnerability changes nothing; "double-undertricks": a vulnerable
     declaring side's undertricks weigh twice as much, as undoubled undertricks cost 100 instead
@@ -55,7 +56,7 @@ PART_SCORE, GAME, SMALL_SLAM, GRAND_SLAM = "part score", "game", "small slam", "
 DOUBLED_RULES = ("ignore", "into-game", "multiply")
 VULNERABLE_RULES = ("ignore", "double-undertricks")
 
-# Seed 001's table: the HCP par interval of each contract type and its overtrick limit.
+# Hancock's table: the HCP par interval of each contract type and its overtrick limit.
 _INTERVALS = {PART_SCORE: (21, 23), GAME: (25, 28), GRAND_SLAM: (36, 40)}
 _SMALL_SLAM_INTERVALS = {"C": (31, 33), "D": (31, 33), "H": (32, 34), "S": (32, 34), "NT": (33, 35)}
 _OVERTRICK_LIMIT = {PART_SCORE: 1, GAME: 2, SMALL_SLAM: 1, GRAND_SLAM: 0}
@@ -89,7 +90,7 @@ def contract_type(contract: "str | Contract", doubled_rule: str = "ignore") -> s
 
 
 def par_interval(contract: "str | Contract", doubled_rule: str = "ignore") -> tuple[int, int]:
-    """The HCP range (inclusive) for which seed 001 expects the contract to be made."""
+    """The HCP range (inclusive) for which Hancock expects the contract to be made."""
     contract = _contract(contract)
     kind = contract_type(contract, doubled_rule)
     if kind == SMALL_SLAM:
@@ -110,7 +111,7 @@ def _trick_weights(contract: Contract, vulnerable: bool, doubled_rule: str, vuln
 
 
 def _shape_adjustment(contract: Contract, trump_length_7: bool, side_voids: int) -> int:
-    # Seed 001: long trumps and side voids make contracts easier, but not in no trumps (the
+    # Hancock: long trumps and side voids make contracts easier, but not in no trumps (the
     # gambling 3NT on a long solid minor is not penalised).
     if contract.strain == "NT":
         return 0
@@ -128,7 +129,7 @@ def hancock_points(
     doubled_rule: str = "ignore",
     vulnerable_rule: str = "ignore",
 ) -> int:
-    """Seed 001's points for the declaring side, which held `hcp` and took `tricks` (0-13)."""
+    """Hancock's points for the declaring side, which held `hcp` and took `tricks` (0-13)."""
     contract = _contract(contract)
     _check_whole(tricks, 0, 13, "tricks")
     _check_whole(hcp, 0, 40, "HCP")

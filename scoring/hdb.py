@@ -1,4 +1,5 @@
-"""Home Duplicate Bridge scoring (seed 004)."""
+"""Home Duplicate Bridge scoring, as David Jette's *Scoring for Home Duplicate Bridge* (2009)
+sets it out: IMPs above the direction's lowest score, then VPs per set against the field."""
 
 from fractions import Fraction
 

@@ -5,7 +5,8 @@ from numbers import Integral
 
 __all__ = ["imps", "IMP_UPPER_BOUNDS"]
 
-# Each entry is the largest difference worth that many IMPs (seed 002 "Up To" column):
+# Each entry is the largest difference worth that many IMPs (Law 78B; the "Up To" column of
+# the One-Table Duplicate-Style Par Scoring Tally Sheet prints the same bounds):
 # a difference up to 10 is 0 IMPs, up to 40 is 1, ... above 3990 is 24.
 IMP_UPPER_BOUNDS = (
     10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740,

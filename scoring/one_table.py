@@ -1,17 +1,17 @@
-"""One-table duplicate-style par scoring (seed 002's tally sheet).
+"""One-table duplicate-style par scoring: the *One-Table Duplicate-Style Par Scoring Tally Sheet*.
 
 With only one table there is no field to compare with, so each board is compared with a par
-score read from seed 002's table: the expected score of the *scoring line* (SL) pair, the pair
+score read from the sheet's par table: the expected score of the *scoring line* (SL) pair, the pair
 with more high-card points, for its HCP, its longest fit and its vulnerability. The difference
 between the SL pair's actual score and par becomes IMPs for the pair that did better.
 
-Choices where the seed is open:
+Choices where the sheet is open:
 - Fit: "8H", "9c", "10S", "13D" (length 8-13, then the suit); None, "NF" or "none" for no
   8-card fit. A shorter "fit" such as "7H" is refused rather than read as no fit, because a
   typo in the length would otherwise change the par silently.
-- On a 20-20 board the SL pair is the dealer's side (seed 002, instruction 9a); `scoring_line`
-  overrides it (the seed's example hand 7 chose the declarer's side).
-- The seed's instruction 7 says "rubber score" but its example uses duplicate scores (2S making
+- On a 20-20 board the SL pair is the dealer's side (the sheet's instruction 9a); `scoring_line`
+  overrides it (the sheet's example hand 7 chose the declarer's side).
+- The sheet's instruction 7 says "rubber score" but its example uses duplicate scores (2S making
   10 tricks is 170, 4H making 11 vulnerable is 650), so the declarer's score is the duplicate one.
 """
 
@@ -36,9 +36,9 @@ __all__ = [
     "tally",
 ]
 
-# Seed 002's par table as printed: HCP, then the major 8-, 9- and 10+-card fits (NV, V), the
+# The sheet's par table as printed: HCP, then the major 8-, 9- and 10+-card fits (NV, V), the
 # minor fits in the same order, and no fit (NV, V). Points for the SL pair, from over 60,000
-# world-class results (the seed's footnote 1).
+# world-class results (the sheet's footnote 1).
 _PAR_ROWS = (
     (20,   30,   10,   90,   70,  120,  120,  -20,  -40,  -40,  -60,  -60,  -70,   20,  -10),
     (21,   60,   30,  140,  130,  160,  240,   30,    0,   20,  -10,   40,   40,   40,   20),
@@ -75,7 +75,7 @@ _SIDES = ("NS", "EW")
 
 @dataclass(frozen=True)
 class OneTableResult:
-    """One row of seed 002's tally sheet; IMPs are never negative, one side gets them."""
+    """One row of the tally sheet; IMPs are never negative, one side gets them."""
 
     board: int
     dealer: str
@@ -86,8 +86,8 @@ class OneTableResult:
     hcp_ns: int
     hcp_ew: int
     sl_pair: str
-    fit: str  # "9H" or "NF", as the seed writes it
-    sign: str  # the seed's ± column: "+" when the SL pair declared, "" when passed out
+    fit: str  # "9H" or "NF", as the sheet writes it
+    sign: str  # the sheet's ± column: "+" when the SL pair declared, "" when passed out
     declarer_score: int
     sl_score: int
     par: int
@@ -97,7 +97,7 @@ class OneTableResult:
 
 
 def parse_fit(fit: str | None) -> tuple[int, str] | None:
-    """Seed 002's Fit column: "9H" -> (9, "H"); None, "NF" or "none" -> None (no 8-card fit)."""
+    """The sheet's Fit column: "9H" -> (9, "H"); None, "NF" or "none" -> None (no 8-card fit)."""
     if fit is None:
         return None
     if not isinstance(fit, str):
@@ -122,7 +122,7 @@ def _fit_label(fit: tuple[int, str] | None) -> str:
 
 
 def one_table_par(hcp: int, fit: str | None, vulnerable: bool) -> int:
-    """Par for the SL pair from seed 002's table: its HCP (20-40), longest fit and vulnerability."""
+    """Par for the SL pair from the sheet's table: its HCP (20-40), longest fit, vulnerability."""
     if isinstance(hcp, bool) or not isinstance(hcp, int) or hcp not in PAR_TABLE:
         raise ValueError(
             f"HCP must be a whole number 20-40 (the scoring line has at least half), got {hcp!r}"
@@ -137,7 +137,7 @@ def one_table_par(hcp: int, fit: str | None, vulnerable: bool) -> int:
 
 
 def scoring_line_pair(board: int, hcp_ns: int, scoring_line: str | None = None) -> str:
-    """The SL pair: the one with more HCP, on 20-20 the dealer's (seed 002, instruction 9a)."""
+    """The SL pair: the one with more HCP, on 20-20 the dealer's (the sheet's instruction 9a)."""
     if scoring_line is not None:
         side = scoring_line.strip().upper() if isinstance(scoring_line, str) else scoring_line
         if side not in _SIDES:
@@ -157,21 +157,21 @@ def _checked_hcp(hcp_ns: int) -> int:
 def _declarer_seat(declarer: str | None, passed_out: bool) -> str:
     seat = declarer.strip().upper() if isinstance(declarer, str) else declarer
     if passed_out:
-        return ""  # seed 002, instruction 2a: a passed-out hand scores zero, nobody declared
+        return ""  # the sheet's instruction 2a: a passed-out hand scores zero, nobody declared
     if seat not in ("N", "E", "S", "W"):
         raise ValueError(f"declarer must be N, E, S or W, got {declarer!r}")
     return seat
 
 
 def _sign(seat: str, sl_pair: str) -> str:
-    """Seed 002's ± column: "+" when the SL pair declared (instruction 9c)."""
+    """The sheet's ± column: "+" when the SL pair declared (instruction 9c)."""
     if not seat:
         return ""
     return "+" if (seat in ("N", "S")) == (sl_pair == "NS") else "-"
 
 
 def _imps_to(sl_pair: str, diff: int) -> tuple[int, int]:
-    # Seed 002, instruction 12: positive Diff goes to the SL pair, otherwise to the other pair.
+    # The sheet's instruction 12: positive Diff goes to the SL pair, otherwise to the other pair.
     won = abs(imps(diff))
     ns_wins = (sl_pair == "NS") == (diff > 0)
     return (won, 0) if ns_wins else (0, won)
@@ -186,7 +186,7 @@ def one_table_board(
     fit: str | None,
     scoring_line: str | None = None,
 ) -> OneTableResult:
-    """Score one board of a one-table session against seed 002's par.
+    """Score one board of a one-table session against the sheet's par.
 
     `tricks` is what declarer took (0-13); `fit` is the SL pair's longest fit.
     """
@@ -210,7 +210,7 @@ def one_table_board(
 
 
 def tally(results: Iterable[OneTableResult]) -> list[tuple[int, int]]:
-    """Running (NS, EW) IMP totals after each board (seed 002, instruction 13)."""
+    """Running (NS, EW) IMP totals after each board (the sheet's instruction 13)."""
     return list(
         accumulate(
             ((result.imps_ns, result.imps_ew) for result in results),
@@ -235,7 +235,7 @@ class DDParResult:
 
 
 def dd_par_board(board: int, contract: str, declarer: str, tricks: int, par: int) -> DDParResult:
-    """IMPs against the double-dummy par (seed 000's, from NS's side, `scoring.par`): NS's
+    """IMPs against the double-dummy par (Pavlicek's, from NS's side, `scoring.par`): NS's
     score at the table minus par, on the IMP scale; NS gets the IMPs and EW the opposite, as
     when a team's score is compared with its team-mates' at the other table."""
     if isinstance(par, bool) or not isinstance(par, int):

@@ -67,7 +67,7 @@ def parse_butler_drop(text: str) -> int | Fraction | None:
 
 @dataclass(frozen=True)
 class ScoringOptions:
-    """A session's scoring conventions; see the README's table for each one's source."""
+    """A session's scoring conventions; docs/rules.md gives each one's source."""
 
     totals: str = "raw"
     missing_results: str = "neuberg"

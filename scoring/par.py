@@ -1,26 +1,27 @@
-"""Par score of a deal from its double-dummy table, after Richard Pavlicek (seed 000).
+"""Par score of a deal from its double-dummy table, after Richard Pavlicek's study *Par Score
+Calculation* (rpbridge.net, with its *Par Zero Deals*).
 
-The seed's steps (the highest make by rank decides the board winner; the losers' cheapest
+The study's steps (the highest make by rank decides the board winner; the losers' cheapest
 profitable sacrifice; the winners' higher-scoring lower contracts, re-checked for sacrifices;
 the winners taking the higher-ranking contract's score instead) are the first moves of an
 auction, so this module plays that auction out in full as a game: the board winners bid any
 contract, then the sides take turns either to pass, ending the auction, or to bid a
 higher-ranking contract. A contract that goes down is doubled and one that makes is not (so
-a doubled make is never par); each side maximises its own score. This reproduces the seed's
-seven deals and its variant of deal 3, and it needs no special case for what the seed's
+a doubled make is never par); each side maximises its own score. This reproduces the study's
+seven deals and its variant of deal 3, and it needs no special case for what the study's
 shortcuts leave out, such as the winners bidding on over a sacrifice.
 
-The winners bid first because, in the seed's words, their "plus score can be assured by
+The winners bid first because, in Pavlicek's words, their "plus score can be assured by
 bidding and making that contract or by defeating the opponents if they bid any further": a
 sacrifice outranks the contract it saves against. Were the losers allowed to bid the
-winners' own contract before them, par would depend on the dealer; the seed's never does,
+winners' own contract before them, par would depend on the dealer; the study's never does,
 and where both sides' highest make is the same contract, so that bidding it first wins, the
-seed calls par zero.
+study calls par zero.
 
-Ties are broken so that `Par.contracts` names one contract, as the seed's "Par:" lines do:
-a side passes unless bidding on is strictly better (the seed's sacrifices must be
+Ties are broken so that `Par.contracts` names one contract, as the study's "Par:" lines do:
+a side passes unless bidding on is strictly better (the study's sacrifices must be
 "profitable"), and among equally good bids it takes the highest-ranking, which leaves the
-opponents the least room (seed deal 2 names 5 hearts, though clubs "would be the same").
+opponents the least room (its deal 2 names 5 hearts, though clubs "would be the same").
 """
 
 from collections.abc import Mapping
@@ -48,7 +49,7 @@ _Outcome = tuple[int, int, str]  # NS score, final contract's rank, its declarin
 class Par:
     """`score` is from North-South's side (+ when NS are plus). `contracts` are the par
     contracts, "4S N" or "5HX S" (doubled when it goes down), one per declarer that scores
-    par, in seat order N, E, S, W; empty when par is zero, which the seed calls a passout.
+    par, in seat order N, E, S, W; empty when par is zero, which Pavlicek calls a passout.
     """
 
     score: int
@@ -74,12 +75,12 @@ def par(dd: Mapping[str, Mapping[str, int]], vulnerability: str) -> Par:
     if vulnerability not in VULNERABILITIES:
         raise ValueError(f"vulnerability must be None, NS, EW or Both, got {vulnerability!r}")
     ns_top, ew_top = _highest_make(tricks, "NS"), _highest_make(tricks, "EW")
-    # Seed 000: nobody making seven tricks is a passout (deal 4), and the same highest make
+    # Pavlicek: nobody making seven tricks is a passout (deal 4), and the same highest make
     # for both sides is par zero whatever the vulnerability (deals 5-7), because whoever
     # bids it first wins.
     if ns_top == ew_top:
         return Par(0)
-    # Seed 000: the side with the higher-ranking make is the board winner.
+    # Pavlicek: the side with the higher-ranking make is the board winner.
     winner = "NS" if ns_top > ew_top else "EW"
     score, rank, side = _Auction(tricks, vulnerability).play(winner)
     return Par(score, _contract_names(tricks, rank, side))
@@ -162,7 +163,7 @@ class _Auction:
 
     def _best_bid(self, side: str, after: int, passing: _Outcome | None) -> _Outcome:
         # Passing wins ties (a sacrifice must be profitable); scanning from 7NT down keeps
-        # the highest-ranking of equally good bids (seed deal 2's 5 hearts, not 5 clubs).
+        # the highest-ranking of equally good bids (Pavlicek's deal 2: 5 hearts, not 5 clubs).
         best = passing
         for rank in range(len(_BIDS) - 1, after, -1):
             outcome = self._after_bid(rank, side)

@@ -2,7 +2,7 @@
 
 A club moving to Clubscore compares our results with what its old program printed; each
 preset is the set of options that reproduces that program's published totals, percentages
-and places (tests/events/real_events and the README's table say which events showed which).
+and places (tests/events/real_events and docs/rules.md say which events showed which).
 An option a preset leaves out keeps its default (ACBL practice). `matchpoints` is the
 program's matchpoint scale, used when the session is scored at matchpoints.
 """

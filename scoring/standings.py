@@ -4,8 +4,8 @@ Places never follow raw totals, because pairs play different numbers of boards (
 boards not played, short movements):
 - matchpoints: the percentage of the tops of the boards a pair was scored on;
 - cross-IMPs and Butler: the IMPs per board played (the factored total orders the same);
-- Home Duplicate Bridge (seed 004): VPs per set against the field, as a percentage of the
-  VPs the pair could have won.
+- Home Duplicate Bridge (Jette's *Scoring for Home Duplicate Bridge*): VPs per set against
+  the field, as a percentage of the VPs the pair could have won.
 Everything is exact (Fractions): a tie is a tie only when the values are equal.
 """
 

@@ -1,4 +1,4 @@
-"""Victory points: the WBF 2013 scales, the ACBL Swiss scales, club tables, and seed 004's.
+"""Victory points: the WBF 2013 scales, the ACBL Swiss scales, club tables, and Harris's.
 
 WBF 2013 (Technical Report of the WBF Scoring Panel, January 2013): the winner's VPs are
 10 + 10 (1 - R^(M/B)) / (1 - R) for a margin of M IMPs, with R = tau^3 = sqrt(5) - 2 and the
@@ -88,7 +88,8 @@ def vp_wbf(imp_margin: float, boards: int) -> float:
     return float(_continuous_hundredths(Fraction(imp_margin), boards) / 100)
 
 
-# Seed 004 (Harris, Bridge Director's Companion): for each boards-per-set, rows of
+# Larry Harris's club scales (*Bridge Director's Companion*, Devyn Press, 1991), as David
+# Jette's *Scoring for Home Duplicate Bridge* reprints them: for each boards-per-set, rows of
 # (largest IMP difference of the row, VPs when ahead, VPs when behind); the last row is open.
 HARRIS_SCALES = {
     3: ((0, 5, 5), (1, 6, 4), (3, 7, 3), (6, 8, 2), (9, 9, 1), (None, 10, 0)),
@@ -107,7 +108,7 @@ HARRIS_SCALES = {
 
 
 def vp_harris(imp_difference: float, boards_per_set: int) -> int:
-    """VPs for an IMP difference on seed 004's club scale for 3-8 boards per set."""
+    """VPs for an IMP difference on Harris's club scale for 3-8 boards per set."""
     if boards_per_set not in HARRIS_SCALES:
         raise ValueError(f"the club VP scales cover 3-8 boards per set, not {boards_per_set!r}")
     if isinstance(imp_difference, bool) or not isinstance(imp_difference, Real):

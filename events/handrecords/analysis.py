@@ -9,7 +9,7 @@ __all__ = ["analyse"]
 
 def analyse(records: list[HandRecord]) -> list[dict]:
     """One {"board", "vulnerability", "dd", "par_score", "par_contracts"} per record, in order;
-    par follows seed 000 (scoring.par), whose par zero DDS's own par does not know."""
+    par follows Pavlicek (scoring.par), whose par zero DDS's own par does not know."""
     tables = dd_tables(record.deal for record in records)
     analysed = []
     for record, table in zip(records, tables, strict=True):

@@ -1,5 +1,5 @@
-"""Random deals and the distribution of their absolute par scores, laid out as seed 000's
-tables (Pavlicek's 10,485,760 deals) so a sample can be set beside his figures."""
+"""Random deals and the distribution of their absolute par scores, laid out as the tables
+of Pavlicek's *Par Score Stats* (his 10,485,760 deals) so a sample can be set beside his figures."""
 
 import random
 import statistics
@@ -68,7 +68,7 @@ class ParDistribution:
             ("Maximum", str(max(absolute))),
             # Ties for the mode go to the lower score.
             ("Mode", str(max(counts, key=lambda score: (counts[score], -score)))),
-            # Seed 000's median is the lowest score with At Most >= 50%.
+            # Pavlicek's median is the lowest score with At Most >= 50%.
             ("Median", str(statistics.median_low(absolute))),
             ("Mean", f"{statistics.fmean(absolute):.1f}"),
             ("Standard deviation", f"{statistics.pstdev(absolute):.1f}"),
@@ -79,7 +79,7 @@ class ParDistribution:
         lines = [f"{'Score':>7} {'Deals':>9} {'Specific':>9} {'At Least':>9} {'At Most':>9}"]
         lines += [f"{score:>7} {deals:>9,} {specific:>9.4f} {at_least:>9.4f} {at_most:>9.4f}"
                   for score, deals, specific, at_least, at_most in rows]  # fmt: skip
-        # Seed 000's check: the At Least and At Most columns add up to 100 (U + 1).
+        # Pavlicek's check: the At Least and At Most columns add up to 100 (U + 1).
         check = sum(row[3] + row[4] for row in rows)
         specific = sum(row[2] for row in rows)
         lines.append(

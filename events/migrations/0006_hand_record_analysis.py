@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='board',
             name='par_score',
-            field=models.IntegerField(blank=True, help_text="From NS's side (seed 000).", null=True),
+            field=models.IntegerField(blank=True, help_text="From NS's side (Pavlicek's par).", null=True),
         ),
         migrations.AddField(
             model_name='event',

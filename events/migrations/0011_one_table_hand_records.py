@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
                 ('number', models.PositiveSmallIntegerField()),
                 ('deal', models.CharField(help_text='PBN deal, e.g. N:AKQ.…', max_length=80)),
                 ('dd', models.JSONField(blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.', null=True)),
-                ('par_score', models.IntegerField(blank=True, help_text="From NS's side (seed 000).", null=True)),
+                ('par_score', models.IntegerField(blank=True, help_text="From NS's side (Pavlicek's par).", null=True)),
                 ('par_contracts', models.CharField(blank=True, max_length=100)),
             ],
             options={
@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='onetablesession',
             name='method',
-            field=models.CharField(choices=[('par-imps', 'Par-table IMPs (seed 002’s tally sheet)'), ('hancock', 'Hancock points (HCP par, seed 001)'), ('dd-par', 'IMPs against the double-dummy par (needs the hand records)')], default='par-imps', max_length=10),
+            field=models.CharField(choices=[('par-imps', 'Par-table IMPs (one-table tally sheet)'), ('hancock', 'Hancock points (HCP par, Cliff Hancock)'), ('dd-par', 'IMPs against the double-dummy par (needs the hand records)')], default='par-imps', max_length=10),
         ),
         migrations.AddConstraint(
             model_name='onetablesession',

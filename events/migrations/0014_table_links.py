@@ -1,4 +1,4 @@
-# Models for phone entry at the table (issue 12). Operations are filled in by hand from
+# Models for phone entry at the table. Operations are filled in by hand from
 # `makemigrations events --dry-run -v 3`, keeping only this feature's operations.
 
 import django.db.models.deletion

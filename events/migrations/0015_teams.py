@@ -1,4 +1,4 @@
-# Models for teams events scored in VPs (issue 13). Operations are filled in by hand from
+# Models for teams events scored in VPs. Operations are filled in by hand from
 # `makemigrations events --dry-run -v 3`, keeping only this feature's operations.
 
 import django.db.models.deletion

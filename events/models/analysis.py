@@ -24,7 +24,9 @@ class DealAnalysisFields(models.Model):
     dd = models.JSONField(
         null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
     )
-    par_score = models.IntegerField(null=True, blank=True, help_text="From NS's side (seed 000).")
+    par_score = models.IntegerField(
+        null=True, blank=True, help_text="From NS's side (Pavlicek's par)."
+    )
     par_contracts = models.CharField(max_length=100, blank=True)
 
     class Meta:

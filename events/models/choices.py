@@ -49,7 +49,7 @@ DATUM_ROUNDING_CHOICES = [(10, "Nearest 10 points"), (1, "Nearest point")]
 SCORED_AS_CHOICES = [("", "My own choices below")] + [
     (key, f"As {preset.program}") for key, preset in PRESETS.items()
 ]
-# Seed 001 (Hancock points) leaves doubles and vulnerability open: the club's or game's rule.
+# Hancock's article leaves doubles and vulnerability open: the club's or game's rule.
 HANCOCK_DOUBLED_CHOICES = [
     ("ignore", "Ignored: X and XX change nothing"),
     ("into-game", "Doubling into game: a doubled part score worth 100 trick points is a game"),

@@ -1,4 +1,5 @@
-"""One-table games (seeds 001 and 002): four players, no field, every hand scored
+"""One-table games (Hancock's points, or the One-Table Duplicate-Style Par Scoring Tally
+Sheet's par IMPs): four players, no field, every hand scored
 against a par."""
 
 from django.conf import settings

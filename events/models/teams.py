@@ -1,4 +1,4 @@
-"""Teams events (issue 13): teams of four or more play matches of two rooms on the same
+"""Teams events: teams of four or more play matches of two rooms on the same
 boards; each match's IMPs turn into Victory Points on the event's scale (a KO match keeps
 IMPs). The numbers themselves come from `scoring` (teams.py, vps.py, team_movements.py)."""
 

@@ -83,7 +83,7 @@
   });
 
   // What only matters sometimes: no declarer or result when passed out, and the choice of
-  // scoring line only on a 20-20 hand (seed 002, instruction 9a).
+  // scoring line only on a 20-20 hand (the tally sheet's instruction 9a).
   function number(name) {
     const value = field(name) && field(name).value.trim();
     return /^\d+$/.test(value || "") ? parseInt(value, 10) : null;

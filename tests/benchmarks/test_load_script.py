@@ -1,8 +1,9 @@
 """The load test's pieces that need no load: reading the pages the way its users do, posting
 what a row's form posts, and the integrity checker finding planted faults.
 
-Scores (Law 77, DOMAIN.md): board 1 is dealt by North, nobody vulnerable, so 4S by N made is
-+420. The matchpoint check (DOMAIN.md, Matchpoints): on
+Scores (Laws 2 and 77 of the 2017 Laws): board 1 is dealt by North, nobody vulnerable, so 4S
+by N made is +420. The matchpoint check (Thompson, *How Duplicate Pair Competition Board
+Matchpoints ... Are Computed*, principle 3): on
 every board NS + EW = top for each result and the NS points add up to n(n-1)/2 in ACBL units.
 """
 

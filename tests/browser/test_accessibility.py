@@ -211,7 +211,7 @@ def riverside_session(name):
 
 def club_night():
     """Riverside's published 3-table Mitchell (6 boards, each played three times) with its
-    hand records analysed, a Swiss teams round and seed 002's one-table game."""
+    hand records analysed, a Swiss teams round and the one-table tally sheet's worked example."""
     director, event = riverside_session("Tuesday pairs")
     club, section = event.club, event.sections.get()
     boards = list(section.boards.order_by("number"))

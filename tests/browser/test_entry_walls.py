@@ -1,8 +1,8 @@
-"""The walls a director hit typing travellers (issue #11), climbed from the keyboard alone:
+"""The walls a director hit typing travellers, climbed from the keyboard alone:
 pairs that sat at the wrong table, two typists on one board, deleting a result, and the end
 of the last board.
 
-Scores (Law 77): board 6 is dealt by East, EW vulnerable (DOMAIN.md's board table); 2H by E
+Scores (Law 77): board 6 is dealt by East, EW vulnerable (Law 2's board table); 2H by E
 made is -110 for NS, 3C by N made +110.
 """
 
@@ -341,7 +341,7 @@ def type_fast_at_table_1_round_1(page, session, lines):
 def test_lines_typed_while_a_save_is_on_its_way_are_not_lost(page, session, slow_saves):
     # A helper typing at 40 ms a key lost the next line's first keys (they went into the row
     # being replaced), and its third line was stored as "NT N +1".
-    # Table 1, round 1 plays boards 1 and 2 (DOMAIN.md's Mitchell: set r at table 1).
+    # Table 1, round 1 plays boards 1 and 2 (a Mitchell starts set t at table t).
     type_fast_at_table_1_round_1(page, session, ["2C S =", "1NT N +1"])
     rows = page.locator("#traveller tbody tr:not(.new-row)")
     expect(rows.nth(1).locator("input.entry-input")).to_have_value("1NT N +1", timeout=5000)

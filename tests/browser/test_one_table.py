@@ -1,5 +1,6 @@
-"""Four friends at one table score seed 002's example on a phone, from the keyboard alone, and
-the tally sheet comes to NS 51, EW 28 (the seed prints 45: its last addition slipped)."""
+"""Four friends at one table score the worked example of the One-Table Duplicate-Style Par
+Scoring Tally Sheet on a phone, from the keyboard alone, and the tally sheet comes to NS 51,
+EW 28 (the printed sheet says 45: its last addition slipped)."""
 
 import re
 
@@ -52,7 +53,7 @@ def type_and_enter(page, selector, text):
 
 
 def play(page, row, *, save=True, restored=False):
-    """One hand of the seed as the table calls it out: contract, declarer, made, HCP, fit."""
+    """One hand of the example as the table calls it out: contract, declarer, made, HCP, fit."""
     number, bid, by, made, hcp_ns, hcp_ew, fit = row[:7]
     expect(page.locator("h1")).to_contain_text(f"Hand {number}")
     if not restored:
@@ -66,7 +67,7 @@ def play(page, row, *, save=True, restored=False):
     focused(page, "#id_fit")
     page.keyboard.type(fit)
     if number in CHOSEN_LINE:
-        # 20-20: the choice of scoring line appears; the seed's table chose the declarer's side.
+        # 20-20: the choice of scoring line appears; the example's table chose the declarer's side.
         expect(page.locator(".ot-tie")).to_be_visible()
         page.keyboard.press("Tab")
         page.keyboard.press(CHOSEN_LINE[number][0])
@@ -130,7 +131,7 @@ def test_seed_002_played_through_on_a_phone_from_the_keyboard(phone, director):
     expect(last.nth(14)).to_have_text("9")  # 9 IMPs to NS on hand 16: 42 + 9 = 51
     shoot(page, "one-table-tally-phone")
     shoot(page, "one-table-tally-phone-full", full_page=True)
-    # A phone shows the contract, IMPs and totals; the rest of seed 002's columns on request.
+    # A phone shows the contract, IMPs and totals; the rest of the sheet's columns on request.
     par = page.get_by_role("columnheader", name="Par")
     expect(par).to_be_hidden()
     page.get_by_text("Show every column").click()
@@ -164,7 +165,7 @@ def test_hancock_points_entered_on_a_phone(phone, director):
     game = make_game(director.clubs.get(), method="hancock", doubled_rule="into-game")
     log_in(page, "dora")
     page.goto(f"/one-table/{game.pk}/hands/1/")
-    # Seed 001: "4 spades made 10 tricks with 23 HCP with declarer holding 7 spades and dummy
+    # Hancock: "4 spades made 10 tricks with 23 HCP with declarer holding 7 spades and dummy
     # with a club void scores +2 (23 HCP) - 1 (7 spades) - 1 (club void) = 0 points".
     type_and_enter(page, "#id_contract", "4S")
     page.keyboard.press("S")

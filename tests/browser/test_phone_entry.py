@@ -2,8 +2,9 @@
 own table link, while the director watches the grid and the standings move live; the
 standings then match a copy of the session the director typed slip by slip.
 
-The movement is the project's 3-table Mitchell, 3 rounds of 2 boards (DOMAIN.md,
-"Movements": NS stay, EW move up one table, boards move down one). The results are made up;
+The movement is the project's 3-table Mitchell, 3 rounds of 2 boards (NS stay,
+EW move up one table, boards move down one: bridgecentral.com, *The Mitchell movement*). The
+results are made up;
 what is checked is that the same slips give the same standings by either path.
 """
 

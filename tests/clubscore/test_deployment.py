@@ -128,8 +128,8 @@ def test_gunicorn_reads_its_settings_from_the_config_file(monkeypatch):
 
 def test_the_app_processes_share_a_redis_cache_that_keeps_nothing_on_disk():
     # The live pages are rendered once per session version for every worker, and the phone
-    # links' rate limits are counted across workers, only with a shared cache (README:
-    # Capacity; clubscore/env.py's cache()).
+    # links' rate limits are counted across workers, only with a shared cache
+    # (docs/operations.md, Capacity; clubscore/env.py's cache()).
     services = compose()["services"]
     cache, web, worker = services["cache"], services["web"], services["worker"]
     assert cache["image"].startswith("redis:7")

@@ -3,7 +3,7 @@ give the same session, the exports print what the pages show, a USEBIO or PBN ro
 keeps the results, and the session form's "Scored as" sets a program's options at once.
 
 The values are worked by hand from each convention (tests/scoring/test_conventions.py cites
-each program's; the README's "How results are scored" table lists them).
+each program's; the conventions table of docs/rules.md lists them).
 """
 
 import csv

@@ -134,7 +134,8 @@ def test_the_job_stores_each_boards_table_and_seed_000_par(mitchell_session):
     # Board 1, nobody vulnerable: NS's 7S (210 + 300 + 1000 = 1510) outranks EW's 7H, and EW's
     # only higher bid, 7NT doubled non-vulnerable down 13, would cost 3500. Par NS +1510.
     assert (boards[1].par_score, boards[1].par_contracts) == (1510, "7S N, 7S S")
-    # Board 2: seed 000's deal 5, both sides' highest make is 1NT: par zero, a passout.
+    # Board 2: deal 5 of Pavlicek's *Par Score Calculation*, both sides' highest make is 1NT: par
+    # zero, a passout.
     assert (boards[2].par_score, boards[2].par_contracts) == (0, "")
     # Board 3, EW vulnerable: EW's 7S (210 + 500 + 1500 = 2210) outranks NS's 7H; NS's 7NTX
     # non-vulnerable down 13 would cost 3500. Par EW +2210.

@@ -146,7 +146,7 @@ def forty_table_night(tables=40, boards=50) -> str:
 def test_two_thousand_lines_are_stored_in_bulk_and_scored_once(
     club, director, django_assert_max_num_queries
 ):
-    # Issue 14: a row at a time with a board lock each took 16 ms a row (2,000 rows passed
+    # A row at a time with a board lock each took 16 ms a row (2,000 rows passed
     # gunicorn's 30 s timeout). The statements must not grow with the rows.
     text = forty_table_night()
     with django_assert_max_num_queries(150):

@@ -1,4 +1,5 @@
-"""One-table games through the service: seed 002's worked example, seed 001's points, and
+"""One-table games through the service: the worked example of the One-Table Duplicate-Style
+Par Scoring Tally Sheet, Cliff Hancock's points, and
 hands that cannot be right (explained, and nothing stored)."""
 
 import datetime
@@ -10,8 +11,8 @@ from events.models import OneTableHand, OneTableSession
 from events.one_table import _DOUBLED_DASH, HandError, hand_values, save_hand, tally_sheet
 from tests.hang_guard import finishes_within
 
-# Seed 002's example as the table writes it: #, Bid, By, Md, HCP NS, HCP EW, Fit, IMPs NS,
-# IMPs EW, Total NS, Total EW (the seed's last row prints NS 45: see below).
+# The tally sheet's example as the table writes it: #, Bid, By, Md, HCP NS, HCP EW, Fit, IMPs NS,
+# IMPs EW, Total NS, Total EW (the sheet's last row prints NS 45: see below).
 SEED_002 = [
     (1, "2S", "N", "-1", 19, 21, "8C", 0, 1, 0, 1),
     (2, "4H", "S", "5", 24, 16, "10S", 4, 0, 4, 1),
@@ -30,7 +31,7 @@ SEED_002 = [
     (15, "5NT", "W", "7", 4, 36, "NF", 12, 0, 42, 28),
     (16, "4S-X", "N", "-3", 9, 31, "8H", 9, 0, 51, 28),
 ]
-# Seed 002's note 7: "With the HCPs split 20-20, I chose to make declarer the scoring line".
+# The sheet's note 7: "With the HCPs split 20-20, I chose to make declarer the scoring line".
 CHOSEN_LINE = {7: "EW"}
 
 
@@ -62,8 +63,8 @@ def seed_game(game):
 
 
 def test_seed_002s_example_comes_to_ns_51_ew_28(seed_game):
-    # The seed prints 45 for NS after hand 16, but its own row gives NS 9 IMPs on top of 42:
-    # the sheet's addition slipped, 42 + 9 = 51 (issue 9 says the same).
+    # The sheet prints 45 for NS after hand 16, but its own row gives NS 9 IMPs on top of 42:
+    # the sheet's addition slipped, 42 + 9 = 51.
     assert tally_sheet(seed_game).totals == (51, 28)
 
 
@@ -129,7 +130,7 @@ def test_a_hand_that_cannot_be_right_is_explained_and_nothing_is_stored(
 
 
 def test_the_seeds_ways_of_writing_a_hand_are_read(game):
-    # Seed 002 writes a double "4S-X"; "=" and "+1" are the travellers' way; EW alone is enough.
+    # The sheet writes a double "4S-X"; "=" and "+1" are the travellers' way; EW alone is enough.
     save_hand(game, 16, contract="4s-x", declarer="n", made="-3", hcp_ew="31", fit="8h")
     save_hand(game, 2, contract="4H", declarer="S", made="+1", hcp_ns="24", fit="10S")
     hands = {hand.number: hand for hand in OneTableHand.objects.all()}
@@ -140,7 +141,7 @@ def test_the_seeds_ways_of_writing_a_hand_are_read(game):
 
 
 def test_a_passed_out_hand_is_scored_against_par(game):
-    # Seed 002, instruction 2a: not redealt; board 1, NS 24 HCP and no fit: par 160, 4 IMPs EW.
+    # The sheet's instruction 2a: not redealt; board 1, NS 24 HCP and no fit: par 160, 4 IMPs EW.
     save_hand(game, 1, contract="PASS", declarer="N", made="4", hcp_ns="24", fit="NF")
     row = tally_sheet(game).row(1)
     assert (row.hand.declarer, row.made, row.points) == ("", "", (0, 4))
@@ -152,8 +153,9 @@ def test_the_scoring_line_is_chosen_only_on_a_20_20_hand(game):
     assert OneTableHand.objects.get().scoring_line == ""
 
 
-# Seed 001's examples on one table: (hand, contract, declarer, made, NS HCP, 7+ trumps, side
-# voids, NS points, EW points). Hancock scores the declaring side: its points, its column.
+# Hancock's examples (*How to score duplicate style in a one table situation*) on one table: (hand,
+# contract, declarer, made, NS HCP, 7+ trumps, side voids, NS points, EW points). Hancock scores the
+# declaring side: its points, its column.
 SEED_001 = [
     # "2 hearts made 8 tricks with 19 HCP would score +2 points"
     (1, "2H", "N", "2", 19, False, 0, 2, 0),
@@ -166,7 +168,7 @@ SEED_001 = [
     (4, "5H", "W", "-3", 26, False, 0, 0, 2),
     # "2 diamonds made 6 tricks with 24 HCP scores -1 (24 HCP) - 2(undertricks) = -3 points"
     (5, "2D", "N", "-2", 24, False, 0, -3, 0),
-    # Seed 001: "passed out hands can all be catered for": they score nothing.
+    # Hancock: "passed out hands can all be catered for": they score nothing.
     (6, "PASS", "", "", 20, False, 0, 0, 0),
 ]
 

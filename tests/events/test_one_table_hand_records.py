@@ -18,7 +18,7 @@ from tests.events.test_par_commands import ONE_SUIT_EACH, ONE_SUIT_EACH_DD, SYMM
 # Hand 1 (dealer N, nobody vulnerable), dealt so the sides' points differ. North: AKQJ in
 # spades, hearts and diamonds and the club ace, 4 x 10 - 6 = 34; East: the club king, 3; South:
 # the club queen, 2; West: the club jack, 1. NS 36, EW 4. NS hold four spades, hearts and
-# diamonds each: three 8-card fits, and seed 002 names the higher-ranking, 8S. EW hold
+# diamonds each: three 8-card fits, and the tally sheet names the higher-ranking, 8S. EW hold
 # 1 + 10 = 11 clubs: 11C.
 UNEVEN = "N:AKQJ.AKQJ.AKQJ.A T987.T987.T987.K 6543.6543.6543.Q 2.2.2.JT98765432"
 UNEVEN_FILE = f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{UNEVEN}"]\n'
@@ -73,7 +73,7 @@ def test_the_job_stores_each_hands_table_and_seed_000_par(game):
     stored = deals(game)
     assert stored[1].dd == ONE_SUIT_EACH_DD and stored[3].dd == TURNED_DD
     # The same deals as the pairs session's test: board 1 NS +1510 (7S, nobody vulnerable),
-    # board 2 par zero (seed 000's deal 5), board 3 EW +2210 (7S, EW vulnerable).
+    # board 2 par zero (Pavlicek's deal 5), board 3 EW +2210 (7S, EW vulnerable).
     assert [(d.par_score, d.par_contracts) for d in stored.values()] == [
         (1510, "7S N, 7S S"), (0, ""), (-2210, "7S E, 7S W"),
     ]  # fmt: skip
@@ -108,7 +108,7 @@ def test_a_dealt_hand_takes_its_hcp_and_fit_from_the_deal_not_from_what_was_type
     import_game_hand_records(game, UNEVEN_FILE)
     hand = save_hand(game, 1, contract="6H", declarer="N", made="6", hcp_ns="20", fit="NF")
     assert (hand.hcp_ns, hand.fit) == (36, "8S")
-    # Seed 002's par table: 36 HCP, a major 8-card fit, not vulnerable: 1210. 6H making is
+    # The tally sheet's par table: 36 HCP, a major 8-card fit, not vulnerable: 1210. 6H making is
     # 180 + 300 + 500 = 980; 980 - 1210 = -230, 6 IMPs (220-260) to EW.
     row = tally_sheet(game).row(1)
     assert (row.board.par, row.board.sl_score, row.points) == (1210, 980, (0, 6))

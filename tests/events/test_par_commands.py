@@ -1,4 +1,4 @@
-"""The `par` and `par_stats` commands: double-dummy tables by endplay's DDS, par by seed 000."""
+"""The `par` and `par_stats` commands: double-dummy tables by endplay's DDS, par after Pavlicek."""
 
 import json
 import re
@@ -22,10 +22,10 @@ ONE_SUIT_EACH_DD = {
     "S": {"C": 0, "D": 13, "H": 0, "S": 13, "NT": 0},
     "W": {"C": 13, "D": 0, "H": 13, "S": 0, "NT": 0},
 }
-# Board 2: seed 000's deal 5, every hand the same four holdings turned round the table
-# (10 8 / A 5 4 / Q J 3 2 / K 9 7 6, suits in the diagram's order S, H, D, C). The seed's
-# table: everybody makes 1NT and six tricks in every suit, so both sides' highest make is
-# 1NT and par is zero, a passout (DDS's own par would give the dealer's side +90).
+# Board 2: Pavlicek's deal 5 (*Par Zero Deals*), every hand the same four holdings turned round the
+# table (10 8 / A 5 4 / Q J 3 2 / K 9 7 6, suits in the diagram's order S, H, D, C). His table:
+# everybody makes 1NT and six tricks in every suit, so both sides' highest make is 1NT and par is
+# zero, a passout (DDS's own par would give the dealer's side +90).
 SYMMETRIC = "N:T8.A54.QJ32.K976 K976.T8.A54.QJ32 QJ32.K976.T8.A54 A54.QJ32.K976.T8"
 SYMMETRIC_DD = {seat: {"C": 6, "D": 6, "H": 6, "S": 6, "NT": 7} for seat in "NESW"}
 # Board 3: one suit each again, turned: N clubs, E diamonds, S hearts, W spades.
@@ -182,7 +182,8 @@ def test_par_stats_prints_a_distribution_that_passes_seed_000s_check():
     rows = [line.split() for line in out.splitlines() if re.fullmatch(r" *\d+( +[\d.,]+){4}", line)]
     assert sum(int(row[1]) for row in rows) == 40
     unique = len(rows)
-    # Seed 000: "total of At Least + At Most columns = 100(U+1)", up to the 4-decimal rounding.
+    # Pavlicek's *Par Score Stats*: "total of At Least + At Most columns = 100(U+1)", up to the
+    # 4-decimal rounding.
     check = sum(float(row[3]) + float(row[4]) for row in rows)
     assert check == pytest.approx(100 * (unique + 1), abs=unique * 0.0001)
     assert re.search(rf"^ *U = {unique} +40 +100\.0000 +{100 * (unique + 1)}\.0000$", out, re.M)

@@ -56,8 +56,8 @@ def test_a_save_scores_its_board_alone_when_no_other_board_can_move(club, direct
     save_result(board_1, *plays_1[0], "4S N =", director)
     save_result(board_1, *plays_1[1], "4S N +1", director)
     assert set(Result.objects.filter(board=board_2).values_list("ns_points", flat=True)) == {99}
-    # Board 1 as the section's own scoring has it: +420 and +450 of 3 due, Neuberg (DOMAIN.md)
-    # (0 + 1/2) x 3/2 - 1/2 = 1/4 and (1 + 1/2) x 3/2 - 1/2 = 7/4 on a top of 2.
+    # Board 1 as the section's own scoring has it: +420 and +450 of 3 due, Neuberg (Bavin, *The
+    # Neuberg Formula*): (0 + 1/2) x 3/2 - 1/2 = 1/4 and (1 + 1/2) x 3/2 - 1/2 = 7/4 on a top of 2.
     stored = dict(Result.objects.filter(board=board_1).values_list("text", "ns_points"))
     assert stored == {"4S N =": 0.25, "4S N +1": 1.75}
     assert rescore(Event.objects.get(pk=event.pk)) == 2  # board 2's two results put right
@@ -81,10 +81,10 @@ def test_a_board_on_its_own_top_does_not_make_a_save_rescore_the_section(club, d
 
 
 def test_a_save_that_moves_the_common_due_rescores_every_board(club, director):
-    # Every board due 2 results, and board 2 has them: top 1. A third result on board 1
-    # makes 3 the section's common due, so every board is factored to a top of 2 (DOMAIN.md,
-    # common top): board 2's +420 and +450, 0 and 1 of 1, become (0 + 1/2) x 3/2 - 1/2 = 1/4
-    # and (1 + 1/2) x 3/2 - 1/2 = 7/4 of 2 (Neuberg).
+    # Every board due 2 results, and board 2 has them: top 1. A third result on board 1 makes 3 the
+    # section's common due, so every board is factored to a top of 2 (Bavin, *The Neuberg Formula*:
+    # boards with unequal tops): board 2's +420 and +450, 0 and 1 of 1, become (0 + 1/2) x 3/2 - 1/2
+    # = 1/4 and (1 + 1/2) x 3/2 - 1/2 = 7/4 of 2 (Neuberg).
     event = make_session(club)
     Board.objects.filter(section__event=event).update(expected_results=2)
     board_1, plays_1 = _plays(event, 1)
@@ -112,7 +112,7 @@ def test_a_save_left_uncommitted_is_not_kept_for_the_pages(club, director):
 
 def test_points_written_in_one_statement_include_unscored_results(club, director):
     # Board 1, due 3 results, with +420 and +450. The +450 becomes "Not played", so it has no
-    # points, and +420 is alone: 0 matchpoints, which ACBL Neuberg (DOMAIN.md: (MP + 1/2) x
+    # points, and +420 is alone: 0 matchpoints, which Neuberg's formula in ACBL units ((MP + 1/2) x
     # E/A - 1/2) brings to (0 + 1/2) x 3/1 - 1/2 = 1 of a top of 2. Both rows are written,
     # one with NULLs, in the one UPDATE of points.
     event = make_session(club)

@@ -1,9 +1,9 @@
 """Table links: one secret link per table, what the table sees, and its results going through
 the director's save path.
 
-Expected scores are Law 77's (see /work/shared/DOMAIN.md, "Contract scores"); the movement's
-moves are the Mitchell's (DOMAIN.md, "Movements": NS stay, EW move up one table, boards move
-down one) for a 3-table, 3-round, 2-boards-a-round Mitchell:
+Expected scores are Law 77's (Laws of Duplicate Bridge 2017); the movement's moves are the
+Mitchell's (bridgecentral.com, *The Mitchell movement*: NS stay, EW move up one table, boards
+move down one) for a 3-table, 3-round, 2-boards-a-round Mitchell:
 round 1 table t plays boards 2t-1 and 2t, NS t against EW t.
 """
 
@@ -98,7 +98,7 @@ def test_the_table_sees_its_round_pairs_boards_dealer_and_vulnerability(section,
     assert shown.round == 1
     assert (shown.ns.number, shown.ns.direction) == (2, "NS")
     assert (shown.ew.number, shown.ew.direction) == (2, "EW")
-    # DOMAIN.md: dealer N, E, S, W in turn; vulnerability None, NS, EW, Both for boards 1-4.
+    # Law 2: dealer N, E, S, W in turn; vulnerability None, NS, EW, Both for boards 1-4.
     assert [(b.board.number, b.dealer, b.vulnerability) for b in shown.boards] == [
         (3, "S", "EW"),
         (4, "W", "Both"),

@@ -2,7 +2,8 @@ import pytest
 
 from scoring import board_dealer, board_vulnerability, is_vulnerable
 
-# Seed 002's tally sheet, Dlr and Vul columns for boards 1-16.
+# The One-Table Duplicate-Style Par Scoring Tally Sheet's Dlr and Vul columns for boards 1-16,
+# the same as Law 2's table.
 SEED_002 = [
     ("N", "None"), ("E", "NS"), ("S", "EW"), ("W", "Both"), ("N", "NS"), ("E", "EW"),
     ("S", "Both"), ("W", "None"), ("N", "EW"), ("E", "Both"), ("S", "None"), ("W", "NS"),

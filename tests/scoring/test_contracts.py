@@ -55,7 +55,7 @@ def test_it_scores_every_contract_like_the_published_tables(
 @pytest.mark.parametrize(
     "contract,vulnerable,tricks,score",
     [
-        # Seed 003's worked scores.
+        # Thompson's worked scores (esther-bridge.com).
         ("1NT", False, 7, 90),
         ("1NT", True, 8, 120),
         ("4H", False, 10, 420),
@@ -69,7 +69,7 @@ def test_it_scores_every_contract_like_the_published_tables(
         ("4H", False, 12, 480),
         ("4H", True, 11, 650),
         ("6DX", True, 8, -1100),
-        # Seed 002's tally sheet, declarer's score column.
+        # The one-table tally sheet's example, declarer's score column.
         ("2S", False, 7, -50),
         ("2S", False, 10, 170),
         ("5D", True, 11, 600),

@@ -3,8 +3,8 @@ rounded before totals, a board with an artificial score left unfactored, percent
 printed total, a decimal Ave+ at IMPs, missing results as average comparisons to the common
 top, no place for a pair without a board, and the presets that name each program's set.
 
-Expected values are worked by hand from each program's published convention (the README's
-"How results are scored" table and tests/events/real_events/README.md cite them).
+Expected values are worked by hand from each program's published convention (the conventions
+table of docs/rules.md and tests/events/real_events/README.md cite them).
 """
 
 from fractions import Fraction as F

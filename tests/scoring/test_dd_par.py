@@ -1,6 +1,6 @@
 """IMPs against the double-dummy par: a one-table game's third method.
 
-NS's score at the table against the board's par (seed 000, from NS's side), converted on the
+NS's score at the table against the board's par (Pavlicek's, from NS's side), converted on the
 WBF's IMP scale: Laws of Duplicate Bridge 2017, Law 78B ("20-40 1, 50-80 2, 90-120 3, 130-160 4,
 ... 750-890 13, 900-1090 14, ... 2000-2240 19"). Every expected value is worked by hand below
 from Law 77's scoring table and that scale.

@@ -1,11 +1,12 @@
-"""Reading a PBN deal, and the high-card points and longest fit seed 002's tally sheet needs."""
+"""Reading a PBN deal, and the high-card points and longest fit that the One-Table
+Duplicate-Style Par Scoring Tally Sheet needs."""
 
 import pytest
 
 from scoring.deal import hcp, longest_fit, parse_deal
 
-# Seed 000's deal 5: every hand holds the same four holdings turned round the table
-# (10 8 / A 5 4 / Q J 3 2 / K 9 7 6): an ace, a king, a queen and a jack, 10 HCP a hand.
+# Pavlicek's deal 5 (*Par Score Calculation*): every hand holds the same four holdings turned round
+# the table (10 8 / A 5 4 / Q J 3 2 / K 9 7 6): an ace, a king, a queen and a jack, 10 HCP a hand.
 SYMMETRIC = "N:T8.A54.QJ32.K976 K976.T8.A54.QJ32 QJ32.K976.T8.A54 A54.QJ32.K976.T8"
 # Each player holds one whole suit: N spades, E hearts, S diamonds, W clubs.
 ONE_SUIT_EACH = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -22,7 +23,7 @@ def test_a_side_without_eight_cards_in_a_suit_has_no_fit():
 
 
 def test_equal_fits_give_the_higher_ranking_suit():
-    """Seed 002: "If they have a two-suit fit of the same length, enter the higher ranking
+    """The tally sheet: "If they have a two-suit fit of the same length, enter the higher ranking
     suit." NS hold 13 spades and 13 diamonds; EW 13 hearts and 13 clubs."""
     hands = parse_deal(ONE_SUIT_EACH)
     assert (longest_fit(hands, "NS"), longest_fit(hands, "EW")) == ("13S", "13H")

@@ -132,7 +132,7 @@ def test_a_bare_score_must_be_possible_at_the_boards_vulnerability():
 
 
 # --- Notations from slips and other programs ("real slip notations") ---------------------------
-# Expected scores are worked by hand from Law 77 (DOMAIN.md); boards 1-4 are None, NS, EW, Both.
+# Expected scores are worked by hand from Law 77; boards 1-4 are None, NS, EW, Both (Law 2).
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,8 @@ def test_a_bare_score_must_be_possible_at_the_boards_vulnerability():
         ("4S× N -3", 1, -500, "4SX N -3"),  # 100 + 200 + 200
         ("4S** N =", 1, 880, "4SXX N ="),
         ("4S N –1", 1, -50, "4S N -1"),  # an en dash pasted from a word processor
-        # Seed 002's tally sheet, board 16 (NS not vulnerable): "4S-X", by N, Md -3, -500.
+        # The one-table tally sheet's example, board 16 (NS not vulnerable): "4S-X", by N, Md -3,
+        # -500.
         ("4S-X N -3", 16, -500, "4SX N -3"),  # 100 + 200 + 200
     ],
 )
@@ -231,7 +232,8 @@ def test_a_passed_out_board_has_no_result(text):
 @pytest.mark.parametrize(
     "text,board,ns_score,shown,message",
     [
-        # Seed 002's "Md" column writes the level made, so "4" on a 4S line means made 4.
+        # The one-table tally sheet's "Md" column writes the level made, so "4" on a 4S line means
+        # made 4.
         ("4S N 4", 1, -300, "4S N -6",
          "4S N 4: 4 tricks is down 6 (-300). If you meant made 4, type 4S N =."),  # 6 x 50
         ("4S E 5", 1, 250, "4S E -5", "down 5 (-250). If you meant made 5, type 4S E +1."),

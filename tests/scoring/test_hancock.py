@@ -1,4 +1,5 @@
-"""Cliff Hancock's HCP-par points (seed 001): every example of the seed, then the club options."""
+"""Cliff Hancock's HCP-par points (*How to score duplicate style in a one table situation*):
+every example of the article, then the club options."""
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,7 @@ from scoring.hancock import (
     par_interval,
 )
 
-# (contract, tricks, HCP, 7+ trumps in one hand, side-suit voids, points), quoted from seed 001.
+# (contract, tricks, HCP, 7+ trumps in one hand, side-suit voids, points), quoted from Hancock.
 SEED_001_EXAMPLES = [
     # "2 hearts made 8 tricks with 19 HCP would score +2 points"
     ("2H", 8, 19, False, 0, 2),
@@ -55,7 +56,7 @@ def test_it_scores_every_example_of_seed_001(
     assert hancock_points(contract, tricks, hcp, trump_length_7, side_voids) == points
 
 
-# Seed 001's table of contract types: part score 21-23, game 25-28, small slam 31-33 minors,
+# Hancock's table of contract types: part score 21-23, game 25-28, small slam 31-33 minors,
 # 32-34 majors, 33-35 NT, grand slam 36-40; a game is a contract worth a game bonus.
 @pytest.mark.parametrize(
     ("contract", "kind", "interval"),
@@ -72,7 +73,7 @@ def test_contract_types_and_their_par_intervals(contract, kind, interval):
     assert par_interval(contract) == interval
 
 
-# Seed 001's "Upper limit on counting overtricks": 1, 2, 1, 0. All 13 tricks, HCP inside the
+# Hancock's "Upper limit on counting overtricks": 1, 2, 1, 0. All 13 tricks, HCP inside the
 # interval so only the overtricks count.
 @pytest.mark.parametrize(
     ("contract", "hcp", "points"),
@@ -85,7 +86,7 @@ def test_overtricks_count_up_to_the_seeds_limit(contract, hcp, points):
 @pytest.mark.parametrize(
     ("contract", "tricks", "hcp", "points"),
     [
-        # The fewer-points bonus is for made contracts: seed 001's sacrifice examples add only
+        # The fewer-points bonus is for made contracts: Hancock's sacrifice examples add only
         # the sacrifice bonus ("3 spades made 7 tricks with 16 HCP ... = +1", not +6).
         ("4S", 9, 22, -1),
         ("2H", 7, 20, -1),  # 20 HCP is no minority: no sacrifice bonus either
@@ -99,7 +100,7 @@ def test_failing_contracts_and_extremes(contract, tricks, hcp, points):
 
 
 def test_no_trumps_ignore_long_suits_and_voids():
-    # Seed 001: "there is no penalty for holding a long suit (or a void) in no trumps".
+    # Hancock: "there is no penalty for holding a long suit (or a void) in no trumps".
     assert hancock_points("3NT", 9, 26, trump_length_7=True, side_voids=2) == 0
 
 

@@ -6,7 +6,7 @@ from scoring import hdb_imps, hdb_set_vps
 
 
 def test_hdb_imps_count_from_the_lowest_score_in_the_direction():
-    # Raw scores 490, 520, 0 and 1100 above the -100: seed 004's table gives 10, 11, 0, 15.
+    # Raw scores 490, 520, 0 and 1100 above the -100: Jette's table gives 10, 11, 0, 15.
     assert hdb_imps([390, 420, -100, 1000]) == [10, 11, 0, 15]
 
 

@@ -4,7 +4,8 @@ from hypothesis import strategies as st
 
 from scoring import imps
 
-# The seed tables (002 and 004) as (lowest difference, highest difference, IMPs).
+# Law 78B's table, as the one-table tally sheet and Jette's *Scoring for Home Duplicate Bridge*
+# print it: (lowest difference, highest difference, IMPs).
 IMP_ROWS = [
     (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
     (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11),
@@ -24,11 +25,12 @@ def test_it_follows_the_seed_table_at_both_ends_of_each_row(low, high, expected)
 
 @pytest.mark.parametrize(
     "difference,expected",
-    # Seed 002's worked tally: the Diff column and the IMPs it earned.
+    # The One-Table Duplicate-Style Par Scoring Tally Sheet's example: the Diff column and the IMPs
+    # it earned.
     [(20, 1), (140, 4), (-270, -7), (40, 1), (-160, -4), (-200, -5), (220, 6), (-80, -2),
      (-140, -4), (0, 0), (80, 2), (-330, -8), (-580, -11), (-100, -3), (-600, -12),
      (-400, -9),
-     # Seed 004: "3 imps for a raw score of 100, 14 imps for 1000".
+     # Jette: "3 imps for a raw score of 100, 14 imps for 1000".
      (100, 3), (1000, 14)],
 )  # fmt: skip
 def test_it_reproduces_the_seed_examples(difference, expected):

@@ -10,11 +10,12 @@ scores_on_a_board = st.lists(st.integers(-760, 760).map(lambda n: n * 10), min_s
 @pytest.mark.parametrize(
     "ns_scores,expected",
     [
-        # Seed 003, board 1 and board 2, and "all four made 420".
+        # Thompson (*How Duplicate Pair Competition Board Matchpoints ... Are Computed*),
+        # board 1 and board 2, and "all four made 420".
         ([480, 450, 420, -50], [3.0, 2.0, 1.0, 0.0]),
         ([650, 620, 620, -1100], [3.0, 1.5, 1.5, 0.0]),
         ([420, 420, 420, 420], [1.5, 1.5, 1.5, 1.5]),
-        # DOMAIN.md: three tied over 16, 14, 12 (EBU) each get 14.
+        # Law 78A worked by hand: three tied over 16, 14, 12 (2/1 units) each get 14.
         ([100, 100, 100, 50, 0, 0, -50, -100, -200], [7.0, 7.0, 7.0, 5.0, 3.5, 3.5, 2.0, 1.0, 0.0]),
     ],
 )

@@ -152,8 +152,9 @@ def test_seating_lookup_refuses_a_table_that_does_not_exist():
 
 
 def test_an_arrow_switched_round_seats_the_ew_pairs_north_south():
-    # DOMAIN.md: an arrow-switch turns the NS pairs to the EW cards for that round, which
-    # makes a two-winner Mitchell one field. Round 3 of 3 is switched; the others are not.
+    # Rainsford, *Arrow switching* (EBU): an arrow-switch turns the NS pairs to the EW cards for
+    # that round, which makes a two-winner Mitchell one field. Round 3 of 3 is switched; the others
+    # are not.
     plain, switched = mitchell(3, 1), mitchell(3, 1, arrow_switch=(3,))
     for before, after in zip(plain.seatings, switched.seatings, strict=True):
         if before.round == 3:

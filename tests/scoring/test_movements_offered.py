@@ -114,7 +114,7 @@ def test_a_relay_mitchell_is_for_even_tables_and_the_full_length():
 
 
 def test_a_seven_table_mitchell_card_for_table_one():
-    # The standard Mitchell (DOMAIN.md, ACBL "Mitchell movement"): NS stay, EW move up one
+    # The standard Mitchell (bridgecentral.com, *The Mitchell movement*): NS stay, EW move up one
     # table, boards move down one. Table 1: EW 1, 7, 6, ... and boards 1-3, 4-6, 7-9, ...
     guides = [g for g in table_guides(mitchell(7, 3, rounds=6)) if g.table == 1]
     assert [g.seating.ew.number for g in guides] == [1, 7, 6, 5, 4, 3]
@@ -130,7 +130,7 @@ def test_an_arrow_switched_round_is_marked_on_the_card():
 
 
 def test_a_three_table_howell_needs_three_copies_of_every_set():
-    # Issue 11: a 3-table Howell puts all tables on the same boards.
+    # A 3-table Howell puts all tables on the same boards, so each set needs three copies.
     movement = howell(6, 2)
     assert board_copies(movement) == {1: 3, 2: 3, 3: 3, 4: 3, 5: 3}
     guides = [g for g in table_guides(movement) if g.round == 1]

@@ -1,4 +1,5 @@
-"""One-table par scoring against seed 002's par table and its 16-hand worked example."""
+"""One-table par scoring against the par table of the One-Table Duplicate-Style Par Scoring
+Tally Sheet and its 16-hand worked example."""
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,7 @@ from scoring.one_table import (
     tally,
 )
 
-# Seed 002's par table, cell by cell as printed: (HCP, fit, vulnerable, par). Every column's
+# The sheet's par table, cell by cell as printed: (HCP, fit, vulnerable, par). Every column's
 # first and last row, and the cells its worked example reads.
 PAR_CELLS = [
     (20, "8H", False, 30), (20, "8H", True, 10), (40, "8S", False, 1610), (40, "8S", True, 2360),
@@ -26,7 +27,7 @@ PAR_CELLS = [
     (20, "10C", False, -60), (20, "10D", True, -70), (40, "11C", False, 1740),
     (40, "13D", True, 2590),
     (20, None, False, 20), (20, "NF", True, -10), (40, "none", False, 1520), (40, "NF", True, 2220),
-    # Rows the example uses (seed 002, example hands 1-16).
+    # Rows the example uses (the sheet's example hands 1-16).
     (21, "8C", False, 30), (24, "10S", True, 510), (22, "11C", True, 100), (26, "11D", True, 560),
     (22, "8D", False, 60), (21, "NF", True, 20), (21, "8D", False, 30), (24, "8S", True, 310),
     (28, "NF", True, 600), (24, "10H", False, 370), (23, "10H", True, 380), (26, "NF", True, 480),
@@ -68,12 +69,12 @@ def test_it_refuses_hcp_outside_the_par_table(hcp):
 
 
 def tricks_taken(contract: str, made: str) -> int:
-    """Seed 002's "Md" column is the level made ("5" for 11 tricks) or the undertricks ("-1")."""
+    """The sheet's "Md" column is the level made ("5" for 11 tricks) or the undertricks ("-1")."""
     level = int(contract[0])
     return 6 + level + int(made) if made.startswith("-") else 6 + int(made)
 
 
-# Seed 002's example, row by row: #, Bid, By, Md, Decl'r Score, HCP NS, HCP EW, Pair, Fit, ±,
+# The sheet's example, row by row: #, Bid, By, Md, Decl'r Score, HCP NS, HCP EW, Pair, Fit, ±,
 # SL, Par, Diff, IMPs NS, IMPs EW, Total NS, Total EW.
 EXAMPLE = [
     (1, "2S", "N", "-1", -50, 19, 21, "EW", "8C", "-", 50, 30, 20, 0, 1, 0, 1),
@@ -94,14 +95,14 @@ EXAMPLE = [
     (16, "4S-X", "N", "-3", -500, 9, 31, "EW", "8H", "-", 500, 900, -400, 9, 0, 45, 28),
 ]
 
-# Seed 002's note 7: "With the HCPs split 20-20, I chose to make declarer the scoring line,
+# The sheet's note 7: "With the HCPs split 20-20, I chose to make declarer the scoring line,
 # rather than dealer" - the dealer of hand 7 is South, so the example overrides the rule.
 SCORING_LINE_CHOSEN = {7: "EW"}
 
 
 def play(row: tuple) -> OneTableResult:
     board, bid, by, made, _, hcp_ns, _, _, fit = row[:9]
-    contract = bid.replace("-", "")  # the seed writes the double as "4S-X"
+    contract = bid.replace("-", "")  # the sheet writes the double as "4S-X"
     return one_table_board(
         board, contract, by, tricks_taken(bid, made), hcp_ns, fit, SCORING_LINE_CHOSEN.get(board)
     )
@@ -126,7 +127,7 @@ def test_it_scores_each_hand_of_seed_002s_example(row):
 
 
 def test_it_keeps_the_dealer_and_vulnerability_of_the_example_sheet():
-    # Seed 002's Dlr and Vul columns for hands 1-16.
+    # The sheet's Dlr and Vul columns for hands 1-16.
     dealers = "NESWNESWNESWNESW"
     vulnerability = "None NS EW Both NS EW Both None EW Both None NS Both None NS EW".split()
     results = [play(row) for row in EXAMPLE]
@@ -137,7 +138,7 @@ def test_it_keeps_the_dealer_and_vulnerability_of_the_example_sheet():
 def test_the_running_totals_follow_the_seed_except_its_last_sum():
     totals = tally(play(row) for row in EXAMPLE)
     assert totals[:15] == [(row[15], row[16]) for row in EXAMPLE[:15]]
-    # The seed prints 45 for NS after hand 16, but its own row gives NS 9 IMPs (Diff -400 is 9
+    # The sheet prints 45 for NS after hand 16, but its own row gives NS 9 IMPs (Diff -400 is 9
     # on its IMP table) on top of 42: the sheet's addition slipped, 42 + 9 = 51.
     assert EXAMPLE[-1][15:] == (45, 28)
     assert totals[-1] == (51, 28)
@@ -150,7 +151,7 @@ def test_tally_of_no_boards_is_empty():
 @pytest.mark.parametrize(
     ("board", "contract", "declarer", "tricks", "hcp_ns", "fit", "imps_ns", "imps_ew", "diff"),
     [
-        # Seed 002 note 14: "If she had continued to 7, it would have been +400 for 9".
+        # The sheet's note 14: "If she had continued to 7, it would have been +400 for 9".
         (14, "7NT", "W", 13, 4, "NF", 0, 9, 400),
         # Note 16: "If they bid and make 5H, they only get +650 for -6 IMPs" (par is 900).
         (16, "5H", "E", 11, 9, "8H", 6, 0, -250),
@@ -167,7 +168,7 @@ def test_the_alternatives_in_seed_002s_notes(
 
 
 def test_on_20_20_the_dealers_side_is_the_scoring_line():
-    # Seed 002 instruction 9a. Hand 7 (dealer S, both vulnerable) without the note's choice:
+    # The sheet's instruction 9a. Hand 7 (dealer S, both vulnerable) without the note's choice:
     # NS with no fit has par -10, and EW's +150 is -150 for NS: -140 is 4 IMPs to EW.
     result = one_table_board(7, "2D", "W", 11, 20, "NF")
     assert (result.sl_pair, result.sign, result.par, result.diff) == ("NS", "-", -10, -140)
@@ -184,7 +185,7 @@ def test_the_scoring_line_pair(board, hcp_ns, override, pair):
 
 
 def test_a_passed_out_board_scores_zero_against_par():
-    # Seed 002 instruction 2a: passed-out hands are scored, awarding zero. Board 1, NS 24 HCP
+    # The sheet's instruction 2a: passed-out hands are scored, awarding zero. Board 1, NS 24 HCP
     # without a fit, not vulnerable: par 160, so -160 is 4 IMPs to EW.
     result = one_table_board(1, "PASS", "", 0, 24, "NF")
     assert (result.declarer, result.sign, result.declarer_score, result.sl_score) == ("", "", 0, 0)
@@ -228,7 +229,7 @@ seats = st.sampled_from("NESW")
 def test_imps_go_to_one_side_only(board, contract, declarer, tricks, hcp_ns, fit):
     result = one_table_board(board, contract, declarer, tricks, hcp_ns, fit)
     assert min(result.imps_ns, result.imps_ew) == 0
-    # Seed 002's IMP table: a difference of 0-10 is 0 IMPs, anything more at least 1.
+    # The sheet's IMP table: a difference of 0-10 is 0 IMPs, anything more at least 1.
     assert (result.imps_ns + result.imps_ew == 0) == (abs(result.diff) <= 10)
     sl_won = result.imps_ns if result.sl_pair == "NS" else result.imps_ew
     assert (sl_won > 0) == (result.diff > 10)
@@ -259,7 +260,7 @@ def test_turning_the_table_mirrors_the_result(board, contract, declarer, tricks,
 
 @given(st.sampled_from([None, "8H", "9S", "10H", "8C", "9D", "10C"]), st.booleans())
 def test_each_column_of_the_par_table_never_falls_as_hcp_rise(fit, vulnerable):
-    # True of every column the seed prints; a transcription slip would likely break it.
+    # True of every column the sheet prints; a transcription slip would likely break it.
     column = [one_table_par(hcp, fit, vulnerable) for hcp in range(20, 41)]
     assert column == sorted(column)
 

@@ -14,9 +14,9 @@ BIDS = [(level, strain) for level in range(1, 8) for strain in STRAINS]  # by ra
 
 
 def seed_table(makes: str) -> dict[str, dict[str, int]]:
-    """A table as seed 000 prints it after "Makes North South West East Deal": rows NT,
-    spades, hearts, diamonds, clubs split by "|"; in each, tricks for N, S, W, E ("=" repeats
-    the seat before) and then the row's sum, which is checked.
+    """A table as Pavlicek's *Par Score Calculation* prints it after "Makes North South West
+    East Deal": rows NT, spades, hearts, diamonds, clubs split by "|"; in each, tricks for N,
+    S, W, E ("=" repeats the seat before) and then the row's sum, which is checked.
     """
     table = {seat: {} for seat in SEATS}
     for strain, row in zip(SEED_STRAINS, makes.split("|"), strict=True):
@@ -24,14 +24,14 @@ def seed_table(makes: str) -> dict[str, dict[str, int]]:
         for word in row.split():
             numbers.append(numbers[-1] if word == "=" else int(word))
         *tricks, total = numbers
-        assert sum(tricks) == total, f"seed row {row!r} does not add up"
+        assert sum(tricks) == total, f"row {row!r} does not add up"
         for seat, taken in zip(SEED_SEATS, tricks, strict=True):
             table[seat][strain] = taken
     return table
 
 
 SEED_DEALS = [
-    # Seed 000 deal 1, "Par: NS +920, 6 [clubs] N or S".
+    # Pavlicek's deal 1, "Par: NS +920, 6 [clubs] N or S".
     ("None", "10 = 3 = 26 | 9 = 4 = 26 | 8 = 5 = 26 | 9 = 3 = 24 | 12 = 1 = 26",
      920, ("6C N", "6C S")),
     # Deal 2, "Par: EW +500, 5 [hearts] X S or N": "N-S can win nine tricks in hearts".
@@ -71,7 +71,7 @@ def test_it_finds_the_seed_deals_par(vulnerability, makes, score, contracts):
 
 
 def test_it_names_the_highest_ranking_of_equally_cheap_sacrifices():
-    # Seed deal 2: "N-S could also sacrifice in clubs, but the score would be the same".
+    # Pavlicek's deal 2: "N-S could also sacrifice in clubs, but the score would be the same".
     table = seed_table(SEED_DEALS[1][1])
     assert contract_score("5CX", True, table["N"]["C"]) == -500
     assert par(table, "Both").contracts == ("5HX N", "5HX S")
@@ -99,13 +99,13 @@ def table_of(**strains: tuple[int, int, int, int]) -> dict[str, dict[str, int]]:
 @pytest.mark.parametrize(
     "tricks,vulnerability,expected",
     [
-        # The seed's "Highest make 5 clubs or diamonds: check for 4NT, 4 hearts or 4 spades".
+        # Pavlicek's "Highest make 5 clubs or diamonds: check for 4NT, 4 hearts or 4 spades".
         (table_of(C=(11, 2, 11, 2), S=(10, 3, 10, 3)), "None", Par(420, ("4S N", "4S S"))),
         # "Highest make 4 clubs or diamonds: check for 3NT, 3 hearts or 3 spades".
         (table_of(D=(10, 2, 10, 2), H=(9, 3, 9, 3)), "None", Par(140, ("3H N", "3H S"))),
         # "Highest make 3 clubs or diamonds: check for 2NT".
         (table_of(D=(3, 9, 3, 9), NT=(4, 8, 4, 8)), "None", Par(-120, ("2NT E", "2NT W"))),
-        # A 5 clubs that scores no more than 3NT stays par: the seed checks for higher scores.
+        # A 5 clubs that scores no more than 3NT stays par: Pavlicek checks for higher scores.
         (table_of(C=(11, 2, 11, 2), NT=(9, 4, 9, 4)), "NS", Par(600, ("5C N", "5C S"))),
     ],
     ids=["5m-to-4M", "4m-to-3M", "3m-to-2NT", "5m-equal-to-3NT"],
@@ -198,7 +198,7 @@ def made_scores(dd, side: str, vulnerability: str) -> list[tuple[int, int]]:
 
 
 def winner_of(dd) -> str | None:
-    """The side with the higher-ranking highest make (seed 000), None when they are equal."""
+    """The side with the higher-ranking highest make (Pavlicek), None when they are equal."""
     tops = {}
     for side in SIDES:
         tops[side] = max((rank for rank, _ in made_scores(dd, side, "None")), default=-1)
@@ -220,7 +220,7 @@ def played(contract_text: str, dd, vulnerability: str) -> tuple[int, int, str]:
 @given(dd_tables(), vulnerabilities)
 def test_the_winners_never_score_more_than_their_best_make(dd, vulnerability):
     # Property (a): the opponents can always pass, so par is at most the winners' best
-    # undoubled make; and the seed's board winner is always plus.
+    # undoubled make; and Pavlicek's board winner is always plus.
     result = par(dd, vulnerability)
     winner = winner_of(dd)
     if winner is None:
@@ -289,7 +289,7 @@ def loss(dd, side: str, level: int, strain: str, vulnerability: str) -> int:
 
 
 def seed_steps(dd, vulnerability: str) -> int:
-    """Seed 000's calculation written directly: each contract the winners make is worth its
+    """Pavlicek's calculation written directly: each contract the winners make is worth its
     score or the losers' cheapest save over it, whichever is less; the winners take the best.
     """
     winner = winner_of(dd)

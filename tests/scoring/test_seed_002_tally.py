@@ -1,8 +1,9 @@
-"""Seed 002's fully worked 16-board one-table tally sheet, row by row.
+"""The fully worked 16-board example of the One-Table Duplicate-Style Par Scoring Tally Sheet,
+row by row.
 
 Each row: board, contract, declarer, "Md" (tricks above six made, or "-n" down), the
-declarer's score, the scoring-line (SL) pair, the ± column, the par from the seed's table, the
-IMPs to NS and EW and the running totals. The par table itself (HCP and fit) is the seed's
+declarer's score, the scoring-line (SL) pair, the ± column, the par from the sheet's table, the
+IMPs to NS and EW and the running totals. The par table itself (HCP and fit) is the sheet's
 data; here we check what our engine computes from it: the declarer's score, the difference,
 the IMPs, who gets them, and the running totals.
 """
@@ -34,7 +35,7 @@ TALLY = [
 
 
 def tricks_taken(contract, made):
-    """The seed writes tricks above six when made ("5") and undertricks when not ("-2")."""
+    """The sheet writes tricks above six when made ("5") and undertricks when not ("-2")."""
     level = int(contract[0])
     return 6 + level + int(made) if made.startswith("-") else 6 + int(made)
 
@@ -61,6 +62,6 @@ def test_the_running_totals_match_the_seed_through_board_15():
     ew = list(itertools.accumulate(row[9] for row in TALLY))
     assert ns[:15] == [row[10] for row in TALLY[:15]]
     assert ew == [row[11] for row in TALLY]
-    # The seed prints 45 after board 16, but its own columns say 42 + 9 IMPs (a -400
+    # The sheet prints 45 after board 16, but its own columns say 42 + 9 IMPs (a -400
     # difference is 9 IMPs on its table): the sheet's sum slipped. We keep the arithmetic.
     assert (TALLY[-1][10], ns[-1], ew[-1]) == (45, 51, 28)

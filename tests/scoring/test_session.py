@@ -23,8 +23,8 @@ def ns_points(scored):
 
 def test_every_board_is_factored_to_the_sections_common_top():
     # Board 1 is due 5 results, board 8 only 4: ACBL Neuberg (MP + 1/2) x E/A - 1/2 brings
-    # board 8 to the top of 4 that board 1 has, so both boards weigh the same (DOMAIN.md,
-    # "Common top"; ACBLscore's factoring).
+    # board 8 to the top of 4 that board 1 has, so both boards weigh the same (Bavin,
+    # *The Neuberg Formula*; ACBLscore's factoring).
     section = lines(1, ["450", "420", "420", "400", "-50"]) + lines(8, ["450", "420", "400", "-50"])
     scored = score_section("matchpoints", section, {1: 5, 8: 4})
     assert ns_points(scored[:5]) == [4, F(5, 2), F(5, 2), 1, 0]
@@ -34,7 +34,7 @@ def test_every_board_is_factored_to_the_sections_common_top():
 
 
 def test_missing_results_as_average_comparisons_like_scorebridge():
-    # The issue's example: 3 results of 4 due, EBU scale: 4/2/0 on a top of 4, plus one
+    # Worked by hand: 3 results of 4 due, EBU scale: 4/2/0 on a top of 4, plus one
     # average comparison (1 each) = 5/3/1 on a top of 6.
     options = ScoringOptions(missing_results="average")
     scored = score_section("ebu-matchpoints", lines(1, ["450", "420", "-50"]), {1: 4}, options)
@@ -111,7 +111,7 @@ def test_session_rule_gives_ave_plus_the_pairs_own_score_if_higher():
 
 
 def test_session_rule_falls_back_to_the_fixed_award_when_the_pairs_boards_have_no_top():
-    # One result due and played on each board: its top is 0 (DOMAIN.md: n-1 for n results),
+    # One result due and played on each board: its top is 0 (n-1 for n results),
     # so NS 1 has no percentage on its other board and Law 12C2's Ave+ stays 60% of the top,
     # 0 here, rather than a division by nothing.
     section = lines(1, ["420"]) + lines(2, ["A+/A-"])
@@ -168,10 +168,10 @@ def test_butler_datum_options(options, datum_imps):
 
 
 def test_hdb_average_is_the_directions_mean_and_never_below_the_bottom():
-    # Seed 004: IMPs of own score minus the lowest in the direction. +420/+450/+420/-50:
-    # NS 10, 11, 10, 0 (mean 31/4); EW (-420 etc. above -450): 1, 0, 1, 11 (mean 13/4).
-    # Average is that mean (50% of a board is the field's middle, not the bottom, which is
-    # 0 IMPs here); Ave+ the mean + 3, Ave- the mean - 3, never below 0.
+    # Jette, *Scoring for Home Duplicate Bridge*: IMPs of own score minus the lowest in the
+    # direction. +420/+450/+420/-50: NS 10, 11, 10, 0 (mean 31/4); EW (-420 etc. above -450): 1, 0,
+    # 1, 11 (mean 13/4). Average is that mean (50% of a board is the field's middle, not the bottom,
+    # which is 0 IMPs here); Ave+ the mean + 3, Ave- the mean - 3, never below 0.
     scored = score_section("hdb", lines(1, ["420", "450", "420", "-50", "A+/A-"]), {1: 5})
     assert (scored[4].points.ns, scored[4].points.ew) == (F(31, 4) + 3, F(13, 4) - 3)
     average = score_section("hdb", lines(1, ["420", "450", "420", "-50", "A"]), {1: 5})

@@ -188,7 +188,7 @@ def test_rounded_boards_are_two_decimal_and_totals_are_their_sum(section, method
 
 
 def test_the_common_top_is_one_less_than_the_due_acbl_and_twice_that_ebu():
-    # DOMAIN.md: the top of a board played n times is n-1 (ACBL) or 2(n-1) (Law 78A, EBU);
+    # The top of a board played n times is n-1 (Thompson, ACBL) or 2(n-1) (Law 78A, EBU);
     # a 13-table Mitchell's board is played 13 times: top 12 or 24.
     assert common_top("matchpoints", 13) == 12
     assert common_top("ebu-matchpoints", 13) == 24

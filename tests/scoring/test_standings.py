@@ -105,8 +105,8 @@ def side(pair):
 
 
 def test_places_follow_the_percentage_not_the_raw_total():
-    # The defect: 93.75% over 4 boards must beat 84.38% over 5 (DOMAIN.md: places
-    # follow percentages, because pairs play different numbers of boards).
+    # 93.75% over 4 boards must beat 84.38% over 5: places follow percentages, because pairs
+    # play different numbers of boards (Thompson: the percentage of the most possible).
     results = scored("P", "x", 4, 4, 4, 3) + scored("Q", "y", 4, 4, 4, 3, F(15, 8))
     table = {s.pair: s for s in standings("matchpoints", results, ["P", "Q"], lambda p: "NS")}
     assert (table["P"].percentage, table["P"].rank) == (F(1875, 20), "1")  # 15/16 = 93.75%
@@ -115,7 +115,8 @@ def test_places_follow_the_percentage_not_the_raw_total():
 
 
 def test_factored_totals_scale_a_short_pair_up_to_the_most_boards_like_acblscore():
-    # DOMAIN.md / ACBLscore: total x boards / boards played: 15 x 5/4 = 18.75.
+    # ACBLscore's published totals (tests/events/real_events): total x boards / boards played: 15 x
+    # 5/4 = 18.75.
     results = scored("P", "x", 4, 4, 4, 3) + scored("Q", "y", 4, 4, 4, 3, 1)
     options = ScoringOptions(totals="factored")
     table = {s.pair: s for s in standings("matchpoints", results, ["P", "Q"], lambda p: "NS",

@@ -11,7 +11,7 @@ from scoring import AVERAGE_PLUS_IMPS, board_imps, match_imps
 @pytest.mark.parametrize(
     "open_ns,closed_ns,expected",
     [
-        # Differences read on the IMP scale of seed 002 (DOMAIN.md, "IMPs").
+        # Differences read on the IMP scale of Law 78B (Laws of Duplicate Bridge 2017).
         (620, 170, 10),  # 4S made in one room, 3S+1 in the other: 450 -> 10 IMPs
         (-100, 620, -12),  # the team went one off while its team-mates' opponents made game: -720
         (420, 420, 0),

@@ -55,7 +55,8 @@ def test_wbf_refuses_bad_input(margin, boards):
 
 
 def harris_rows():
-    """Every row of seed 004's tables, both ends of each range, ahead and behind."""
+    """Every row of the Harris scales as Jette prints them, both ends of each range, ahead and
+    behind."""
     cases = []
     for boards, rows in HARRIS_SCALES.items():
         low = 0
@@ -76,7 +77,7 @@ def test_harris_scales_follow_seed_004(boards, difference, vp):
 @pytest.mark.parametrize(
     "difference,boards,vp",
     [
-        # Spot checks typed straight from seed 004.
+        # Spot checks typed straight from Jette's *Scoring for Home Duplicate Bridge*.
         (0, 3, 5), (1, 3, 6), (-3, 3, 3), (10, 3, 10), (-6, 4, 3), (13, 4, 14), (-16, 5, 0),
         (11, 6, 17), (-20, 6, 0), (9, 7, 19), (-23, 7, 0), (25, 8, 25), (-26, 8, 0),
         # Halves round away from zero before the look-up.

@@ -13,7 +13,7 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 class Command(BaseCommand):
     help = (
         "Analyse every deal of a PBN hand record double dummy and print each board's trick "
-        "table and par (seed 000, Pavlicek); --json prints a list of "
+        "table and par (Pavlicek's Par Score Calculation); --json prints a list of "
         '{"board", "dd", "par_score", "par_contracts"}.'
     )
 

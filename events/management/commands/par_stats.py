@@ -12,7 +12,8 @@ from scoring.par import VULNERABILITIES
 class Command(BaseCommand):
     help = (
         "Deal N random boards, solve them double dummy and print the distribution of their "
-        "absolute par scores laid out like seed 000's tables (Pavlicek's 10,485,760 deals)."
+        "absolute par scores laid out like the tables of Pavlicek's Par Score Stats "
+        "(10,485,760 deals)."
     )
 
     def add_arguments(self, parser):

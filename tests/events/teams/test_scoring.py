@@ -2,10 +2,10 @@
 forfeits, penalties and artificial scores, read back as standings.
 
 Expected values come from written sources:
-- Law 77 scores and the Law 78B IMP scale (see /work/shared/DOMAIN.md).
+- Law 77 scores and the Law 78B IMP scale (Laws of Duplicate Bridge 2017).
 - WBF 2013 continuous VPs for 2 boards: the Danish table in tests/scoring/data
   (margin 0 10.00, 3 12.42, 6 14.39, 10 16.46, 13 17.69, 16 18.68).
-- Law 86A: an artificial Ave+ in teams is +3 IMPs, Ave- -3 IMPs.
+- Law 12C2(b) (Law 86A in the 2007 Laws): an artificial Ave+ at IMPs is +3 IMPs, Ave- -3.
 """
 
 from decimal import Decimal

@@ -2,8 +2,8 @@
 or adds a row for a pairing the movement does not have: the movement warning, then the override.
 
 The board and pairings come from the 3-table Mitchell of the factories: with an odd number of
-tables every EW pair meets every NS pair and plays every board once (DOMAIN.md, Movements), so
-each board has three rows and every NS pair has one of them.
+tables every EW pair meets every NS pair and plays every board once (bridgecentral.com, *The
+Mitchell movement*), so each board has three rows and every NS pair has one of them.
 """
 
 import pytest

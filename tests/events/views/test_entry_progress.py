@@ -2,8 +2,8 @@
 with links; the table × round grid shows which tables and rounds are entered.
 
 Expected counts: the 3-table Mitchell at 2 boards a round has 6 boards, each played once at
-every table (DOMAIN.md, Movements: with an odd number of tables every EW pair meets every NS
-pair and plays every board once), so 3 results a board and 18 in all.
+every table (bridgecentral.com, *The Mitchell movement*: with an odd number of tables every
+EW pair meets every NS pair and plays every board once), so 3 results a board and 18 in all.
 """
 
 import pytest

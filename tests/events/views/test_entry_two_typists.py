@@ -1,8 +1,8 @@
-"""Two typists on one board (issue #11): a save carries the version of the row it was typed
+"""Two typists on one board: a save carries the version of the row it was typed
 against; if the row changed meanwhile nothing is replaced, the typist sees both results and
 chooses, and the history says who did what.
 
-Scores (Law 77): board 6 of the Mitchell is dealt by East with EW vulnerable (DOMAIN.md's
+Scores (Law 77): board 6 of the Mitchell is dealt by East with EW vulnerable (Law 2's
 board table). 2H by E made: 2 x 30 + 50 part score = 110 to EW, -110 for NS. 3C by N made,
 not vulnerable: 3 x 20 + 50 = +110.
 """

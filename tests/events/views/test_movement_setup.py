@@ -128,7 +128,7 @@ def test_a_howell_has_pair_guide_cards_and_needs_copies(client, club):
     event.save()
     page = client.get(reverse("table_cards", args=[event.pk])).content.decode()
     assert page.count('class="pair-card"') == 6
-    assert "5 sets × 3 copies" in page  # every table on the same boards (issue 11)
+    assert "5 sets × 3 copies" in page  # a 3-table Howell: every table on the same boards
     assert "Share boards with tables" in page
 
 

@@ -9,7 +9,8 @@ from events.models import Board, Event
 from events.results import save_result
 from tests.factories import make_session
 
-# A 3-table Mitchell, one board a round. Seed 003's rule (1 for each score beaten, 1/2 for
+# A 3-table Mitchell, one board a round. Thompson's rule (*How Duplicate Pair Competition Board
+# Matchpoints ... Are Computed*: 1 for each score beaten, 1/2 for
 # each tie) on board 1: +450 2, +420 1, -50 0 for NS.
 SCORES = {1: "450", 2: "420", 3: "-50"}
 

@@ -2,8 +2,8 @@
 
 Three people: the club's director, a colleague directing another club, a stranger; and a
 fourth, the phone, which has no account at all, only its table's link. Scores are Law 77's
-(/work/shared/DOMAIN.md); a 3-table Mitchell plays boards 1-2 at table 1 and 3-4 at table 2
-in round 1 (DOMAIN.md, "Movements").
+(Laws of Duplicate Bridge 2017); a 3-table Mitchell plays boards 1-2 at table 1 and 3-4 at
+table 2 in round 1 (bridgecentral.com, *The Mitchell movement*).
 """
 
 import pytest

@@ -63,7 +63,8 @@ def test_an_htmx_save_returns_the_rows_and_the_page_then_fetches_the_standings(
     assert response["HX-Trigger"] == "clubscore:saved"
     assert 'id="standings"' not in body  # the typist waits only for the rows
     # What the trigger makes the page ask for: the standings with the new result. One result
-    # of the three the movement sends the board: Neuberg gives each side 50% (DOMAIN.md).
+    # of the three the movement sends the board: Neuberg gives each side 50%
+    # (Bavin, *The Neuberg Formula*).
     url = reverse("session_standings", args=[board.section.event_id])
     standings = director_client.get(url, {"since": shown}, HTTP_HX_REQUEST="true")
     assert standings.status_code == 200
