@@ -25,7 +25,7 @@ from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_director_journey import type_line
 from tests.browser.test_phone_entry import SLIPS, card_of, line, tap_result
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_one_table import SEED_002, enter, make_game
+from tests.events.test_one_table import TALLY_SHEET_HANDS, enter, make_game
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -233,7 +233,7 @@ def club_night():
         save_boards(match, [BoardRow(1, "2S N =", "2S S ="), BoardRow(2, "2S N +1", "2S N =")])
 
     game = make_game(club, published=True)
-    for row in SEED_002:
+    for row in TALLY_SHEET_HANDS:
         enter(game, row)
     return event, teams, game
 

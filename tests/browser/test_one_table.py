@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from events.models import OneTableHand, OneTableSession
 from events.one_table import save_hand
 from tests.browser.conftest import SCREENSHOTS, log_in
-from tests.events.test_one_table import CHOSEN_LINE, SEED_002, make_game
+from tests.events.test_one_table import CHOSEN_LINE, TALLY_SHEET_HANDS, make_game
 from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,7 +79,7 @@ def play(page, row, *, save=True, restored=False):
             page.keyboard.press("Enter")
 
 
-def test_seed_002_played_through_on_a_phone_from_the_keyboard(phone, director):
+def test_the_tally_sheets_game_played_through_on_a_phone_from_the_keyboard(phone, director):
     page = phone
     log_in(page, "dora")
     page.get_by_role("link", name="One-table game").click()
@@ -92,7 +92,7 @@ def test_seed_002_played_through_on_a_phone_from_the_keyboard(phone, director):
     page.wait_for_url(re.compile(r"/one-table/\d+/hands/1/$"))
     game = OneTableSession.objects.get()
 
-    for row in SEED_002:
+    for row in TALLY_SHEET_HANDS:
         number = row[0]
         if number == 3:
             # A miscount is caught (NS + EW must be 40) and nothing is stored.
@@ -142,7 +142,7 @@ def test_seed_002_played_through_on_a_phone_from_the_keyboard(phone, director):
 
 def test_the_tally_updates_live_and_prints_on_one_page(page, screenshot, director):
     game = make_game(director.clubs.get())
-    for row in SEED_002[:15]:
+    for row in TALLY_SHEET_HANDS[:15]:
         number, bid, by, made, hcp_ns, hcp_ew, fit = row[:7]
         save_hand(game, number, contract=bid, declarer=by, made=made, hcp_ns=str(hcp_ns),
                   fit=fit, scoring_line=CHOSEN_LINE.get(number, ""))  # fmt: skip

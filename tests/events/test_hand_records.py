@@ -122,7 +122,7 @@ def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
     assert set(deals(mitchell_session).values()) == {""}
 
 
-def test_the_job_stores_each_boards_table_and_seed_000_par(mitchell_session):
+def test_the_job_stores_each_boards_table_and_pavlicek_par(mitchell_session):
     import_hand_records(mitchell_session, THREE_BOARDS)
     assert analyse_next_batch(mitchell_session.pk) == 3
     boards = {

@@ -13,7 +13,7 @@ from tests.hang_guard import finishes_within
 
 # The tally sheet's example as the table writes it: #, Bid, By, Md, HCP NS, HCP EW, Fit, IMPs NS,
 # IMPs EW, Total NS, Total EW (the sheet's last row prints NS 45: see below).
-SEED_002 = [
+TALLY_SHEET_HANDS = [
     (1, "2S", "N", "-1", 19, 21, "8C", 0, 1, 0, 1),
     (2, "4H", "S", "5", 24, 16, "10S", 4, 0, 4, 1),
     (3, "2S", "S", "4", 18, 22, "11C", 7, 0, 11, 1),
@@ -56,21 +56,23 @@ def game(club):
 
 
 @pytest.fixture
-def seed_game(game):
-    for row in SEED_002:
+def tally_sheet_game(game):
+    for row in TALLY_SHEET_HANDS:
         enter(game, row)
     return game
 
 
-def test_seed_002s_example_comes_to_ns_51_ew_28(seed_game):
+def test_the_tally_sheets_example_comes_to_ns_51_ew_28(tally_sheet_game):
     # The sheet prints 45 for NS after hand 16, but its own row gives NS 9 IMPs on top of 42:
     # the sheet's addition slipped, 42 + 9 = 51.
-    assert tally_sheet(seed_game).totals == (51, 28)
+    assert tally_sheet(tally_sheet_game).totals == (51, 28)
 
 
-@pytest.mark.parametrize("row", SEED_002, ids=[f"hand {row[0]}" for row in SEED_002])
-def test_each_hand_of_seed_002_scores_as_the_seed_does(seed_game, row):
-    tallied = tally_sheet(seed_game).row(row[0])
+@pytest.mark.parametrize(
+    "row", TALLY_SHEET_HANDS, ids=[f"hand {row[0]}" for row in TALLY_SHEET_HANDS]
+)
+def test_each_hand_scores_as_the_tally_sheet_does(tally_sheet_game, row):
+    tallied = tally_sheet(tally_sheet_game).row(row[0])
     made, hcp_ns, hcp_ew, fit = row[3:7]
     assert (tallied.made, tallied.hand.hcp_ns, tallied.hcp_ew, tallied.board.fit) == (
         made, hcp_ns, hcp_ew, fit
@@ -80,7 +82,7 @@ def test_each_hand_of_seed_002_scores_as_the_seed_does(seed_game, row):
 
 
 def test_an_unfinished_game_shows_every_hand_and_where_to_carry_on(game):
-    for row in SEED_002[:3]:
+    for row in TALLY_SHEET_HANDS[:3]:
         enter(game, row)
     tally = tally_sheet(game)
     assert [(r.number, r.dealer, r.vulnerability) for r in tally.rows[3:5]] == [
@@ -91,7 +93,7 @@ def test_an_unfinished_game_shows_every_hand_and_where_to_carry_on(game):
 
 
 def test_a_correction_replaces_the_hand_and_tells_open_pages(game):
-    enter(game, SEED_002[0])
+    enter(game, TALLY_SHEET_HANDS[0])
     save_hand(game, 1, contract="2S", declarer="N", made="2", hcp_ns="19", fit="8C")
     game.refresh_from_db()
     assert OneTableHand.objects.get().tricks == 8
@@ -129,7 +131,7 @@ def test_a_hand_that_cannot_be_right_is_explained_and_nothing_is_stored(
     assert not OneTableHand.objects.exists() and game.version == 0
 
 
-def test_the_seeds_ways_of_writing_a_hand_are_read(game):
+def test_the_tally_sheets_ways_of_writing_a_hand_are_read(game):
     # The sheet writes a double "4S-X"; "=" and "+1" are the travellers' way; EW alone is enough.
     save_hand(game, 16, contract="4s-x", declarer="n", made="-3", hcp_ew="31", fit="8h")
     save_hand(game, 2, contract="4H", declarer="S", made="+1", hcp_ns="24", fit="10S")
@@ -156,7 +158,7 @@ def test_the_scoring_line_is_chosen_only_on_a_20_20_hand(game):
 # Hancock's examples (*How to score duplicate style in a one table situation*) on one table: (hand,
 # contract, declarer, made, NS HCP, 7+ trumps, side voids, NS points, EW points). Hancock scores the
 # declaring side: its points, its column.
-SEED_001 = [
+HANCOCK_HANDS = [
     # "2 hearts made 8 tricks with 19 HCP would score +2 points"
     (1, "2H", "N", "2", 19, False, 0, 2, 0),
     # "3NT made 9 tricks with 29 HCP would score -1 point"
@@ -176,13 +178,13 @@ SEED_001 = [
 @pytest.fixture
 def hancock_game(club):
     game = make_game(club, method="hancock")
-    for number, contract, by, made, hcp_ns, seven, voids, *_ in SEED_001:
+    for number, contract, by, made, hcp_ns, seven, voids, *_ in HANCOCK_HANDS:
         save_hand(game, number, contract=contract, declarer=by, made=made, hcp_ns=str(hcp_ns),
                   trump_length_7=seven, side_voids=str(voids))  # fmt: skip
     return game
 
 
-@pytest.mark.parametrize("row", SEED_001, ids=[f"hand {row[0]}" for row in SEED_001])
+@pytest.mark.parametrize("row", HANCOCK_HANDS, ids=[f"hand {row[0]}" for row in HANCOCK_HANDS])
 def test_hancock_points_go_to_the_declaring_side(hancock_game, row):
     assert tally_sheet(hancock_game).row(row[0]).points == tuple(row[7:])
 

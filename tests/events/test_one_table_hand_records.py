@@ -67,7 +67,7 @@ def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
     assert not OrmQ.objects.exists()
 
 
-def test_the_job_stores_each_hands_table_and_seed_000_par(game):
+def test_the_job_stores_each_hands_table_and_pavlicek_par(game):
     import_game_hand_records(game, THREE_BOARDS)
     assert analyse_next_batch(game.pk, GAME) == 3
     stored = deals(game)

@@ -66,7 +66,7 @@ def hand_record(tmp_path):
     return path
 
 
-def test_it_prints_each_boards_dd_table_and_seed_000_par_as_json(hand_record):
+def test_it_prints_each_boards_dd_table_and_pavlicek_par_as_json(hand_record):
     out, _ = run("par", str(hand_record), "--json")
     assert json.loads(out) == [
         # Both vul (the "All" tag): NS's highest make 7S outranks EW's 7H. EW's only
@@ -163,7 +163,7 @@ def test_random_deals_are_full_deals_the_seed_repeats():
         assert sum(len("".join(suits)) for suits in hands.values()) == 52
 
 
-def test_the_distribution_follows_seed_000s_columns():
+def test_the_distribution_follows_pavlicek_statistics_columns():
     scores = (100, -100, 420, -420, 420, 0, -1520)
     rows = ParDistribution(scores).rows()
     assert [row[:2] for row in rows] == [(0, 1), (100, 2), (420, 3), (1520, 1)]
@@ -176,7 +176,7 @@ def test_the_distribution_follows_seed_000s_columns():
     assert (summary["Mode"], summary["Median"]) == ("420", "420")
 
 
-def test_par_stats_prints_a_distribution_that_passes_seed_000s_check():
+def test_par_stats_prints_a_distribution_that_passes_pavlicek_statistics_check():
     out, _ = run("par_stats", "--deals", "40", "--seed", "1")
     assert out.startswith("Par scores of 40 random deals, None vul, seed 1\n")
     rows = [line.split() for line in out.splitlines() if re.fullmatch(r" *\d+( +[\d.,]+){4}", line)]

@@ -4,7 +4,7 @@ from scoring import board_dealer, board_vulnerability, is_vulnerable
 
 # The One-Table Duplicate-Style Par Scoring Tally Sheet's Dlr and Vul columns for boards 1-16,
 # the same as Law 2's table.
-SEED_002 = [
+TALLY_SHEET_HANDS = [
     ("N", "None"), ("E", "NS"), ("S", "EW"), ("W", "Both"), ("N", "NS"), ("E", "EW"),
     ("S", "Both"), ("W", "None"), ("N", "EW"), ("E", "Both"), ("S", "None"), ("W", "NS"),
     ("N", "Both"), ("E", "None"), ("S", "NS"), ("W", "EW"),
@@ -13,7 +13,7 @@ SEED_002 = [
 
 @pytest.mark.parametrize("number", range(1, 49))
 def test_dealer_and_vulnerability_follow_the_16_board_cycle(number):
-    dealer, vulnerability = SEED_002[(number - 1) % 16]
+    dealer, vulnerability = TALLY_SHEET_HANDS[(number - 1) % 16]
     assert board_dealer(number) == dealer
     assert board_vulnerability(number) == vulnerability
 

@@ -16,7 +16,7 @@ from scoring.hancock import (
 )
 
 # (contract, tricks, HCP, 7+ trumps in one hand, side-suit voids, points), quoted from Hancock.
-SEED_001_EXAMPLES = [
+HANCOCK_EXAMPLES = [
     # "2 hearts made 8 tricks with 19 HCP would score +2 points"
     ("2H", 8, 19, False, 0, 2),
     # "3NT made 9 tricks with 29 HCP would score -1 point"
@@ -48,9 +48,9 @@ SEED_001_EXAMPLES = [
 
 
 @pytest.mark.parametrize(
-    ("contract", "tricks", "hcp", "trump_length_7", "side_voids", "points"), SEED_001_EXAMPLES
+    ("contract", "tricks", "hcp", "trump_length_7", "side_voids", "points"), HANCOCK_EXAMPLES
 )
-def test_it_scores_every_example_of_seed_001(
+def test_it_scores_every_example_of_hancocks(
     contract, tricks, hcp, trump_length_7, side_voids, points
 ):
     assert hancock_points(contract, tricks, hcp, trump_length_7, side_voids) == points
@@ -79,7 +79,7 @@ def test_contract_types_and_their_par_intervals(contract, kind, interval):
     ("contract", "hcp", "points"),
     [("1S", 22, 1), ("3NT", 26, 2), ("6H", 33, 1), ("7NT", 37, 0)],
 )
-def test_overtricks_count_up_to_the_seeds_limit(contract, hcp, points):
+def test_overtricks_count_up_to_hancocks_limit(contract, hcp, points):
     assert hancock_points(contract, 13, hcp) == points
 
 

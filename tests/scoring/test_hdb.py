@@ -10,7 +10,7 @@ def test_hdb_imps_count_from_the_lowest_score_in_the_direction():
     assert hdb_imps([390, 420, -100, 1000]) == [10, 11, 0, 15]
 
 
-def test_hdb_seed_examples_100_and_1000_above_the_lowest():
+def test_hdb_jettes_examples_100_and_1000_above_the_lowest():
     assert hdb_imps([0, 100, 1000]) == [0, 3, 14]
 
 

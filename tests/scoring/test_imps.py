@@ -16,7 +16,7 @@ IMP_ROWS = [
 
 
 @pytest.mark.parametrize("low,high,expected", IMP_ROWS)
-def test_it_follows_the_seed_table_at_both_ends_of_each_row(low, high, expected):
+def test_it_follows_the_pavlicek_table_at_both_ends_of_each_row(low, high, expected):
     assert imps(low) == expected
     assert imps(high) == expected
     assert imps(-low) == -expected
@@ -33,7 +33,7 @@ def test_it_follows_the_seed_table_at_both_ends_of_each_row(low, high, expected)
      # Jette: "3 imps for a raw score of 100, 14 imps for 1000".
      (100, 3), (1000, 14)],
 )  # fmt: skip
-def test_it_reproduces_the_seed_examples(difference, expected):
+def test_it_reproduces_the_tally_sheets_and_jettes_examples(difference, expected):
     assert imps(difference) == expected
 
 

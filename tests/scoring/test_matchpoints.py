@@ -19,7 +19,7 @@ scores_on_a_board = st.lists(st.integers(-760, 760).map(lambda n: n * 10), min_s
         ([100, 100, 100, 50, 0, 0, -50, -100, -200], [7.0, 7.0, 7.0, 5.0, 3.5, 3.5, 2.0, 1.0, 0.0]),
     ],
 )
-def test_it_reproduces_seed_boards_on_the_acbl_scale(ns_scores, expected):
+def test_it_reproduces_thompsons_boards_on_the_acbl_scale(ns_scores, expected):
     assert matchpoints(ns_scores) == expected
 
 
@@ -32,7 +32,7 @@ def test_three_tied_at_the_top_of_nine_share_sixteen_fourteen_twelve():
     assert points[:3] == [14.0, 14.0, 14.0]
 
 
-def test_seed_003_percentage_of_tom_and_holland():
+def test_thompsons_percentage_of_tom_and_holland():
     # 3 NS pairs, 20 boards: top 2 a board, so 29.5 of 40 is 73.75%.
     assert 29.5 / (20 * 2) * 100 == 73.75
 

@@ -39,7 +39,7 @@ PAR_CELLS = [
 
 
 @pytest.mark.parametrize(("hcp", "fit", "vulnerable", "par"), PAR_CELLS)
-def test_it_reads_the_par_table_of_seed_002(hcp, fit, vulnerable, par):
+def test_it_reads_the_par_table_of_the_tally_sheet(hcp, fit, vulnerable, par):
     assert one_table_par(hcp, fit, vulnerable) == par
 
 
@@ -48,7 +48,7 @@ def test_it_reads_the_par_table_of_seed_002(hcp, fit, vulnerable, par):
     [("9H", (9, "H")), ("10s", (10, "S")), (" 8 C ", (8, "C")), ("13D", (13, "D")),
      (None, None), ("NF", None), ("nf", None), ("none", None), ("None", None)],
 )  # fmt: skip
-def test_it_reads_the_fit_column_as_the_seed_writes_it(fit, parsed):
+def test_it_reads_the_fit_column_as_the_tally_sheet_writes_it(fit, parsed):
     assert parse_fit(fit) == parsed
 
 
@@ -109,7 +109,7 @@ def play(row: tuple) -> OneTableResult:
 
 
 @pytest.mark.parametrize("row", EXAMPLE, ids=[f"hand {row[0]}" for row in EXAMPLE])
-def test_it_scores_each_hand_of_seed_002s_example(row):
+def test_it_scores_each_hand_of_the_tally_sheets_example(row):
     result = play(row)
     assert (
         result.declarer_score,
@@ -135,7 +135,7 @@ def test_it_keeps_the_dealer_and_vulnerability_of_the_example_sheet():
     assert [r.vulnerability for r in results] == vulnerability
 
 
-def test_the_running_totals_follow_the_seed_except_its_last_sum():
+def test_the_running_totals_follow_the_tally_sheet_except_its_last_sum():
     totals = tally(play(row) for row in EXAMPLE)
     assert totals[:15] == [(row[15], row[16]) for row in EXAMPLE[:15]]
     # The sheet prints 45 for NS after hand 16, but its own row gives NS 9 IMPs (Diff -400 is 9
@@ -160,7 +160,7 @@ def test_tally_of_no_boards_is_empty():
         (3, "4C", "E", 9, 18, "11C", 5, 0, -200),
     ],
 )
-def test_the_alternatives_in_seed_002s_notes(
+def test_the_alternatives_in_the_tally_sheets_notes(
     board, contract, declarer, tricks, hcp_ns, fit, imps_ns, imps_ew, diff
 ):
     result = one_table_board(board, contract, declarer, tricks, hcp_ns, fit)

@@ -6,31 +6,31 @@ from scoring.contracts import STRAINS, Contract, contract_score, parse_contract
 from scoring.entry import possible_ns_scores
 from scoring.par import SEATS, VULNERABILITIES, Par, par
 
-SEED_STRAINS = ("NT", "S", "H", "D", "C")  # the seed's row order
-SEED_SEATS = ("N", "S", "W", "E")  # the seed's column order
+PAVLICEK_STRAINS = ("NT", "S", "H", "D", "C")  # Pavlicek's row order
+PAVLICEK_SEATS = ("N", "S", "W", "E")  # Pavlicek's column order
 SIDES = {"NS": ("N", "S"), "EW": ("E", "W")}
 SIGN = {"NS": 1, "EW": -1}
 BIDS = [(level, strain) for level in range(1, 8) for strain in STRAINS]  # by rank
 
 
-def seed_table(makes: str) -> dict[str, dict[str, int]]:
+def pavlicek_table(makes: str) -> dict[str, dict[str, int]]:
     """A table as Pavlicek's *Par Score Calculation* prints it after "Makes North South West
     East Deal": rows NT, spades, hearts, diamonds, clubs split by "|"; in each, tricks for N,
     S, W, E ("=" repeats the seat before) and then the row's sum, which is checked.
     """
     table = {seat: {} for seat in SEATS}
-    for strain, row in zip(SEED_STRAINS, makes.split("|"), strict=True):
+    for strain, row in zip(PAVLICEK_STRAINS, makes.split("|"), strict=True):
         numbers: list[int] = []
         for word in row.split():
             numbers.append(numbers[-1] if word == "=" else int(word))
         *tricks, total = numbers
         assert sum(tricks) == total, f"row {row!r} does not add up"
-        for seat, taken in zip(SEED_SEATS, tricks, strict=True):
+        for seat, taken in zip(PAVLICEK_SEATS, tricks, strict=True):
             table[seat][strain] = taken
     return table
 
 
-SEED_DEALS = [
+PAVLICEK_DEALS = [
     # Pavlicek's deal 1, "Par: NS +920, 6 [clubs] N or S".
     ("None", "10 = 3 = 26 | 9 = 4 = 26 | 8 = 5 = 26 | 9 = 3 = 24 | 12 = 1 = 26",
      920, ("6C N", "6C S")),
@@ -53,8 +53,8 @@ SEED_DEALS = [
 ]  # fmt: skip
 
 
-def test_it_reads_the_seed_tables_as_printed():
-    table = seed_table("10 = 3 = 26 | 9 = 4 = 26 | 8 = 5 = 26 | 9 = 3 = 24 | 12 = 1 = 26")
+def test_it_reads_the_pavlicek_tables_as_printed():
+    table = pavlicek_table("10 = 3 = 26 | 9 = 4 = 26 | 8 = 5 = 26 | 9 = 3 = 24 | 12 = 1 = 26")
     assert table["N"] == {"NT": 10, "S": 9, "H": 8, "D": 9, "C": 12}
     assert table["S"] == table["N"]
     assert table["W"] == {"NT": 3, "S": 4, "H": 5, "D": 3, "C": 1}
@@ -63,29 +63,29 @@ def test_it_reads_the_seed_tables_as_printed():
 
 @pytest.mark.parametrize(
     "vulnerability,makes,score,contracts",
-    SEED_DEALS,
+    PAVLICEK_DEALS,
     ids=["deal1", "deal2", "deal3", "deal3-ew-not-vul", "deal4", "deal5", "deal6", "deal7"],
 )
-def test_it_finds_the_seed_deals_par(vulnerability, makes, score, contracts):
-    assert par(seed_table(makes), vulnerability) == Par(score, contracts)
+def test_it_finds_the_par_of_pavlicek_deals(vulnerability, makes, score, contracts):
+    assert par(pavlicek_table(makes), vulnerability) == Par(score, contracts)
 
 
 def test_it_names_the_highest_ranking_of_equally_cheap_sacrifices():
     # Pavlicek's deal 2: "N-S could also sacrifice in clubs, but the score would be the same".
-    table = seed_table(SEED_DEALS[1][1])
+    table = pavlicek_table(PAVLICEK_DEALS[1][1])
     assert contract_score("5CX", True, table["N"]["C"]) == -500
     assert par(table, "Both").contracts == ("5HX N", "5HX S")
 
 
 def test_passout_says_so():
-    passout = par(seed_table(SEED_DEALS[4][1]), "Both")
+    passout = par(pavlicek_table(PAVLICEK_DEALS[4][1]), "Both")
     assert passout.is_passout
     assert str(passout) == "Zero, Passout"
-    assert not par(seed_table(SEED_DEALS[0][1]), "None").is_passout
+    assert not par(pavlicek_table(PAVLICEK_DEALS[0][1]), "None").is_passout
 
 
 def test_it_prints_the_plus_side_and_contracts():
-    assert str(par(seed_table(SEED_DEALS[1][1]), "Both")) == "EW +500: 5HX N, 5HX S"
+    assert str(par(pavlicek_table(PAVLICEK_DEALS[1][1]), "Both")) == "EW +500: 5HX N, 5HX S"
 
 
 def table_of(**strains: tuple[int, int, int, int]) -> dict[str, dict[str, int]]:
@@ -288,7 +288,7 @@ def loss(dd, side: str, level: int, strain: str, vulnerability: str) -> int:
     return -contract_score(contract, vulnerability in (side, "Both"), taken)
 
 
-def seed_steps(dd, vulnerability: str) -> int:
+def pavlicek_steps(dd, vulnerability: str) -> int:
     """Pavlicek's calculation written directly: each contract the winners make is worth its
     score or the losers' cheapest save over it, whichever is less; the winners take the best.
     """
@@ -305,5 +305,5 @@ def seed_steps(dd, vulnerability: str) -> int:
 
 @settings(max_examples=150)
 @given(dd_tables(), vulnerabilities)
-def test_the_auction_agrees_with_the_seeds_steps(dd, vulnerability):
-    assert par(dd, vulnerability).score == seed_steps(dd, vulnerability)
+def test_the_auction_agrees_with_pavlicek_steps(dd, vulnerability):
+    assert par(dd, vulnerability).score == pavlicek_steps(dd, vulnerability)

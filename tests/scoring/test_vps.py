@@ -70,7 +70,7 @@ def harris_rows():
 
 
 @pytest.mark.parametrize("boards,difference,vp", harris_rows())
-def test_harris_scales_follow_seed_004(boards, difference, vp):
+def test_harris_scales_follow_jette(boards, difference, vp):
     assert vp_harris(difference, boards) == vp
 
 

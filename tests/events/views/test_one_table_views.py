@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from events.models import OneTableHand, OneTableSession
 from events.one_table import save_hand
-from tests.events.test_one_table import SEED_002, enter, make_game
+from tests.events.test_one_table import TALLY_SHEET_HANDS, enter, make_game
 
 HAND = {"contract": "4H", "declarer": "S", "made": "5", "hcp_ns": "24", "hcp_ew": "16",
         "fit": "10S"}  # fmt: skip
@@ -21,8 +21,8 @@ def game(club):
 
 
 @pytest.fixture
-def seed_game(game):
-    for row in SEED_002:
+def tally_sheet_game(game):
+    for row in TALLY_SHEET_HANDS:
         enter(game, row)
     return game
 
@@ -89,8 +89,10 @@ def test_a_wrong_hand_is_explained_beside_its_box_and_kept_on_screen(director_cl
     assert not OneTableHand.objects.exists()
 
 
-def test_the_hand_page_shows_the_hand_its_deal_and_the_last_result(director_client, seed_game):
-    body = director_client.get(hand_url(seed_game, 16)).content.decode()
+def test_the_hand_page_shows_the_hand_its_deal_and_the_last_result(
+    director_client, tally_sheet_game
+):
+    body = director_client.get(hand_url(tally_sheet_game, 16)).content.decode()
     assert "Dealer <strong>W</strong>" in body and 'class="vul">EW' in body
     assert 'name="contract" value="4SX"' in body and 'name="made" value="-3"' in body
     assert 'value="N" checked' in body and 'name="fit" value="8H"' in body
@@ -99,9 +101,11 @@ def test_the_hand_page_shows_the_hand_its_deal_and_the_last_result(director_clie
     assert "NS <strong>51</strong> · EW <strong>28</strong>" in body
 
 
-def test_the_tally_sheet_has_every_column_of_seed_002_and_the_totals(client, seed_game):
-    OneTableSession.objects.filter(pk=seed_game.pk).update(published=True)
-    body = client.get(tally_url(seed_game)).content.decode()
+def test_the_tally_sheet_has_every_column_of_the_printed_sheet_and_the_totals(
+    client, tally_sheet_game
+):
+    OneTableSession.objects.filter(pk=tally_sheet_game.pk).update(published=True)
+    body = client.get(tally_url(tally_sheet_game)).content.decode()
     for heading in ("Dlr", "Vul", "Bid", "By", "Md", "Decl’r score", "Pair", "Fit", "±", "SL",
                     "Par", "(SL) Diff", "Total IMPs"):  # fmt: skip
         assert f">{heading}</th>" in body
@@ -188,9 +192,9 @@ def test_visitors_are_sent_to_log_in(client, game, method, url):
     assert not OneTableHand.objects.exists()
 
 
-def test_a_published_tally_is_read_only_for_others(client, stranger, seed_game):
-    OneTableSession.objects.filter(pk=seed_game.pk).update(published=True)
+def test_a_published_tally_is_read_only_for_others(client, stranger, tally_sheet_game):
+    OneTableSession.objects.filter(pk=tally_sheet_game.pk).update(published=True)
     client.force_login(stranger)
-    body = client.get(tally_url(seed_game)).content.decode()
+    body = client.get(tally_url(tally_sheet_game)).content.decode()
     assert '<strong id="total-ns">51</strong>' in body
-    assert hand_url(seed_game, 1) not in body and "Publish" not in body
+    assert hand_url(tally_sheet_game, 1) not in body and "Publish" not in body

@@ -41,7 +41,7 @@ def tricks_taken(contract, made):
 
 
 @pytest.mark.parametrize("row", TALLY, ids=[f"board {row[0]}" for row in TALLY])
-def test_each_row_of_the_seed_tally(row):
+def test_each_row_of_the_tally_sheet(row):
     board, contract, declarer, made, score, sl_pair, sign, par, ns_imps, ew_imps = row[:10]
     vulnerable = is_vulnerable(board, declarer)
     assert contract_score(contract, vulnerable, tricks_taken(contract, made)) == score
@@ -57,7 +57,7 @@ def test_each_row_of_the_seed_tally(row):
     assert expected["NS" if winner == "EW" else "EW"] == 0
 
 
-def test_the_running_totals_match_the_seed_through_board_15():
+def test_the_running_totals_match_the_tally_sheet_through_board_15():
     ns = list(itertools.accumulate(row[8] for row in TALLY))
     ew = list(itertools.accumulate(row[9] for row in TALLY))
     assert ns[:15] == [row[10] for row in TALLY[:15]]
