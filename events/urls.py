@@ -167,6 +167,7 @@ urlpatterns = [
     path("teams/<int:pk>/undraw/", teams.teams_undraw, name="teams_undraw"),
     path("teams/<int:pk>/publish/", teams.teams_publish, name="teams_publish"),
     path("teams/<int:pk>/standings.pdf", teams.teams_standings_pdf, name="teams_standings_pdf"),
+    path("teams/<int:pk>/results.xml", teams.teams_usebio, name="teams_usebio"),
     path("teams/<int:pk>/rounds/<int:number>/", teams.teams_round, name="teams_round"),
     path("teams/<int:pk>/rounds/<int:number>.pdf", teams.teams_round_pdf, name="teams_round_pdf"),
     path("teams/<int:pk>/matches/<int:match_pk>/", teams.teams_match, name="teams_match"),

@@ -15,8 +15,9 @@ from django.utils.module_loading import import_string
 from events.limits import shown_problems
 
 __all__ = [
-    "LARGEST_NUMBER", "READERS", "WRITERS", "ImportProblems", "Place", "TravellerFile",
-    "TravellerLine", "Writer", "board_number", "decode_text", "describe_place", "described",
+    "LARGEST_NUMBER", "READERS", "WRITERS", "FileBoard", "FileMatch", "FileTeam",
+    "ImportProblems", "Place", "TeamsFile", "TravellerFile", "TravellerLine", "Writer",
+    "board_number", "decode_text", "describe_place", "described",
     "line_with_nul", "name_from_file", "read_traveller_file", "results_json", "write_results",
 ]  # fmt: skip
 
@@ -100,6 +101,75 @@ class TravellerFile:
     section_labels: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass
+class FileTeam:
+    """A team as a teams file names it; `number` is its number in the file, `key` how the
+    file's matches refer to it."""
+
+    place: Place
+    key: str
+    number: int
+    name: str
+    members: list[str] = field(default_factory=list)
+    published_total: str = ""  # the file's own total (VPs, or IMPs at a KO) and place
+    published_place: str = ""
+
+
+@dataclass
+class FileBoard:
+    """One board of a match: each room's result as scoring.parse_entry reads it (the open room
+    is the one where the home team sat NS) and Clubscore's artificial score, if any."""
+
+    place: Place
+    number: int
+    open: str = ""
+    closed: str = ""
+    adjusted: str = ""  # events.models.teams.BOARD_ADJUSTED
+    published_imps: int | None = None  # net IMPs to the home team, as the file gives them
+
+
+@dataclass
+class FileMatch:
+    """One match (or a bye: no away team) of a round, with the teams' `FileTeam.key`s."""
+
+    place: Place
+    round: int
+    home: str
+    away: str | None
+    boards: list[FileBoard] = field(default_factory=list)
+    published: tuple[str, str] | None = None  # (home, away) VPs, or IMPs at a KO, as printed
+    first_board: int | None = None  # the range the file gives the match, if it does
+    last_board: int | None = None
+
+    def swapped(self) -> "FileMatch":
+        """The same match with the away team as home: the rooms and artificial scores swap."""
+        other = {"home-plus": "away-plus", "away-plus": "home-plus"}
+        boards = [FileBoard(board.place, board.number, board.closed, board.open,
+                            other.get(board.adjusted, board.adjusted),
+                            None if board.published_imps is None else -board.published_imps)
+                  for board in self.boards]  # fmt: skip
+        published = self.published and (self.published[1], self.published[0])
+        return FileMatch(self.place, self.round, self.away, self.home, boards, published,
+                         self.first_board, self.last_board)  # fmt: skip
+
+
+@dataclass
+class TeamsFile:
+    """A teams event as a results file tells it, before anything is stored."""
+
+    teams: list[FileTeam]
+    matches: list[FileMatch]
+    kind: str = "swiss"  # events.models.teams.TEAMS_KINDS
+    by_imps: bool = False  # the file ranks by IMPs, not VPs
+    boards_per_match: int | None = None  # when the file says
+    event_name: str = ""
+    date: datetime.date | None = None
+    date_place: Place = 1
+    source: str = ""
+    problems: list[tuple[Place, str]] = field(default_factory=list)
+    warnings: list[tuple[Place, str]] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Writer:
     function: str  # "module:function" taking an Event, returning the file's text
@@ -108,7 +178,7 @@ class Writer:
 
 
 # File extension (lowercase) -> "module:function" taking the file's bytes, returning a
-# TravellerFile or raising ImportProblems.
+# TravellerFile (a TeamsFile for a teams event's file) or raising ImportProblems.
 READERS: dict[str, str] = {
     "csv": "events.importer:read_csv",
     "pbn": "events.formats.pbn_results:read_pbn_results",
@@ -133,9 +203,12 @@ def _load(dotted: str):
     return import_string(dotted.replace(":", "."))
 
 
-def read_traveller_file(data: bytes, extension: str, file_name: str = "") -> "TravellerFile":
-    """The file read by the reader of its extension ("pbn", "csv", ...). A file that names
-    no event (a CSV never does) is named after `file_name`, the name it was saved under."""
+def read_traveller_file(
+    data: bytes, extension: str, file_name: str = ""
+) -> "TravellerFile | TeamsFile":
+    """The file read by the reader of its extension ("pbn", "csv", ...): a session's
+    travellers, or a teams event (a USEBIO file of one). A file that names no event (a CSV
+    never does) is named after `file_name`, the name it was saved under."""
     extension = extension.lower().lstrip(".")
     if extension not in READERS:
         known = ", ".join(f".{name}" for name in READERS)

@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from lxml import etree
 
 import scoring
-from events.formats import ImportProblems, TravellerFile, TravellerLine, board_number
+from events.formats import ImportProblems, TeamsFile, TravellerFile, TravellerLine, board_number
 from events.limits import (
     MAX_BOARDS,
     MAX_PAIRS,
@@ -62,13 +62,18 @@ class _Problems(list):
 # ---------------------------------------------------------------------------------- reading
 
 
-def read_usebio(data: bytes) -> TravellerFile:
-    """The session a USEBIO file holds; ImportProblems names each bad element and its line."""
+def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
+    """The session a USEBIO file holds (or the teams event: events.formats.usebio_teams);
+    ImportProblems names each bad element and its line."""
     root = _parse(data)
     problems = _Problems()
     event = root.find("EVENT")
     if root.tag != "USEBIO" or event is None:
         raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
+    from events.formats import usebio_teams  # it reads with this module's helpers
+
+    if usebio_teams.is_teams(event):
+        return usebio_teams.read_teams(root, event)
     method = _method(event, problems)
     names, lines, directions, warnings = {}, [], set(), []
     if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
@@ -97,8 +102,10 @@ def read_usebio(data: bytes) -> TravellerFile:
 
 
 # The most of each element a session's file can hold (events.limits): a BOARD for each board
-# of each section, and again in the hand set.
-_MOST = {"TRAVELLER_LINE": MAX_RESULTS, "PAIR": MAX_PAIRS, "BOARD": 2 * MAX_SECTIONS * MAX_BOARDS}
+# of each section, and again in the hand set; a teams event's MATCHes (30 rounds of 40 teams,
+# events.teams.setup, with a bye).
+_MOST = {"TRAVELLER_LINE": MAX_RESULTS, "PAIR": MAX_PAIRS, "BOARD": 2 * MAX_SECTIONS * MAX_BOARDS,
+         "MATCH": 30 * 21}  # fmt: skip
 
 
 def _parse(data: bytes):
@@ -127,6 +134,8 @@ def _too_many(tag: str) -> str:
         said = too_many_results()
     elif tag == "PAIR":
         said = f"more than {MAX_PAIRS} pairs; a session has at most {MAX_PAIRS}"
+    elif tag == "MATCH":
+        said = f"more than {_MOST[tag]} MATCHes; a teams event has 30 rounds of 40 teams at most"
     else:
         said = (f"more than {_MOST[tag]:,} BOARD elements; a session has at most "
                 f"{MAX_SECTIONS} sections of {MAX_BOARDS} boards")  # fmt: skip
@@ -144,7 +153,8 @@ def _method(event, problems) -> str | None:
     if kind not in _METHODS:
         known = "MP_PAIRS, BUTLER_PAIRS, CROSS_IMP"
         problems.add(event, f"EVENT_TYPE {quoted(kind or 'missing')}: Clubscore imports pairs "
-                            f"sessions ({known})")  # fmt: skip
+                            f"sessions ({known}) and teams events (SWISS_TEAMS, TEAMS, KO, "
+                            "...)")  # fmt: skip
         return None
     return _METHODS[kind]
 

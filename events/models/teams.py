@@ -165,6 +165,9 @@ class TeamMatch(models.Model):
     away = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.CASCADE, related_name="away_matches"
     )
+    # None: the round's set of boards (events.teams.entry.board_numbers). An imported file's
+    # match may play other boards: a KO segment or a relay round numbered from 1 again.
+    first_board = models.PositiveSmallIntegerField(null=True, blank=True)
     forfeit = models.CharField(max_length=4, choices=FORFEIT_CHOICES, blank=True, default="")
     home_imp_penalty = models.DecimalField(max_digits=5, decimal_places=1, default=0)
     away_imp_penalty = models.DecimalField(max_digits=5, decimal_places=1, default=0)
@@ -190,6 +193,10 @@ class TeamMatch(models.Model):
                 condition=Q(away__isnull=True, table__isnull=True)
                 | Q(away__isnull=False, table__gte=1),
                 name="match_bye_has_no_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_board__isnull=True) | Q(first_board__gte=1),
+                name="match_first_board_positive",
             ),
             models.CheckConstraint(
                 condition=Q(forfeit="") | (Q(forfeit__in=["home", "away"]) & Q(away__isnull=False)),

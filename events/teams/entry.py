@@ -12,8 +12,8 @@ from events.models import MatchBoard, TeamMatch
 from events.teams.setup import TeamsError, bump, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 
-__all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_numbers", "board_rows",
-           "left_as_shown", "rescore", "save_boards", "save_adjustments",
+__all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_fields", "board_numbers",
+           "board_rows", "left_as_shown", "rescore", "save_boards", "save_adjustments",
            "ADJUSTED_IMPS"]  # fmt: skip
 
 # (home IMPs, away IMPs) of a board's artificial score: Law 86A, Ave+ +3 and Ave− −3 IMPs;
@@ -80,9 +80,10 @@ class BoardRow:
 
 def board_numbers(match: TeamMatch) -> list[int]:
     """The boards a match plays: round r plays the r-th set of the event's boards, so every
-    match of a round plays the same deals (a KO segment likewise)."""
+    match of a round plays the same deals (a KO segment likewise), unless the match names its
+    own first board (an imported file's)."""
     per_match = match.event.boards_per_match
-    first = (match.round - 1) * per_match + 1
+    first = match.first_board or (match.round - 1) * per_match + 1
     return list(range(first, first + per_match))
 
 
@@ -115,7 +116,7 @@ def save_boards(
             problems[row.number] = f"Board {row.number} is not one of this match's boards."
             continue
         try:
-            values[row.number] = None if row.blank else _read_row(row)
+            values[row.number] = None if row.blank else board_fields(row)
         except ValueError as error:
             problems[row.number] = str(error)
     if match.is_bye:
@@ -153,7 +154,9 @@ def left_as_shown(row: BoardRow, seen: dict[int, BoardRow]) -> bool:
     return row.number in seen and row.same_as(seen[row.number])
 
 
-def _read_row(row: BoardRow) -> dict:
+def board_fields(row: BoardRow) -> dict:
+    """The MatchBoard fields of a row: both rooms' results and NS scores, the artificial score
+    and the IMPs each team gets; ValueError says what is wrong with the row."""
     if row.adjusted and row.adjusted not in ADJUSTED_IMPS:
         raise ValueError(f"Board {row.number}: choose one of the artificial scores offered.")
     rooms = {}

@@ -7,13 +7,14 @@ Write URLs of someone else's event are a 404, even for a director of another clu
 """
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import directs
+from events.formats.usebio_teams_writer import write_usebio_teams
 from events.live import live_page, live_view
 from events.models import Club, TeamMatch, TeamsEvent
 from events.models.teams import BOARD_ADJUSTED_CHOICES
@@ -169,6 +170,17 @@ def teams_round_pdf(request, pk, number):
     context = _round_context(event, number)
     page = f"teams-round-{number}"
     return pdf_download(request, event, page, "events/teams/round.html", context, paper)
+
+
+@require_GET
+def teams_usebio(request, pk):
+    """The event as USEBIO XML (events.formats.usebio_teams_writer), for the EBU, BridgeWebs
+    and other scoring programs; Clubscore's import reads it back."""
+    event = _event_for_reader(request, pk)
+    body = write_usebio_teams(event)
+    response = HttpResponse(body, content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="clubscore-teams-{event.pk}.xml"'
+    return response
 
 
 @require_GET

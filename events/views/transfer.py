@@ -1,5 +1,5 @@
-"""Upload a results file (travellers CSV, PBN, ...) as a new session; download a session's
-results as JSON, CSV, PBN, ..."""
+"""Upload a results file (travellers CSV, PBN, ...) as a new session, or a teams event's
+USEBIO file as a teams event; download a session's results as JSON, CSV, PBN, ..."""
 
 from pathlib import PurePath
 
@@ -15,6 +15,7 @@ from events.formats import (
     READERS,
     WRITERS,
     ImportProblems,
+    TeamsFile,
     described,
     read_traveller_file,
     write_results,
@@ -22,8 +23,9 @@ from events.formats import (
 from events.formats.csv_export import results_csv, travellers_csv
 from events.forms import OPTION_FIELDS, ImportForm, kilobytes
 from events.importer import import_traveller_file
-from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
+from events.models import METHOD_CHOICES, MOVEMENT_CHOICES, TeamsEvent
 from events.movement_inference import describe_movements
+from events.teams.importer import import_teams_file
 
 NAME_HELP = "Leave empty to use the event name in the file, or else the file's own name."
 
@@ -76,20 +78,33 @@ def session_import(request):
         upload = data["file"]
         warnings = []
         try:
-            event = import_traveller_file(
-                read_traveller_file(upload.read(), PurePath(upload.name).suffix, upload.name),
-                club=data["club"], name=data["name"], movement=data["movement"] or None,
-                scoring_method=data["scoring"] or None, user=request.user,
-                options={name: data[name] for name in OPTION_FIELDS}, warnings=warnings,
-            )  # fmt: skip
+            parsed = read_traveller_file(upload.read(), PurePath(upload.name).suffix, upload.name)
+            if isinstance(parsed, TeamsFile):
+                event = import_teams_file(parsed, club=data["club"], name=data["name"],
+                                          user=request.user, warnings=warnings)  # fmt: skip
+            else:
+                event = import_traveller_file(
+                    parsed, club=data["club"], name=data["name"],
+                    movement=data["movement"] or None, scoring_method=data["scoring"] or None,
+                    user=request.user, options={name: data[name] for name in OPTION_FIELDS},
+                    warnings=warnings,
+                )  # fmt: skip
         except ImportProblems as error:
             problems = error.described()
         else:
-            messages.info(request, describe_movements(event))
+            teams = isinstance(event, TeamsEvent)
+            messages.info(request, _teams_imported(event) if teams else describe_movements(event))
             for warning in described(warnings):
                 messages.warning(request, f"Imported with a warning: {warning}")
-            return redirect("session_detail", pk=event.pk)
+            return redirect("teams_event" if teams else "session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
+
+
+def _teams_imported(event: TeamsEvent) -> str:
+    scored = ("IMPs carry from segment to segment" if event.is_ko
+              else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
+    return (f"A teams event: {event.get_kind_display().lower()}, {event.teams.count()} teams, "
+            f"{event.boards_per_match} boards a match; {scored}.")  # fmt: skip
 
 
 @require_GET

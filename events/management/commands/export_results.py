@@ -4,19 +4,29 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events.formats import WRITERS, write_results
 from events.formats.csv_export import travellers_csv
-from events.models import Event
+from events.formats.usebio_teams_writer import write_usebio_teams
+from events.models import Event, TeamsEvent
 
 
 class Command(BaseCommand):
     help = (
         "Print a session's results as JSON (format clubscore-results/1), a results CSV, or "
         "another program's format (pbn: deals, travellers and totals as PBN 2.1); "
-        "--travellers FILE also writes its travellers CSV (import_travellers reads it back)."
+        "--travellers FILE also writes its travellers CSV (import_travellers reads it back). "
+        "With --teams the id is a teams event's, printed as USEBIO (import_travellers reads "
+        "it back)."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("id", type=int, help="the session's id")
-        parser.add_argument("--format", choices=list(WRITERS), default="json")
+        parser.add_argument("id", type=int, help="the session's id (with --teams, the event's)")
+        parser.add_argument(
+            "--format",
+            choices=list(WRITERS),
+            help="default json; with --teams, usebio (its only format)",
+        )
+        parser.add_argument(
+            "--teams", action="store_true", help="the id is a teams event's: print it as USEBIO 1.2"
+        )
         parser.add_argument(
             "--travellers",
             type=Path,
@@ -25,6 +35,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        if options["teams"]:
+            self._teams(options)
+            return
+        options["format"] = options["format"] or "json"
         event = Event.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no session {options['id']}")
@@ -44,3 +58,11 @@ class Command(BaseCommand):
         except ValueError as error:  # a format that cannot say how this session was scored
             raise CommandError(f"no {options['format']} export: {error}") from None
         self.stdout.write(text, ending="" if text.endswith("\n") else "\n")
+
+    def _teams(self, options) -> None:
+        if options["format"] not in (None, "usebio") or options["travellers"] is not None:
+            raise CommandError("a teams event is printed as USEBIO only: --teams ID")
+        event = TeamsEvent.objects.filter(pk=options["id"]).first()
+        if event is None:
+            raise CommandError(f"there is no teams event {options['id']}")
+        self.stdout.write(write_usebio_teams(event), ending="")

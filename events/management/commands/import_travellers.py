@@ -4,7 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
+from events.formats import READERS, ImportProblems, TeamsFile, describe_place, read_traveller_file
 from events.forms import apply_preset
 from events.importer import import_traveller_file
 from events.invisible import invisible_problem
@@ -19,9 +19,12 @@ from events.models import (
     ROUNDING_CHOICES,
     TOTALS_CHOICES,
     Club,
+    MatchBoard,
+    TeamsEvent,
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
 from events.results import rescore_event
+from events.teams.importer import import_teams_file
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 
 
@@ -40,7 +43,8 @@ class Command(BaseCommand):
     help = (
         "Create a session from a results file: a CSV of travellers "
         "(board,ns,ew,contract,declarer,result) or another program's file, read by its "
-        f"extension ({', '.join('.' + name for name in READERS)})."
+        f"extension ({', '.join('.' + name for name in READERS)}); a USEBIO file of a teams "
+        "event makes a teams event (the scoring options are a session's, and do not apply)."
     )
 
     def add_arguments(self, parser):
@@ -117,14 +121,22 @@ class Command(BaseCommand):
             club = self._club(options["club"])
             chosen = self._scoring_options(club, options)
             try:
-                event = import_traveller_file(
-                    read_traveller_file(data, path.suffix, path.name), club=club,
-                    name=options["name"],
-                    movement=options["movement"], scoring_method=options["scoring"],
-                    options=chosen, across_field=options["across_field"],
-                    one_winner=options["one_winner"], publish=options["publish"],
-                    warnings=warnings,
-                )  # fmt: skip
+                parsed = read_traveller_file(data, path.suffix, path.name)
+                if isinstance(parsed, TeamsFile):
+                    if penalties:
+                        raise CommandError("nothing imported: --penalty is a pairs session's; "
+                                           "a teams event's go on its matches' pages")  # fmt: skip
+                    event = import_teams_file(parsed, club=club, name=options["name"],
+                                              publish=options["publish"],
+                                              warnings=warnings)  # fmt: skip
+                else:
+                    event = import_traveller_file(
+                        parsed, club=club, name=options["name"],
+                        movement=options["movement"], scoring_method=options["scoring"],
+                        options=chosen, across_field=options["across_field"],
+                        one_winner=options["one_winner"], publish=options["publish"],
+                        warnings=warnings,
+                    )  # fmt: skip
             except ImportProblems as problems:
                 for problem in problems.described():
                     self.stderr.write(f"{path}: {problem}")
@@ -140,13 +152,21 @@ class Command(BaseCommand):
                 rescore_event(event)
         for place, message in warnings:
             self.stderr.write(f"{path}: {describe_place(place)}: warning: {message}")
+        self.stdout.write(self._summary(event))
+        self.stdout.write(str(event.pk))
+
+    def _summary(self, event) -> str:
+        if isinstance(event, TeamsEvent):
+            boards = MatchBoard.objects.filter(match__event=event).count()
+            scored = ("IMPs carried from segment to segment" if event.is_ko
+                      else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
+            teams = event.teams.count()
+            return (f"Imported {boards} boards into teams event {event.pk} ({event.name}): "
+                    f"{event.get_kind_display()}, {teams} teams; {scored}")  # fmt: skip
         results = sum(section.boards.filter(results__isnull=False).count()
                       for section in event.sections.all())  # fmt: skip
-        self.stdout.write(
-            f"Imported {results} results into session {event.pk} ({event.name}); "
-            f"scored: {event.describe_scoring()}"
-        )
-        self.stdout.write(str(event.pk))
+        return (f"Imported {results} results into session {event.pk} ({event.name}); "
+                f"scored: {event.describe_scoring()}")  # fmt: skip
 
     def _scoring_options(self, club, options) -> dict:
         """The club's conventions, a --scored-as program's over them, then each flag's."""

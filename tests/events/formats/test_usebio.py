@@ -339,8 +339,10 @@ BAD_FILES = [
         _replace(
             "butler_mitchell.xml", 'EVENT EVENT_TYPE="BUTLER_PAIRS"', 'EVENT EVENT_TYPE="TEAMS"'
         ),
-        "line 8: EVENT: EVENT_TYPE 'TEAMS': Clubscore imports pairs sessions",
-        id="teams",
+        # A teams event's type on a pairs session's file: read as a teams event, which has
+        # no MATCHes (tests/events/formats/test_usebio_teams.py reads teams files).
+        "line 8: EVENT: EVENT_TYPE 'TEAMS' is a teams event's, but the file has no MATCH",
+        id="teams-type-on-a-pairs-file",
     ),  # fmt: skip
     pytest.param(
         _replace("mp_pairs_mitchell_04.xml", "<NS_PAIR_NUMBER>1NS<", "<NS_PAIR_NUMBER>one<"),

@@ -81,7 +81,8 @@ def test_it_hides_an_unpublished_event_from_readers(client, request, match, who)
     for url in (reverse("teams_event", args=[event.pk]),
                 reverse("teams_round", args=[event.pk, 1]),
                 reverse("teams_match", args=[event.pk, match.pk]),
-                reverse("teams_standings_pdf", args=[event.pk])):  # fmt: skip
+                reverse("teams_standings_pdf", args=[event.pk]),
+                reverse("teams_usebio", args=[event.pk])):  # fmt: skip
         assert client.get(url).status_code == 404, url
 
 

@@ -1,0 +1,152 @@
+"""A Clubscore teams event as USEBIO 1.2, in the layout events.formats.usebio_teams reads
+(its docstring says where the layout was seen), so that an exported event imports back to the
+same standings.
+
+Each match is a MATCH with its round, teams, board range and VPs (IMPs at a KO); each board
+its net IMPS to the home team and a TRAVELLER_LINE for each room, DIRECTION NS for the open
+room (the home team's NS pair) and EW for the closed room. An artificial score is written as
+each room's A-code (A6040: NS 60%, EW 40%). VPs print with two decimals on the continuous
+scale and as whole numbers on the others, which tells a reader the scale. Not in the file: IMP
+and VP penalties, forfeits and a KO's carry-over (USEBIO has no elements for them).
+"""
+
+from decimal import Decimal
+
+from lxml import etree
+
+import scoring
+from events.formats.usebio import DOCTYPE, PROGRAM_NAME, _add
+
+__all__ = ["WRITTEN_TYPES", "artificial_codes", "write_usebio_teams"]
+
+WRITTEN_TYPES = {"swiss": "SWISS_TEAMS", "round-robin": "TEAMS", "ko": "KO"}
+# Clubscore's artificial score -> (open room's code, closed room's code): NS %, EW %.
+_CODES = {"home-plus": ("A6040", "A4060"), "away-plus": ("A4060", "A6040"),
+          "both-plus": ("A6060", "A6060"), "ave": ("A5050", "A5050")}  # fmt: skip
+
+
+def artificial_codes(adjusted: str) -> tuple[str, str]:
+    return _CODES[adjusted]
+
+
+def write_usebio_teams(event) -> str:
+    """The teams event as a USEBIO 1.2 document: its teams with their totals and places, and
+    every match with both rooms of each board."""
+    from events.teams.standings import bye_vps, ko_standing, standings
+
+    kind = WRITTEN_TYPES[event.kind]
+    root = etree.Element("USEBIO", Version="1.2")
+    _add(etree.SubElement(root, "CLUB"), "CLUB_NAME", event.club.name)
+    heading = etree.SubElement(root, "EVENT", EVENT_TYPE=kind)
+    for tag, value in (
+        ("EVENT_IDENTIFIER", event.pk), ("EVENT_DESCRIPTION", event.name),
+        ("PROGRAM_NAME", PROGRAM_NAME), ("PROGRAM_VERSION", "1"), ("WINNER_TYPE", 1),
+        ("DATE", f"{event.date:%d/%m/%Y}"), ("SESSION_COUNT", 1), ("SECTION_COUNT", 1),
+        ("BOARD_SCORING_METHOD", "IMPS"),
+        ("MATCH_SCORING_METHOD", "IMPS" if event.is_ko else "VPS"),
+        ("BOARDS_PER_ROUND", event.boards_per_match),
+    ):  # fmt: skip
+        _add(heading, tag, value)
+    table = None if event.is_ko else standings(event)
+    rows = {row.team.pk: row for row in table.rows} if table else {}
+    _write_teams(heading, event, table, ko_standing(event) if event.is_ko else None)
+    for match in event.matches.select_related("home", "away").prefetch_related("boards"):
+        bye = bye_vps(event, rows[match.home_id]) if match.is_bye and table else None
+        _write_match(heading, event, match, bye)
+    body = etree.tostring(root, pretty_print=True, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}'
+
+
+def _write_teams(heading, event, table, ko) -> None:
+    numbers = {member.name.casefold(): member.number
+               for member in event.club.members.exclude(number="")}  # fmt: skip
+    participants = etree.SubElement(heading, "PARTICIPANTS",
+                                    EVENT_TYPE=WRITTEN_TYPES[event.kind])  # fmt: skip
+    totals = {}
+    if table:
+        totals = {row.team.pk: (_vps(row.vps), row.place if row.played else "")
+                  for row in table.rows}  # fmt: skip
+    elif ko:
+        leader = ko.leader.pk if ko.leader else None
+        for team, total in ((ko.home, ko.totals[0]), (ko.away, ko.totals[1])):
+            place = "" if leader is None else "1" if team.pk == leader else "2"
+            totals[team.pk] = (scoring.printed(total, trim=True), place)
+    for team in event.teams.all():
+        element = etree.SubElement(participants, "TEAM", TEAM_ID=str(team.number),
+                                   TEAM_NAME=team.name)  # fmt: skip
+        total, place = totals.get(team.pk, ("", ""))
+        if total:
+            _add(element, "TOTAL_SCORE", total)
+        if place:
+            _add(element, "PLACE", place.rstrip("="))
+        for name in filter(None, (name.strip() for name in team.members.split(","))):
+            player = etree.SubElement(element, "PLAYER")
+            _add(player, "PLAYER_NAME", name)
+            if name.casefold() in numbers:
+                _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
+
+
+def _vps(value) -> str:
+    """VPs as the scale gives them: two decimals on the continuous scale ("10.00"), a whole
+    number on a whole-VP scale ("14"), so a reader can tell the scales apart."""
+    value = Decimal(value)
+    return str(int(value)) if value == value.to_integral() else f"{value:.2f}"
+
+
+def _write_match(heading, event, match, bye) -> None:
+    from events.teams.entry import board_numbers
+
+    element = etree.SubElement(heading, "MATCH")
+    _add(element, "ROUND_NUMBER", match.round)
+    _add(element, "TEAM", match.home.number)
+    if match.is_bye:
+        if bye is not None:
+            _add(element, "TEAM_SCORE", _vps(bye))
+        return
+    _add(element, "OPPOSING_TEAM", match.away.number)
+    numbers = board_numbers(match)
+    _add(element, "START_BOARD_NUMBER", numbers[0])
+    _add(element, "END_BOARD_NUMBER", numbers[-1])
+    if event.is_ko and match.boards_entered:
+        scores = (scoring.printed(match.home_imps, trim=True),
+                  scoring.printed(match.away_imps, trim=True))  # fmt: skip
+    elif match.home_vps is not None:
+        scores = (_vps(match.home_vps), _vps(match.away_vps))
+    else:
+        scores = None
+    if scores:
+        _add(element, "TEAM_SCORE", scores[0])
+        _add(element, "OPPOSING_TEAM_SCORE", scores[1])
+    for board in match.boards.all():
+        _write_board(element, event, board)
+
+
+def _write_board(match_element, event, board) -> None:
+    element = etree.SubElement(match_element, "BOARD",
+                               EVENT_TYPE=WRITTEN_TYPES[event.kind])  # fmt: skip
+    _add(element, "BOARD_NUMBER", board.number)
+    _add(element, "IMPS", board.home_imps - board.away_imps)
+    rooms = ((board.open_result, "NS", 0), (board.closed_result, "EW", 1))
+    both_played = board.open_result and board.closed_result
+    for result, direction, room in rooms:
+        line = etree.SubElement(element, "TRAVELLER_LINE")
+        _add(line, "DIRECTION", direction)
+        if board.adjusted and (not result or both_played):
+            # An artificial score with both rooms' results: the results are not USEBIO's to
+            # carry beside it, the score is (it is what the IMPs come from).
+            _add(line, "SCORE", _CODES[board.adjusted][room])
+        else:
+            _write_result(line, scoring.parse_entry(result, board.number))
+
+
+def _write_result(line, entry) -> None:
+    if entry.contract is None:
+        _add(line, "SCORE", entry.ns_score)
+        return
+    if entry.contract.is_pass:
+        _add(line, "CONTRACT", "PASS")
+    else:
+        _add(line, "CONTRACT", str(entry.contract))
+        _add(line, "PLAYED_BY", entry.declarer)
+        _add(line, "TRICKS", entry.tricks)
+    _add(line, "SCORE", entry.ns_score)

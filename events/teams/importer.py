@@ -1,0 +1,315 @@
+"""A new scored teams event from a teams file (events.formats.TeamsFile: a USEBIO file's).
+
+Every board is read the way the match entry form reads it (events.teams.entry.board_fields);
+only when every team, match and board is good are the event, its teams, matches and boards
+stored and each match scored, in one transaction. The VP scale is the one the file's own VPs
+show: the first of Clubscore's published scales that gives every complete match the VPs the
+file prints (whole-VP scales first when the file prints whole VPs). Where the file's IMPs or
+VPs differ from Clubscore's, the import says so in a warning and keeps Clubscore's.
+"""
+
+import datetime
+from collections import Counter, defaultdict
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import transaction
+
+import scoring
+from events.dates import date_problem
+from events.formats import FileMatch, ImportProblems, Place, TeamsFile
+from events.importer import _in_file_order
+from events.invisible import without_invisible
+from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
+from events.teams.entry import BoardRow, board_fields, rescore
+from events.teams.setup import MOST_TEAMS
+from events.teams.standings import bye_vps, standings
+
+__all__ = ["import_teams_file"]
+
+DEFAULT_SCALE = "wbf-2013"
+_CONTINUOUS_FIRST = ("wbf-2013", "wbf-2013-discrete", "acbl-20", "acbl-30")
+_WHOLE_FIRST = ("wbf-2013-discrete", "acbl-20", "acbl-30", "wbf-2013")
+MOST_ROUNDS, MOST_BOARDS = 30, 64  # events.models.teams: the event's checks
+_SHOWN = 3  # matches a warning names before it counts the rest
+
+
+def import_teams_file(
+    parsed: TeamsFile, *, club, name=None, user=None, publish=False, warnings=None
+) -> TeamsEvent:
+    """A new teams event from the file; `warnings` (a list) collects the (place, message) of
+    what the director should check. Raises ImportProblems and stores nothing unless every
+    team, match and board is good. `name` defaults to the file's event name."""
+    warnings = warnings if warnings is not None else []
+    _remove_invisible_characters(parsed, warnings)
+    warnings += parsed.warnings
+    name = (name or parsed.event_name or "").strip()[:100]
+    problems: list[tuple[Place, str]] = list(parsed.problems)
+    if not name:
+        problems.append((1, "the file names no event: give the event a name"))
+    if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
+        problems.append((parsed.date_place, problem))
+    names = _team_names(parsed, problems, warnings)
+    _check_rounds(parsed, problems)
+    per_match = _boards_per_match(parsed, problems)
+    boards = {id(match): _boards(match, per_match, problems) for match in parsed.matches}
+    if problems:
+        raise ImportProblems(sorted(problems, key=_in_file_order))
+    totals = {id(match): _imps(boards[id(match)]) for match in parsed.matches}
+    _check_published_imps(parsed, names, boards, totals, warnings)
+    scale = DEFAULT_SCALE if parsed.kind == "ko" else _scale(parsed, per_match, totals, names,
+                                                             warnings)  # fmt: skip
+    with transaction.atomic():
+        event = TeamsEvent.objects.create(
+            club=club, name=name, date=parsed.date or datetime.date.today(), kind=parsed.kind,
+            boards_per_match=per_match, rounds=max(match.round for match in parsed.matches),
+            vp_scale=scale, bye_vps=_bye_rule(parsed, scale), published=publish,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )  # fmt: skip
+        teams = _store(event, parsed, names, boards)
+        _check_byes(event, parsed, teams, warnings)
+    return event
+
+
+def _remove_invisible_characters(parsed: TeamsFile, warnings: list) -> None:
+    changed = 0
+    parsed.event_name, changed = _visible(parsed.event_name, changed)
+    for team in parsed.teams:
+        team.name, changed = _visible(team.name, changed)
+        for index, member in enumerate(team.members):
+            team.members[index], changed = _visible(member, changed)
+    if changed:
+        warnings.append(("the file", f"invisible characters (control characters, direction "
+                                     f"marks) removed from {changed} names"))  # fmt: skip
+
+
+def _visible(text: str, changed: int) -> tuple[str, int]:
+    visible = without_invisible(text)
+    return visible, changed + (visible != text)
+
+
+def _team_names(parsed: TeamsFile, problems, warnings) -> dict[str, str]:
+    """Each team's name (by its key) as stored: at most 60 characters, one team a name."""
+    if not 2 <= len(parsed.teams) <= MOST_TEAMS:
+        problems.append((1, f"the file has {len(parsed.teams)} teams: a teams event has 2 to "
+                            f"{MOST_TEAMS}"))  # fmt: skip
+    names, taken = {}, set()
+    for team in parsed.teams:
+        name = " ".join(team.name.split())[:60] or f"Team {team.number}"
+        if name != team.name:
+            warnings.append((team.place, f"team {team.number}'s name is stored as “{name}”"))
+        base, copy = name, 1
+        while name.casefold() in taken:
+            copy += 1
+            name = f"{base[:54]} ({copy})"
+        if copy > 1:
+            warnings.append((team.place, f"another team has team {team.number}'s name; it is "
+                                         f"stored as “{name}”"))  # fmt: skip
+        taken.add(name.casefold())
+        names[team.key.upper()] = name
+    return names
+
+
+def _members(members: list[str]) -> str:
+    """The players as the teams box shows them, as many as 300 characters hold."""
+    kept = []
+    for member in members:
+        if len(", ".join([*kept, member])) > 300:
+            break
+        kept.append(member)
+    return ", ".join(kept)
+
+
+def _check_rounds(parsed: TeamsFile, problems) -> None:
+    """At most 30 rounds; a team plays once a round, and not against itself."""
+    if parsed.matches and max(match.round for match in parsed.matches) > MOST_ROUNDS:
+        problems.append((1, f"the file has more than {MOST_ROUNDS} rounds: a teams event has "
+                            f"at most {MOST_ROUNDS}"))  # fmt: skip
+    seen = {}
+    for match in parsed.matches:
+        if match.away is not None and match.away.upper() == match.home.upper():
+            problems.append((match.place, f"MATCH: team {match.home} cannot play itself"))
+        for key in filter(None, (match.home, match.away)):
+            earlier = seen.setdefault((match.round, key.upper()), match.place)
+            if earlier != match.place:
+                problems.append((match.place, f"MATCH: team {key} already plays in round "
+                                              f"{match.round} (line {earlier})"))  # fmt: skip
+
+
+def _boards_per_match(parsed: TeamsFile, problems) -> int:
+    """The file's BOARDS_PER_ROUND, or the matches' board ranges, or the most boards a match
+    has."""
+    ranges = [match.last_board - match.first_board + 1 for match in parsed.matches
+              if match.first_board and match.last_board]  # fmt: skip
+    most = max((len(match.boards) for match in parsed.matches), default=0)
+    per_match = parsed.boards_per_match or max(ranges, default=0) or most
+    if not most:
+        problems.append((1, "the file has no boards with a result in both rooms (or an "
+                            "artificial score)"))  # fmt: skip
+    elif not 1 <= per_match <= MOST_BOARDS:
+        problems.append((1, f"a match of {per_match} boards: Clubscore's have 1 to "
+                            f"{MOST_BOARDS}"))  # fmt: skip
+    return per_match
+
+
+def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, list[dict]]:
+    """The match's first board (None: its round's set) and its boards' MatchBoard fields."""
+    numbers = [board.number for board in match.boards]
+    for number, count in Counter(numbers).items():
+        if count > 1:
+            problems.append((match.place, f"MATCH: board {number} is in this match twice"))
+    first = _first_board(match, numbers, per_match)
+    outside = sorted(number for number in numbers if not first <= number < first + per_match)
+    if outside:
+        problems.append((match.place, f"MATCH: its boards {', '.join(map(str, sorted(numbers)))} "
+                                      f"are not one run of {per_match}; Clubscore keeps a "
+                                      "match's boards as one run"))  # fmt: skip
+    fields = []
+    for board in match.boards:
+        try:
+            row = BoardRow(board.number, board.open, board.closed, board.adjusted)
+            fields.append({"number": board.number, **board_fields(row)})
+        except ValueError as error:
+            problems.append((board.place, f"BOARD: {error}"))
+    scheme = (match.round - 1) * per_match + 1
+    return (None if first == scheme else first), fields
+
+
+def _first_board(match: FileMatch, numbers: list[int], per_match: int) -> int:
+    if match.first_board:
+        return match.first_board
+    scheme = (match.round - 1) * per_match + 1
+    if all(scheme <= number < scheme + per_match for number in numbers):
+        return scheme
+    return min(numbers)
+
+
+def _imps(boards: tuple[int | None, list[dict]]) -> tuple[Fraction, Fraction]:
+    board_imps = []
+    for fields in boards[1]:
+        board_imps += [fields["home_imps"], -fields["away_imps"]]
+    return scoring.match_imps(board_imps)
+
+
+def _label(match: FileMatch, names: dict[str, str]) -> str:
+    away = names[match.away.upper()] if match.away else "bye"
+    return f"round {match.round}, {names[match.home.upper()]} v {away}"
+
+
+def _check_published_imps(parsed, names, boards, totals, warnings) -> None:
+    """Warnings where the file's board IMPs (or a KO's match IMPs) are not Clubscore's."""
+    for match in parsed.matches:
+        stored = {fields["number"]: fields for fields in boards[id(match)][1]}
+        for board in match.boards:
+            fields = stored.get(board.number)
+            if board.published_imps is None or fields is None:
+                continue
+            ours = fields["home_imps"] - fields["away_imps"]
+            if ours != board.published_imps:
+                warnings.append((board.place, f"BOARD: board {board.number} "
+                                 f"({_label(match, names)}) gives {board.published_imps:+d} "
+                                 f"IMPs to {names[match.home.upper()]} in the file, {ours:+d} "
+                                 "on the IMP scale (Law 78B)"))  # fmt: skip
+        if parsed.kind == "ko" and match.published and match.away:
+            ours = tuple(scoring.rounded(total, 1) for total in totals[id(match)])
+            theirs = tuple(Decimal(score) for score in match.published)
+            if ours != theirs:
+                warnings.append((match.place, f"MATCH: {_label(match, names)} is "
+                                 f"{_pair(theirs)} IMPs in the file, {_pair(ours)} from its "
+                                 "boards"))  # fmt: skip
+
+
+def _pair(values) -> str:
+    return "–".join(scoring.printed(value, trim=True) for value in values)
+
+
+def _complete(parsed: TeamsFile, per_match: int) -> list[FileMatch]:
+    """The played matches with every board and both teams' published VPs."""
+    return [match for match in parsed.matches
+            if match.away and len(match.boards) == per_match and match.published
+            and all(match.published)]  # fmt: skip
+
+
+def _scale(parsed, per_match, totals, names, warnings) -> str:
+    """The scale whose VPs are the file's for every complete match; else the default, with a
+    warning naming the matches whose VPs differ."""
+    if parsed.by_imps:
+        return DEFAULT_SCALE
+    matches = _complete(parsed, per_match)
+    if not matches:
+        return DEFAULT_SCALE
+    whole = all("." not in score for match in matches for score in match.published)
+    for scale in _WHOLE_FIRST if whole else _CONTINUOUS_FIRST:
+        if not _differing(matches, per_match, totals, scale):
+            return scale
+    differing = _differing(matches, per_match, totals, DEFAULT_SCALE)
+    shown = "; ".join(f"{_label(match, names)}: {_pair(theirs)} in the file, {_pair(ours)}"
+                      for match, theirs, ours in differing[:_SHOWN])  # fmt: skip
+    more = f" and {len(differing) - _SHOWN} more" if len(differing) > _SHOWN else ""
+    warnings.append((matches[0].place, f"the file's VPs are on none of Clubscore's published "
+                     f"scales; the matches are scored on the {scoring.VP_SCALES[DEFAULT_SCALE]}"
+                     f" ({shown}{more}): choose the scale on the event's page if it is "
+                     "another"))  # fmt: skip
+    return DEFAULT_SCALE
+
+
+def _differing(matches, per_match, totals, scale) -> list:
+    """(match, the file's VPs, the scale's) for each match the scale scores otherwise; every
+    match when the scale has no table for that many boards."""
+    differing = []
+    for match in matches:
+        theirs = tuple(Decimal(score) for score in match.published)
+        try:
+            vps = scoring.match_vps(*totals[id(match)], per_match, scale)
+        except ValueError:
+            return [(match, theirs, theirs) for match in matches]
+        ours = tuple(scoring.rounded(value, 2) for value in vps)
+        if ours != theirs:
+            differing.append((match, theirs, ours))
+    return differing
+
+
+def _bye_rule(parsed: TeamsFile, scale: str) -> str:
+    """A bye scores 12 VPs, unless the file's byes score something else: the team's average
+    (and always on the 30-point scale, where 12 would be a loss)."""
+    byes = [Decimal(match.published[0]) for match in parsed.matches
+            if match.away is None and match.published]  # fmt: skip
+    return "average" if scale == "acbl-30" or any(vps != 12 for vps in byes) else "12"
+
+
+def _store(event, parsed: TeamsFile, names, boards) -> dict[str, Team]:
+    by_key = {}
+    teams = Team.objects.bulk_create(
+        Team(event=event, number=team.number, name=names[team.key.upper()],
+             members=_members(team.members)) for team in parsed.teams
+    )  # fmt: skip
+    for team, stored in zip(parsed.teams, teams, strict=True):
+        by_key[team.key.upper()] = stored
+    tables = defaultdict(int)
+    for match in parsed.matches:
+        if match.away:
+            tables[match.round] += 1
+        first_board, fields = boards[id(match)]
+        stored = TeamMatch.objects.create(
+            event=event, round=match.round, table=tables[match.round] if match.away else None,
+            home=by_key[match.home.upper()], away=match.away and by_key[match.away.upper()],
+            first_board=first_board,
+        )  # fmt: skip
+        MatchBoard.objects.bulk_create(MatchBoard(match=stored, **board) for board in fields)
+        rescore(stored)
+    return by_key
+
+
+def _check_byes(event, parsed: TeamsFile, teams: dict[str, Team], warnings) -> None:
+    """A warning where a bye's VPs in the file are not what the event's bye rule gives."""
+    byes = [match for match in parsed.matches if match.away is None and match.published]
+    if not byes or event.is_ko:
+        return
+    rows = {row.team.pk: row for row in standings(event).rows}
+    for match in byes:
+        team = teams[match.home.upper()]
+        ours = bye_vps(event, rows[team.pk])
+        if ours != Decimal(match.published[0]):
+            warnings.append((match.place, f"MATCH: {team.name}'s bye in round {match.round} "
+                             f"scores {match.published[0]} VPs in the file, "
+                             f"{scoring.printed(ours, trim=True)} in Clubscore"))  # fmt: skip
