@@ -80,7 +80,7 @@ def score_board(
         )
     else:
         points = _imp_board(method, entries, comparable, spreads, options)
-    if options.rounding == "board" and method != "hdb":
+    if options.rounds_boards(method):
         points = [rounded_points(earned) for earned in points]
     return points
 

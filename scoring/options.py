@@ -31,13 +31,16 @@ ADJUSTED_RULES = ("fixed", "session")
 CROSS_IMP_FORMS = ("average", "total")
 DATUM_ROUNDINGS = (10, 1)  # nearest 10 points (ACBLscore, EBUScore) or nearest point
 # Each board's points kept exact, or rounded to 2 decimals before they are added up
-# (EBUScore, PairsScorer, Pianola and KoPS print and add the rounded points).
-ROUNDINGS = ("exact", "board")
+# (EBUScore, PairsScorer and Pianola print and add the rounded points), or only its
+# matchpoints so rounded (KoPS: factored matchpoints to 2 decimals, cross-IMPs added exact).
+ROUNDINGS = ("exact", "board", "board-mp")
 # A board with an artificial score factored to the common top like any other, or its played
 # results matchpointed among themselves (BriAn, Bridge Base Online).
 ADJUSTED_BOARDS = ("factored", "unfactored")
-# Percentages exactly of the points, or of the total as printed to 2 decimals (ACBLscore).
-PERCENTAGES = ("exact", "from-total")
+# Percentages exactly of the points, of the total as printed to 2 decimals (ACBLscore), or
+# the mean of the pair's percentages board by board (Bridge Base Online: a board scored on a
+# smaller top weighs as much as any other).
+PERCENTAGES = ("exact", "from-total", "mean")
 # Across the field: places over the whole field, or within each section (Bridge Base Online).
 PLACES = ("field", "section")
 AVE_PLUS_IMPS_MOST = 24  # a board's IMPs never exceed 24
@@ -100,6 +103,12 @@ class ScoringOptions:
         object.__setattr__(self, "ave_plus_imps", _ave_plus_imps(self.ave_plus_imps))
         parse_butler_drop(self.butler_drop)
 
+    def rounds_boards(self, method: str) -> bool:
+        """Whether each board's points are rounded to 2 decimals before they are added up."""
+        if self.rounding == "board-mp":
+            return method in ("matchpoints", "ebu-matchpoints")
+        return self.rounding == "board" and method != "hdb"
+
     @property
     def drop(self) -> int | Fraction | None:
         return parse_butler_drop(self.butler_drop)
@@ -130,12 +139,14 @@ class ScoringOptions:
             parts.append(f"Ave+ {decimal_text(self.ave_plus_imps)} IMP{plural} {unit}")
         if self.adjusted_rule == "session" and method != "hdb":
             parts.append("Ave+/Ave− at least/at most the session score (Law 12C2)")
-        if self.rounding == "board" and method != "hdb":
+        if self.rounds_boards(method):
             parts.append("each board's points rounded to 2 decimals")
         if method != "hdb":  # VPs per set are never factored
             parts.append("factored totals" if self.totals == "factored" else "raw totals")
         if self.percentages == "from-total" and method in ("matchpoints", "ebu-matchpoints"):
             parts.append("percentages of the total as printed (2 decimals)")
+        if self.percentages == "mean" and method in ("matchpoints", "ebu-matchpoints"):
+            parts.append("percentages the mean of each board's")
         return ", ".join(parts)
 
 

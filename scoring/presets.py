@@ -59,13 +59,16 @@ PRESETS = {
                "each board's IMPs to 2 decimals before totals"),
         Preset("pianola", "Pianola", {"rounding": "board"}, "ebu-matchpoints",
                "each board's points to 2 decimals before totals"),
-        Preset("kops", "KoPS", {"rounding": "board"}, "matchpoints",
-               "factored 1/½ matchpoints to 2 decimals; a pair with no board unranked"),
+        Preset("kops", "KoPS", {"rounding": "board-mp"}, "ebu-matchpoints",
+               "2/1 matchpoints, factored ones to 2 decimals, cross-IMPs exact; a pair with "
+               "no board unranked"),
         Preset("brian", "BriAn", {"adjusted_boards": "unfactored"}, None,
                "a board with an artificial score matchpointed on its played results"),
         Preset("bbo", "Bridge Base Online",
-               {"adjusted_boards": "unfactored", "places": "section"}, None,
-               "a board with an artificial score on its played results; places per section"),
+               {"adjusted_boards": "unfactored", "places": "section", "percentages": "mean"},
+               None,
+               "a board with an artificial score on its played results, every board's "
+               "percentage weighing the same; places per section"),
     )
 }  # fmt: skip
 

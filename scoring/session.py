@@ -161,7 +161,7 @@ def _session_rule(method, lines, scored, options) -> list[ScoredResult]:
                 session_value(line.ew, line.entry.ew_percent, result.points.ew, top),
                 top,
             )
-            if options.rounding == "board":
+            if options.rounds_boards(method):
                 points = rounded_points(points)
             result = ScoredResult(result.board, result.ns, result.ew, points, True)
         rescored.append(result)

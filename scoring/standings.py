@@ -2,7 +2,8 @@
 
 Places never follow raw totals, because pairs play different numbers of boards (sit-outs,
 boards not played, short movements):
-- matchpoints: the percentage of the tops of the boards a pair was scored on;
+- matchpoints: the percentage of the tops of the boards a pair was scored on (or, as Bridge
+  Base Online prints it, the mean of the pair's percentages board by board);
 - cross-IMPs and Butler: the IMPs per board played (the factored total orders the same);
 - Home Duplicate Bridge (Jette's *Scoring for Home Duplicate Bridge*): VPs per set against
   the field, as a percentage of the VPs the pair could have won.
@@ -62,7 +63,8 @@ def standings(
     boards as a full card has them: the most boards any pair played (ACBLscore's and
     Compscore3's published totals both follow this, tests/events/real_events).
     """
-    earned, tops, boards = _tally(results, pairs)
+    mean = options.percentages == "mean" and method in MATCHPOINT_METHODS
+    earned, tops, boards, shares = _tally(results, pairs, mean)
     possible = tops
     if method == "hdb":
         if board_sets is None:
@@ -82,6 +84,8 @@ def standings(
         percentage = None
         if method in MATCHPOINT_METHODS or method == "hdb":
             percentage = 100 * total / possible[pair] if possible[pair] else None
+        if mean and percentage is not None:
+            percentage = _mean_percentage(shares[pair], deducted.get(pair, 0), possible[pair])
         average = total / boards[pair] if boards[pair] and percentage is None else None
         rows[pair] = (total, percentage, average)
 
@@ -129,12 +133,23 @@ def _from_total(row, tops, boards, target, factored):
     return total, 100 * two_places(shown) / possible, average, shown
 
 
-def _tally(results, pairs):
-    """Each pair's points, tops and boards. Sums run in integers per denominator (most points
-    are whole or halves) and become Fractions once per pair: Fraction additions are slow."""
+def _mean_percentage(share, penalty, tops) -> Fraction:
+    """Bridge Base Online: the mean of the pair's board percentages (each board's points over
+    that board's own top), less a penalty as a share of the pair's tops."""
+    fractions, scored = share
+    return 100 * fractions / scored - 100 * Fraction(penalty) / tops
+
+
+def _tally(results, pairs, shares_too=False):
+    """Each pair's points, tops and boards; with `shares_too`, its points as fractions of each
+    board's top and the number of boards that had a top. Sums run in integers per denominator (most
+    points are whole or halves) and become Fractions once per pair: Fraction additions are
+    slow."""
     earned: dict[Hashable, dict[int, int]] = {pair: defaultdict(int) for pair in pairs}
     tops: dict[Hashable, dict[int, int]] = {pair: defaultdict(int) for pair in pairs}
+    fractions: dict[Hashable, dict[int, int]] = {pair: defaultdict(int) for pair in pairs}
     boards: dict[Hashable, int] = {pair: 0 for pair in pairs}
+    topped: dict[Hashable, int] = {pair: 0 for pair in pairs}
     for result in results:
         top = result.points.top
         for pair, points in ((result.ns, result.points.ns), (result.ew, result.points.ew)):
@@ -142,11 +157,17 @@ def _tally(results, pairs):
                 continue
             if pair not in boards:
                 earned[pair], tops[pair], boards[pair] = defaultdict(int), defaultdict(int), 0
+                fractions[pair], topped[pair] = defaultdict(int), 0
             earned[pair][points.denominator] += points.numerator
             if top:
                 tops[pair][top.denominator] += top.numerator
+            if top and shares_too:
+                share = Fraction(points) / top
+                fractions[pair][share.denominator] += share.numerator
+                topped[pair] += 1
             boards[pair] += 1
-    return _fractions(earned), _fractions(tops), boards
+    shares = {pair: (total, topped[pair]) for pair, total in _fractions(fractions).items()}
+    return _fractions(earned), _fractions(tops), boards, shares
 
 
 def _fractions(sums: dict[Hashable, dict[int, int]]) -> dict[Hashable, Fraction]:

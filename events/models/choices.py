@@ -19,10 +19,12 @@ TOTALS_CHOICES = [
 PERCENTAGE_CHOICES = [
     ("exact", "Exact, of the points earned (Ruter, EBUScore)"),
     ("from-total", "Of the total as printed, to 2 decimals (ACBLscore)"),
+    ("mean", "The mean of the pair's board percentages (Bridge Base Online)"),
 ]
 ROUNDING_CHOICES = [
     ("exact", "Exact points added up"),
-    ("board", "Each board's points to 2 decimals first (EBUScore, PairsScorer, Pianola, KoPS)"),
+    ("board", "Each board's points to 2 decimals first (EBUScore, PairsScorer, Pianola)"),
+    ("board-mp", "Each board's matchpoints to 2 decimals first, IMPs exact (KoPS)"),
 ]
 ADJUSTED_BOARDS_CHOICES = [
     ("factored", "Factored to the section's top like any board (ACBLscore, EBUScore)"),

@@ -259,7 +259,7 @@ def _rows_with_sections(event):
 def test_the_json_export_of_a_session_names_its_program(director_client, club):
     event = _by_page(director_client, club, "kops")
     document = json.loads(write_results(event, "json"))
-    assert document["options"]["rounding"] == "board"
+    assert document["options"]["rounding"] == "board-mp"
     assert document["scored"].endswith("(as KoPS)")
 
 

@@ -14,6 +14,7 @@ import pytest
 from scoring import (
     PRESETS,
     BoardPoints,
+    Penalty,
     ResultLine,
     ScoredResult,
     ScoringOptions,
@@ -69,6 +70,20 @@ def test_rounded_cross_imps_keep_ns_and_ew_opposite():
     ]
 
 
+def test_kops_rounds_matchpoints_but_adds_cross_imps_exactly():
+    # KoPS (tests/events/real_events: Chorzów 2011 at matchpoints, 2013 at cross-IMPs) prints
+    # and adds factored matchpoints to 2 decimals, but adds cross-IMP averages exactly: the
+    # board of the first test above gives 5.67, the second's -31/3 IMPs stay -31/3.
+    options = ScoringOptions(rounding="board-mp")
+    section = lines(1, ["450", "420", "400", "-50"]) + lines(8, ["450", "420", "-50"])
+    matchpoints = score_section("ebu-matchpoints", section, {1: 4, 8: 4}, options)
+    assert points(matchpoints[4:])[0] == (F(567, 100), F(33, 100), 6)
+    imps = score_section("cross-imps", lines(1, ["420", "450", "420", "-50"]), {1: 4}, options)
+    assert (imps[3].points.ns, imps[3].points.ew) == (F(-31, 3), F(31, 3))
+    assert "rounded to 2 decimals" in options.describe("ebu-matchpoints")
+    assert "rounded to 2 decimals" not in options.describe("cross-imps")
+
+
 def test_rounded_points_make_the_totals_and_percentages():
     # Pair NS 1 scores 6 and 17/3 (of 6 each): exactly 35/3 of 12 = 97.22%; from the printed
     # 5.67 it is 11.67 of 12 = 97.25%.
@@ -119,6 +134,22 @@ def test_unfactored_boards_weigh_by_their_own_top_in_the_percentage():
     scored = score_section("matchpoints", section, {1: 5, 8: 5}, options)
     table = {s.pair: s for s in standings("matchpoints", scored, [("NS", 1)], options=options)}
     assert table[("NS", 1)].percentage == F(500, 7)
+
+
+def test_bridge_base_online_averages_the_boards_percentages():
+    # Bridge Base Online prints a pair's percentage as the mean of its board percentages (all
+    # 96 pairs of the ACBL Speedball in tests/events/real_events): NS 1's 100% and 50% on the
+    # boards above make 75%, whatever their tops. A penalty comes off as a share of the tops.
+    section = lines(1, ["450", "420", "400", "-50", "A+/A-"]) + lines(
+        8, ["420", "450", "400", "-50", "430"])  # fmt: skip
+    options = ScoringOptions(adjusted_boards="unfactored", percentages="mean")
+    scored = score_section("matchpoints", section, {1: 5, 8: 5}, options)
+    table = {s.pair: s for s in standings("matchpoints", scored, [("NS", 1)], options=options)}
+    assert (table[("NS", 1)].total, table[("NS", 1)].percentage) == (5, 75)
+    fined = standings("matchpoints", scored, [("NS", 1)], options=options,
+                      penalties={("NS", 1): Penalty(points=F(7, 10))})  # fmt: skip
+    assert [s.percentage for s in fined if s.pair == ("NS", 1)] == [65]
+    assert "percentages the mean of each board's" in options.describe("matchpoints")
 
 
 # --- percentages="from-total" (ACBLscore) and "exact" (Ruter) -----------------------------
