@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0021_dates_and_visible_names"),
+        ("events", "0022_teammatch_first_board"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
