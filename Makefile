@@ -47,8 +47,12 @@ axe: $(AXE)
 lint: install-dev
 	$(BIN)/ruff check .
 
+# One test worker per core (pytest-xdist; WORKERS=0 runs them in this process, one by one).
+# Tests that must not overlap share an xdist_group, which --dist loadgroup keeps on one worker.
+WORKERS ?= auto
+
 test: install-dev lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup
 
 benchmark: install-dev
 	$(BIN)/python benchmarks/scoring_speed.py
