@@ -44,11 +44,17 @@ $(AXE): Makefile
 
 axe: $(AXE)
 
+# mypy checks what pyproject.toml's [tool.mypy] names (scoring/, the pure library).
 lint: install-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+# One test worker per core (pytest-xdist; WORKERS=0 runs them in this process, one by one).
+# Tests that must not overlap share an xdist_group, which --dist loadgroup keeps on one worker.
+WORKERS ?= auto
 
 test: install-dev lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup
 
 benchmark: install-dev
 	$(BIN)/python benchmarks/scoring_speed.py

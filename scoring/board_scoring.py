@@ -8,6 +8,7 @@ must never split a tie or make one.
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
 from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
@@ -97,7 +98,8 @@ def rounded_points(points: BoardPoints) -> BoardPoints:
     side's to 2 decimals; the top stays exact."""
     if points.ns is None:
         return points
-    return BoardPoints(two_places(points.ns), two_places(points.ew), points.top)
+    # A scored board gives both sides points, never one.
+    return BoardPoints(two_places(points.ns), two_places(cast(Fraction, points.ew)), points.top)
 
 
 def two_places(value: Fraction) -> Fraction:
@@ -111,10 +113,13 @@ def _is_comparable(entry: Entry) -> bool:
 
 
 def _spread(entry: Entry) -> tuple[tuple[Fraction, int], ...]:
-    """A result as (weight, NS score) parts: one part, or a weighted score's (Law 12C1(c))."""
+    """A result as (weight, NS score) parts: one part, or a weighted score's (Law 12C1(c)).
+    Only played results are spread, and each has its NS score."""
     if entry.kind == WEIGHTED:
-        return tuple((Fraction(percent, 100), part.ns_score) for percent, part in entry.components)
-    return ((Fraction(1), entry.ns_score),)
+        return tuple(
+            (Fraction(percent, 100), cast(int, part.ns_score)) for percent, part in entry.components
+        )
+    return ((Fraction(1), cast(int, entry.ns_score)),)
 
 
 def _matchpoint_board(scale, entries, comparable, spreads, common_due, options):

@@ -45,7 +45,8 @@ def _hand(hand: str, seat: str, seen: set) -> tuple[str, str, str, str]:
     count = sum(len(suit) for suit in suits)
     if count != 13:
         raise ValueError(f"{seat}'s hand {hand!r} has {count} cards; a hand has 13")
-    return tuple("".join(sorted(suit, key=_RANKS.index)) for suit in suits)
+    spades, hearts, diamonds, clubs = ("".join(sorted(suit, key=_RANKS.index)) for suit in suits)
+    return spades, hearts, diamonds, clubs
 
 
 # Milton Work's point count, as the One-Table Duplicate-Style Par Scoring Tally Sheet counts

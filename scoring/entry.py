@@ -11,6 +11,7 @@ A bare NS score "-100"; adjusted "A", "A=", "A+", "A+/A-", "60/40"; "NP"; a weig
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from typing import cast
 
 from scoring.adjusted import ADJUSTED_CODES
 from scoring.boards import board_vulnerability, is_vulnerable
@@ -118,7 +119,7 @@ class Entry:
             return f"{self.ns_score:+d}"
         if self.contract.is_pass:
             return "PASS"
-        over = self.tricks - self.contract.tricks_needed
+        over = cast(int, self.tricks) - self.contract.tricks_needed  # played: its tricks are set
         result = "=" if over == 0 else f"{over:+d}"
         return f"{self.contract} {self.declarer} {result}"
 
@@ -205,12 +206,11 @@ def _played(match: re.Match, board: int, confirmed: bool) -> Entry:
     score = contract_score(contract, is_vulnerable(board, seat), tricks)
     entry = Entry(PLAYED, score if seat in ("N", "S") else -score, contract, seat, tricks)
     if result.isdigit() and not confirmed and contract.tricks_needed - tricks >= _DOUBTFUL_DOWN:
-        raise NeedsConfirmation(_doubt(entry, score), entry)
+        raise NeedsConfirmation(_doubt(contract, seat, tricks, score), entry)
     return entry
 
 
-def _doubt(entry: Entry, declarer_score: int) -> str:
-    contract, seat, tricks = entry.contract, entry.declarer, entry.tricks
+def _doubt(contract: Contract, seat: str, tricks: int, declarer_score: int) -> str:
     down = contract.tricks_needed - tricks
     words = "trick" if tricks == 1 else "tricks"
     said = f"{contract} {seat} {tricks}: {tricks} {words} is down {down} ({declarer_score:+d})."

@@ -5,8 +5,9 @@ board set goes round the room as often as every other, and nobody is in two plac
 """
 
 from collections import Counter
+from typing import cast
 
-from scoring.movements import Movement
+from scoring.movements import Movement, Pair
 
 __all__ = ["check_movement"]
 
@@ -25,7 +26,7 @@ def check_movement(movement: Movement) -> list[str]:
     meetings = Counter(frozenset((s.ns, s.ew)) for s in movement.seatings if s.is_played)
     for pairs, n in meetings.items():
         if n > 1:
-            first, second = sorted(pairs)
+            first, second = sorted(cast(frozenset[Pair], pairs))  # played: no phantom
             problems.append(f"pairs {first} and {second} meet {n} times")
     # A pair sitting out still has the boards at its table: it must not meet them again.
     sets_met = Counter(

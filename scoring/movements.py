@@ -11,6 +11,7 @@ a phantom pair: whoever it would meet sits out that round.
 
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 __all__ = [
     "Pair", "Seating", "Movement", "mitchell", "howell", "mitchell_rounds", "howell_lengths"
@@ -204,7 +205,8 @@ def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Move
         # arrange with every board played equally often.
         choices = ", ".join(map(str, howell_lengths(pairs)))
         raise ValueError(f"a Howell of {pairs} pairs plays {choices} rounds, not {rounds}")
-    return _partial_howell(pairs, boards_per_round, rounds)
+    # howell_lengths found this length arrangeable: its arrangement is there.
+    return cast(Movement, _partial_howell(pairs, boards_per_round, rounds))
 
 
 @cache
@@ -289,7 +291,7 @@ def _howell(pairs: int, boards_per_round: int) -> Movement:
     for r in range(cycle):
         mover = Pair(r + 1)
         fixed = None if pairs < stationary else Pair(stationary)
-        first = (fixed, mover) if r % 2 == 0 else (mover, fixed)
+        first: tuple[Pair | None, Pair | None] = (fixed, mover) if r % 2 == 0 else (mover, fixed)
         seatings.append(Seating(r + 1, 1, *first, (r + adders[0]) % cycle + 1))
         for table, ((ns, ew), adder) in enumerate(zip(matches, adders[1:], strict=True), 2):
             board_set = (r + adder) % cycle + 1

@@ -27,6 +27,7 @@ opponents the least room (its deal 2 names 5 hearts, though clubs "would be the 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Integral
+from typing import cast
 
 from scoring.contracts import STRAINS, Contract, contract_score
 
@@ -169,7 +170,8 @@ class _Auction:
             outcome = self._after_bid(rank, side)
             if best is None or _SIGN[side] * outcome[0] > _SIGN[side] * best[0]:
                 best = outcome
-        return best
+        # `passing` is None only for the opening, where every bid is tried: best is never None.
+        return cast(_Outcome, best)
 
 
 def _contract_names(tricks: _Table, rank: int, side: str) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from scoring.adjusted import AVE_MINUS, AVE_PLUS
 from scoring.board_scoring import (
@@ -113,7 +114,10 @@ def score_section(
         ):
             points[index] = earned
     scored = [
-        ScoredResult(line.board, line.ns, line.ew, earned, line.entry.kind == ADJUSTED)
+        # Every line is on a board, and every board's lines got their points above.
+        ScoredResult(
+            line.board, line.ns, line.ew, cast(BoardPoints, earned), line.entry.kind == ADJUSTED
+        )
         for line, earned in zip(lines, points, strict=True)
     ]
     if not boards_apart(method, options):

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS, two_places
 from scoring.hdb import hdb_set_vps
@@ -78,7 +79,8 @@ def standings(
         if pair in earned
     }
 
-    rows = {}
+    # (total, percentage, average), and then the total shown
+    rows: dict[Hashable, tuple] = {}
     for pair in earned:
         total = earned[pair] - deducted.get(pair, 0)
         percentage = None
@@ -197,13 +199,13 @@ def hdb_vps_by_pair(
     set_sizes: dict[Hashable, int] = defaultdict(int)
     for board_set in board_sets.values():
         set_sizes[board_set] += 1
-    meetings: dict[Hashable, dict[tuple, list[Fraction]]] = defaultdict(dict)
+    meetings: dict[Hashable, dict[tuple, list[Fraction | int]]] = defaultdict(dict)
     for result in results:
         if result.points.ns is None:
             continue
         meeting = meetings[board_sets[result.board]].setdefault((result.ns, result.ew), [0, 0])
         meeting[0] += result.points.ns
-        meeting[1] += result.points.ew
+        meeting[1] += cast(Fraction, result.points.ew)  # scored: both sides have points
 
     vps: dict[Hashable, int] = defaultdict(int)
     possible: dict[Hashable, int] = defaultdict(int)

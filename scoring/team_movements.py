@@ -174,7 +174,7 @@ def fewest_rematches(
 ) -> int:
     """The fewest rematches any draw of `teams` (an even number of them) must have."""
     index = {team: i for i, team in enumerate(teams)}
-    neighbours = [[] for _ in teams]
+    neighbours: list[list[int]] = [[] for _ in teams]
     for a in teams:
         for b in teams:
             if index[a] < index[b] and not has_met(a, b):

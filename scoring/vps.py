@@ -107,7 +107,7 @@ HARRIS_SCALES = {
 }  # fmt: skip
 
 
-def vp_harris(imp_difference: float, boards_per_set: int) -> int:
+def vp_harris(imp_difference: float | Fraction, boards_per_set: int) -> int:
     """VPs for an IMP difference on Harris's club scale for 3-8 boards per set."""
     if boards_per_set not in HARRIS_SCALES:
         raise ValueError(f"the club VP scales cover 3-8 boards per set, not {boards_per_set!r}")
@@ -131,7 +131,8 @@ VP_SCALES = {
 # The ACBL's two North American Swiss scales, as reproduced by BridgeHands
 # (https://server.bridgehands.com/V/Victory_Points.htm, "the two common scales used in North
 # America"): for each range of boards, the largest margin of each row, with the winner's VPs.
-_ACBL_SCALES = {
+# Each row is (largest margin, or None for the rest; the winner's VPs).
+_ACBL_SCALES: dict[str, dict[range, tuple[tuple[int | None, int], ...]]] = {
     "acbl-20": {
         range(6, 9): ((0, 10), (2, 11), (4, 12), (7, 13), (10, 14), (13, 15), (16, 16), (19, 17),
                       (23, 18), (27, 19), (None, 20)),
@@ -191,9 +192,10 @@ def parse_club_vp_table(text: str) -> ClubVPTable:
     for number, line in lines:
         row = _parse_club_row(number, line)
         where = f"line {number} ({line.strip()!r})"
-        if rows and rows[-1].high is None:
+        last_high = rows[-1].high if rows else -1
+        if last_high is None:
             raise ValueError(f"{where} comes after the open row {rows[-1].low}+")
-        expected_low = rows[-1].high + 1 if rows else 0
+        expected_low = last_high + 1
         if row.low > expected_low:
             raise ValueError(
                 f"{where} leaves a gap: margins {expected_low}-{row.low - 1} have no row"
@@ -327,8 +329,8 @@ def _winner_loser_vps(margin, boards, scale, club_table):
         winner = _continuous_hundredths(margin, boards) / 100
         return winner, 20 - winner
     if scale == "wbf-2013-discrete":
-        winner = _discrete_vps(wbf_discrete_bands(boards), _whole_margin(margin), 20)
-        return Fraction(winner), Fraction(20 - winner)
+        whole = _discrete_vps(wbf_discrete_bands(boards), _whole_margin(margin), 20)
+        return Fraction(whole), Fraction(20 - whole)
     return _acbl_vps(scale, boards, _whole_margin(margin))
 
 

@@ -1,6 +1,13 @@
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import make_club, make_session, make_user
+
+# Hypothesis fails an example slower than 200 ms by default: a deadline that measures the
+# machine, not the code, once `make test` shares the cores between its workers. A test that
+# sets a deadline of its own keeps it.
+hypothesis_settings.register_profile("clubscore", deadline=None)
+hypothesis_settings.load_profile("clubscore")
 
 
 def pytest_configure(config):
@@ -12,6 +19,15 @@ def pytest_configure(config):
     # No background worker runs beside the tests: a PDF is made in the request that asks for it
     # (tests/events/test_pdf_store.py turns the worker's path back on where it tests it).
     settings.PDF_BACKGROUND = False
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the marks
+def pytest_collection_modifyitems(items):
+    # Each browser test takes seconds (Chromium, a live server): `-m "not slow"` leaves them
+    # out with the other slow ones.
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

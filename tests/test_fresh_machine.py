@@ -14,9 +14,12 @@ import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import pytest
+
 from tests.external import REQUIREMENTS
 
 PROJECT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow  # each test runs pytest again
 # The load script's tests that failed on a machine without nginx: they check its options.
 LOAD_SCRIPT = [
     f"tests/benchmarks/test_load_script.py::{name}"

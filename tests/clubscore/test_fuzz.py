@@ -375,6 +375,7 @@ KNOWN_FORMS = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 def test_no_form_or_upload_gives_a_server_error_or_a_slow_answer(world, clients, settings):
     settings.DEBUG = False  # as served: error pages, not Django's debug page
     forms = read_forms(clients["director"], world)

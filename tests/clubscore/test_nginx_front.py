@@ -21,6 +21,7 @@ from events.setup import create_session
 from tests.external import nginx as require_nginx
 
 POLL = {"HX-Request": "true"}
+pytestmark = pytest.mark.slow  # every test starts an nginx of its own
 
 
 @pytest.fixture

@@ -9,8 +9,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 PROJECT = Path(__file__).resolve().parents[2]
 DEMO_BOARDS = 21  # the demo's 7-table Mitchell of 3-board rounds
+pytestmark = pytest.mark.slow  # migrates a database and runs the worker, in processes
 
 
 def manage(*args, env):

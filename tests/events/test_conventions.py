@@ -274,6 +274,7 @@ def test_ave_plus_imps_in_decimals_on_the_options_page(director_client, club):
     assert "Ensure that there are no more than 2 decimal places." in response.content.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_sessions_with_factored_totals_keep_percentages_of_the_total_after_migrating():
     # Before the two rules were apart, factored totals also took the percentage from the

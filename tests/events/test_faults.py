@@ -275,6 +275,7 @@ def post_row_answer(base, client, board, ns, ew, text, version) -> tuple[int, st
         return error.code, error.read().decode()
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
     director_client, board, other_connection, served
 ):
@@ -311,6 +312,7 @@ def test_a_worker_killed_mid_save_loses_nothing_and_the_server_recovers(
     assert ResultChange.objects.count() == before[1] + 1
 
 
+@pytest.mark.slow
 def test_a_worker_stopped_at_the_timeout_shows_nginxs_page_and_logs_the_request(
     director_client, board, other_connection, served_with_a_short_timeout
 ):

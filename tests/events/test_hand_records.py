@@ -122,6 +122,7 @@ def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
     assert set(deals(mitchell_session).values()) == {""}
 
 
+@pytest.mark.slow
 def test_the_job_stores_each_boards_table_and_pavlicek_par(mitchell_session):
     import_hand_records(mitchell_session, THREE_BOARDS)
     assert analyse_next_batch(mitchell_session.pk) == 3
@@ -149,6 +150,7 @@ def test_the_job_stores_each_boards_table_and_pavlicek_par(mitchell_session):
     }  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_long_hand_record_is_analysed_a_batch_a_job(mitchell_session, monkeypatch):
     monkeypatch.setattr(jobs, "BATCH", 2)
     import_hand_records(mitchell_session, THREE_BOARDS)
@@ -160,6 +162,7 @@ def test_a_long_hand_record_is_analysed_a_batch_a_job(mitchell_session, monkeypa
     assert OrmQ.objects.count() == 1, "nothing more queued once every board is done"
 
 
+@pytest.mark.slow
 def test_a_failed_job_is_recorded_and_raised_so_the_queue_retries_it(mitchell_session, monkeypatch):
     import_hand_records(mitchell_session, THREE_BOARDS)
 
@@ -180,6 +183,7 @@ def test_a_failed_job_is_recorded_and_raised_so_the_queue_retries_it(mitchell_se
     assert (mitchell_session.analysis_error, mitchell_session.analysis_attempts) == ("", 0)
 
 
+@pytest.mark.slow
 def test_a_new_file_keeps_the_analysis_of_unchanged_deals(mitchell_session):
     import_hand_records(mitchell_session, THREE_BOARDS)
     analyse_next_batch(mitchell_session.pk)
@@ -193,6 +197,7 @@ def test_a_new_file_keeps_the_analysis_of_unchanged_deals(mitchell_session):
     assert boards[2].dd == SYMMETRIC_DD
 
 
+@pytest.mark.slow
 def test_the_queued_task_names_the_job_function(mitchell_session):
     """The queue stores the task by dotted path; a wrong one would fail only in the worker."""
     from django_q.tasks import async_task

@@ -67,6 +67,7 @@ def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
     assert not OrmQ.objects.exists()
 
 
+@pytest.mark.slow
 def test_the_job_stores_each_hands_table_and_pavlicek_par(game):
     import_game_hand_records(game, THREE_BOARDS)
     assert analyse_next_batch(game.pk, GAME) == 3
@@ -143,6 +144,7 @@ def test_once_hands_are_entered_only_the_imp_methods_swap(game):
         change_method(game, "rubber")
 
 
+@pytest.mark.slow
 def test_dd_par_scores_each_hand_against_its_par_with_running_totals(game):
     """The hand-worked examples of tests/scoring/test_dd_par.py, on the game's own deals."""
     import_game_hand_records(game, THREE_BOARDS)

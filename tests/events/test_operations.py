@@ -176,6 +176,7 @@ def manage(*args, database: Path | str, check=True):
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_sqlite_backup_restores_to_the_same_data(tmp_path):
     """Back up the demo's database, then use the copy as the database: the same club comes out
     (export_club run on each), and SQLite finds the copy sound."""
@@ -219,6 +220,7 @@ def scratch_databases():
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.mark.slow
 def test_a_pg_dump_restores_to_the_same_data(scratch_databases, tmp_path):
     """docs/operations.md's PostgreSQL backup and restore, step by step: pg_dump in custom
     format from a database in use, pg_restore --no-owner into an empty one; the same club comes
@@ -238,6 +240,7 @@ def test_a_pg_dump_restores_to_the_same_data(scratch_databases, tmp_path):
     manage("migrate", "--check", database=restored)  # exits non-zero if one were missing
 
 
+@pytest.mark.slow
 def test_backup_sqlite_does_not_overwrite_by_accident(tmp_path):
     # Against a SQLite database of its own, so it runs the same when the suite is on PostgreSQL.
     live, target = tmp_path / "live.sqlite3", tmp_path / "backup.sqlite3"

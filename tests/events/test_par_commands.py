@@ -176,6 +176,7 @@ def test_the_distribution_follows_pavlicek_statistics_columns():
     assert (summary["Mode"], summary["Median"]) == ("420", "420")
 
 
+@pytest.mark.slow
 def test_par_stats_prints_a_distribution_that_passes_pavlicek_statistics_check():
     out, _ = run("par_stats", "--deals", "40", "--seed", "1")
     assert out.startswith("Par scores of 40 random deals, None vul, seed 1\n")

@@ -20,6 +20,9 @@ from tests.big_session import make_big_session
 from tests.factories import make_club, make_user
 
 SIZES = ("small", "big")
+# On one worker under `make test` (xdist), so the module's sessions are built once, not once
+# per worker, nor again each time the worker comes back to this file.
+pytestmark = pytest.mark.xdist_group("query_counts")
 
 
 @pytest.fixture(scope="module")
