@@ -11,8 +11,9 @@ conversions such as SQLite's booleans), from the compiler's own record of the co
 (Not a database's prepared statement: the SQL is sent, and planned, each time.)
 
 It leans on two parts of Django's query internals, a Query's `get_compiler` and a compiler's
-`as_sql` (Django 5.2, pinned); tests/events/test_prepared.py runs every prepared query against
-its plain queryset on both databases, so an upgrade that changes them fails there first.
+`as_sql`. pyproject.toml lets any 5.2 release install (security releases must); tests/events/
+test_prepared.py runs every prepared query against its plain queryset on both databases, so a
+release that changes those internals fails there first.
 """
 
 import copy
