@@ -1,4 +1,5 @@
-"""Live pages: an open page asks every second whether its session changed.
+"""Live pages: an open page asks every second whether its session changed. Their templates
+write the polling region with `{% live %}` (events/templatetags/live.py).
 
 Every change to a session (a result, a name, an option, publishing, finalising) moves the
 session's version on. A poll carrying the version the page shows gets 204 for one query;
@@ -30,6 +31,13 @@ from events.access import is_director
 from events.models import Event
 
 LIVE_SECONDS = 600  # an entry outlives its version only until the next change anyway
+
+POLL = "every 1s"
+
+
+def poll_trigger(subject) -> str:
+    """How often an open page of `subject` asks (its hx-trigger)."""
+    return POLL
 
 
 def unchanged(request, event) -> bool:
