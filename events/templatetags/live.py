@@ -4,7 +4,7 @@ polls), written once for every such page: `{% live event %}…{% endlive %}` giv
     <div id="live" hx-get="<this path>?since=<version>" hx-trigger="every 1s"
          hx-swap="outerHTML">…</div>
 
-with the trigger of events.live.poll_trigger. Keyword
+with the trigger of events.live.poll_trigger (slower once the session is final). Keyword
 arguments add the query parameters the page's polls need (`{% live event pair=highlight %}`),
 left out when empty. A PDF (`pdf` in the context) has nobody to poll for: its region is a
 plain `<div id="live">`. A region of another shape (the compact standings) builds its

@@ -1,7 +1,9 @@
 """`{% live %}` writes a page's polling region as htmx reads it (the htmx documentation,
 hx-trigger: "every <timing declaration>" polls, https://htmx.org/attributes/hx-trigger/;
 hx-swap="outerHTML" replaces the element with the answer, so the answer's own trigger takes
-over), once for every live page."""
+over), once for every live page, and slows a final session's page down."""
+
+import datetime
 
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
@@ -31,14 +33,22 @@ def test_extra_parameters_follow_the_version_escaped_for_the_attribute():
     assert 'hx-get="/boards/3/?since=2&amp;section=a%26%22b"' in html
 
 
+def test_a_final_session_is_asked_every_thirty_seconds_and_a_corrected_one_too():
+    final = Event(pk=1, version=42, finalised=True)
+    assert 'hx-trigger="every 30s"' in render(REGION, event=final, pair=None)
+    final.corrected_at = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)  # final still
+    assert 'hx-trigger="every 30s"' in render(REGION, event=final, pair=None)
+
+
 @pytest.mark.parametrize("model", [TeamsEvent, OneTableSession])
 def test_events_without_a_final_state_are_asked_every_second(model):
     html = render("{% load live %}{% live event %}{% endlive %}", event=model(pk=1, version=9))
     assert 'hx-get="/boards/3/?since=9" hx-trigger="every 1s"' in html
 
 
-def test_a_pdf_has_the_region_but_nothing_that_polls():
-    html = render(REGION, event=Event(pk=1, version=41), pair=7, pdf=True)
+@pytest.mark.parametrize("finalised", [False, True])
+def test_a_pdf_has_the_region_but_nothing_that_polls(finalised):
+    html = render(REGION, event=Event(pk=1, version=41, finalised=finalised), pair=7, pdf=True)
     assert html == '<div id="live"><p>inside</p></div>'
 
 
@@ -55,6 +65,9 @@ def test_the_compact_standings_build_their_own_element_from_the_same_parts():
     provisional = render(source, event=Event(pk=1, version=5), section=3)
     assert provisional == ('<section hx-get="/sessions/1/standings/?since=5&amp;section=3" '
                            'hx-trigger="every 1s, clubscore:saved from:body">')  # fmt: skip
+    final = render(source, event=Event(pk=1, version=6, finalised=True), section=None)
+    assert final == ('<section hx-get="/sessions/1/standings/?since=6" '
+                     'hx-trigger="every 30s, clubscore:saved from:body">')  # fmt: skip
 
 
 @pytest.mark.parametrize("source", ["{% live %}{% endlive %}", "{% live event 7 %}{% endlive %}",
