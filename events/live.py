@@ -1,4 +1,6 @@
-"""Live pages: an open page asks every second whether its session changed.
+"""Live pages: an open page asks every second whether its session changed (every 30 s once
+the session is final: FINAL_POLL). Their templates write the polling region with `{% live %}`
+(events/templatetags/live.py).
 
 Every change to a session (a result, a name, an option, publishing, finalising) moves the
 session's version on. A poll carrying the version the page shows gets 204 for one query;
@@ -30,6 +32,20 @@ from events.access import is_director
 from events.models import Event
 
 LIVE_SECONDS = 600  # an entry outlives its version only until the next change anyway
+
+POLL = "every 1s"
+# A final session changes only by a correction (events/finalising.py): rare, but a page left
+# open must not go on showing, as if it were the result, what a correction replaced. So its
+# open pages ask every 30 s rather than never: a correction reaches them within half a minute,
+# for a thirtieth of the requests. The answer that brings the finalising carries this
+# trigger, so an open page slows down by itself.
+FINAL_POLL = "every 30s"
+
+
+def poll_trigger(subject) -> str:
+    """How often an open page of `subject` asks (its hx-trigger). Teams events and one-table
+    games have no final state: they ask every second as long as they are open."""
+    return FINAL_POLL if getattr(subject, "finalised", False) else POLL
 
 
 def unchanged(request, event) -> bool:

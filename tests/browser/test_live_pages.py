@@ -5,11 +5,13 @@ keeps the row being typed (its text, the cursor and where in the text it is)."""
 
 import re
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from events.models import Club, Section
+from events import live
+from events.models import Club, Event, Section
 from events.standings import section_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_director_journey import type_line
@@ -225,3 +227,60 @@ def _open(context, path):
 
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z]+", "-", name.lower()).strip("-")
+
+
+def test_an_open_standings_page_slows_down_once_final_and_still_shows_a_correction(
+    page,
+    chromium,
+    live_server,
+    half_played,  # noqa: F811
+    monkeypatch,
+):
+    # A final session's pages ask every 30 s (events/live.py). Shortened here, so that the
+    # correction below arrives in seconds rather than half a minute; still far slower than
+    # the window in which this test counts the page's requests.
+    final_poll = "every 8s"
+    monkeypatch.setattr(live, "FINAL_POLL", final_poll)
+    event, (board, ns, ew) = half_played
+    standings = f"/sessions/{event.pk}/"
+    reader = chromium.new_context(viewport={"width": 1024, "height": 800}, base_url=live_server.url)
+    try:
+        player = _open(reader, standings)
+        polls = []
+        player.on("request", lambda request: polls.append(request.url)
+                  if urlsplit(request.url).path == standings and "since=" in request.url
+                  else None)  # fmt: skip
+        player.wait_for_timeout(3_000)
+        assert len(polls) >= 2, f"a provisional session's page asks every second: {polls}"
+
+        # The director finalises (one result still missing) on her own computer.
+        log_in(page, "dora")
+        page.goto(f"/sessions/{event.pk}/finalise/")
+        page.get_by_role("button", name="Finalise anyway").click()
+        expect(page.locator(".heading .tag")).to_have_text("Final")
+        final_version = Event.objects.get(pk=event.pk).version
+
+        # The player's next poll brings the final standings, which ask no more every second.
+        live_region = player.locator("#live")
+        expect(live_region).to_have_attribute("hx-trigger", final_poll)
+        expect(live_region).to_have_attribute("hx-get", f"{standings}?since={final_version}")
+        polls.clear()
+        player.wait_for_timeout(5_000)
+        assert polls == [], f"a final session's page went on asking: {polls}"
+
+        # A correction after all: the slow poll still brings it, and says it is one.
+        page.goto(f"/boards/{board.pk}/")
+        page.locator("#traveller tbody tr").first.locator("input.entry-input").click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("7NT N -7")
+        page.keyboard.press("Enter")
+        expect(page.locator("input.reason-input")).to_be_focused()
+        page.keyboard.type("The slip was misread")
+        page.keyboard.press("Enter")
+        expect(page.locator(".correction")).to_have_count(0)
+        notice = player.locator("section.corrections")
+        expect(notice).to_contain_text("board 1", timeout=12_000)
+        assert player.evaluate("window.__marker") == 1, "shown live, not by reloading"
+        assert 1 <= len(polls) <= 3, f"asked every {final_poll[6:]} at most: {polls}"
+    finally:
+        reader.close()
