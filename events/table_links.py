@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
-from events.live import touch
+from events import versions
 from events.models import (
     Board,
     Event,
@@ -141,7 +140,7 @@ def show_travellers(event: Event) -> bool:
 
 def set_show_travellers(event: Event, shown: bool) -> None:
     TablePhoneOptions.objects.update_or_create(event=event, defaults={"show_travellers": shown})
-    touch(event)
+    versions.bump(event)
 
 
 @dataclass
@@ -362,11 +361,6 @@ def _add_travellers(shown: TableRound | None) -> None:
         )
 
 
-def _lock(event: Event) -> None:
-    """Take the session's row lock (and move its version on, so live pages refresh)."""
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
-
-
 def _board_in_round(link: TableLink, board_id) -> tuple[BoardAtTable, TableRound]:
     """The board of the table's current round, or EntryError: a link reaches no other board."""
     shown = table_round(link)
@@ -387,7 +381,7 @@ def enter_result(
     """Save the table's result for one board of its round. Raises EntryError (a confirmed
     board, a board of another table or round, a result the save path refuses)."""
     with transaction.atomic():
-        _lock(link.section.event)
+        versions.bump(link.section.event)
         at_table, shown = _board_in_round(link, board_id)
         if at_table.locked:
             if at_table.status == QUERIED:
@@ -441,7 +435,7 @@ def query(link: TableLink, board_id: int, expected_version: int) -> None:
 
 def _answer(link, board_id, expected_version, **answer) -> None:
     with transaction.atomic():
-        _lock(link.section.event)
+        versions.bump(link.section.event)
         at_table, _ = _board_in_round(link, board_id)
         if at_table.result is None:
             raise EntryError(f"Board {at_table.board.number} has no result to confirm yet.")

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import finalising, pdf_store
+from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
@@ -18,7 +18,7 @@ from events.forms import (
     ScoringOptionsForm,
     SessionForm,
 )
-from events.live import live_page, touch
+from events.live import live_page
 from events.models import Board, Pair, Penalty
 from events.network import phone_address
 from events.results import SessionFinal, rescore_event
@@ -79,7 +79,7 @@ def session_publish(request, pk):
     event = event_for_director(request, pk)
     event.published = request.POST.get("published") == "1"
     event.save(update_fields=["published"])
-    touch(event)
+    versions.bump(event)
     if event.published:
         pdf_store.prepare_all(event)
     return redirect("session_detail", pk=event.pk)
@@ -130,7 +130,7 @@ def session_pairs(request, pk):
             added = roster.add_new(formset.player_names()) if wanted else []
         if added:
             messages.success(request, f"Added to the roster of {event.club}: {', '.join(added)}.")
-        touch(event)  # open pages show the new names
+        versions.bump(event)  # open pages show the new names
         return redirect("session_detail", pk=event.pk)
     context = {"event": event, "formset": formset, "options": options, "roster": roster}
     return render(request, "events/pairs.html", context)
