@@ -9,6 +9,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
+from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
     OPTION_FIELDS,
@@ -90,19 +91,24 @@ def table_cards(request, pk):
     """Printable cards: each table's rounds and moves, a Howell's pair guide cards, and the
     director's board-copies summary."""
     event = event_for_reader(request, pk)
+    director = is_director(request, event)
+    # The links are the director's, and only while the tables may use them. Read, never made
+    # here: the session was set up with them (events.table_links.ensure_links).
+    open_links = director and not event.finalised
+    links = phone.live_links(event) if open_links else {}
     cards, pair_cards, summaries = [], [], []
     for section in event.sections.all():
         movement = section.movement()
         if movement is None:
             continue
-        cards += movement_cards.table_cards(section, movement)
+        cards += movement_cards.table_cards(section, movement, links.get(section.pk, ()))
         summaries.append(movement_cards.section_summary(section, movement))
         if movement.kind == "howell":
             pair_cards += movement_cards.pair_cards(section, movement)
-    director = is_director(request, event)
     context = {
         "event": event, "cards": cards, "pair_cards": pair_cards, "summaries": summaries,
         "several_sections": len(summaries) > 1, "director": director,
+        "unlinked": open_links and any(card.link is None for card in cards),
         # Where phones reach the links printed on the cards (a director's only).
         "phone": phone_address(request) if director and any(c.link for c in cards) else None,
     }  # fmt: skip
