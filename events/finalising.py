@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
 
+from events import versions
 from events.models import Board, Event, Pair, Result, ResultChange, Section, TableEntry
 from events.queries import section_pairs
 from events.travellers import missing_boards
@@ -109,7 +110,7 @@ def finalise_session(event: Event) -> bool:
     """Make the results final (the table links stop working); False if they were already."""
     with transaction.atomic():  # the update takes the session's row lock, as a save does
         unfinished = Event.objects.filter(pk=event.pk, finalised=False)
-        done = bool(unfinished.update(finalised=True, version=F("version") + 1))
+        done = bool(versions.bump(unfinished, finalised=True))
     event.refresh_from_db()
     return done
 

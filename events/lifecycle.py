@@ -9,10 +9,9 @@ import datetime
 from collections import Counter
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-from events import scorer
+from events import scorer, versions
 from events.models import Board, Event, Result, Section
 from events.models.sessions import RESTORE_DAYS
 
@@ -27,10 +26,6 @@ class MovementChangeRefused(ValueError):
     """A change of movement the director must be told about, in the director's words."""
 
 
-def _lock(event: Event) -> None:
-    Event.objects.select_for_update().filter(pk=event.pk).update(version=F("version") + 1)
-
-
 def edit_session(event: Event, *, name, date, section=None, rounds=None) -> None:
     """Rename or redate the session and, for `section`, play `rounds` rounds (None: all of
     them); all or nothing."""
@@ -41,7 +36,7 @@ def edit_session(event: Event, *, name, date, section=None, rounds=None) -> None
             full = whole.movement().rounds
             if (rounds or full) != section.movement().rounds:
                 change_rounds(section, None if rounds in (None, full) else rounds)
-        _lock(event)
+        versions.bump(event)
         Event.objects.filter(pk=event.pk).update(name=name, date=date)
     event.refresh_from_db()
 
@@ -49,14 +44,14 @@ def edit_session(event: Event, *, name, date, section=None, rounds=None) -> None
 def delete_session(event: Event, user) -> None:
     """Hide the session everywhere; its results stay, restorable for RESTORE_DAYS."""
     with transaction.atomic():
-        _lock(event)
+        versions.bump(event)
         Event.objects.filter(pk=event.pk).update(deleted_at=timezone.now(), deleted_by=user)
     event.refresh_from_db()
 
 
 def restore_session(event: Event) -> None:
     with transaction.atomic():
-        _lock(event)
+        versions.bump(event)
         Event.objects.filter(pk=event.pk).update(deleted_at=None, deleted_by=None)
     event.refresh_from_db()
 
@@ -95,7 +90,7 @@ def change_rounds(section: Section, rounds: int | None) -> None:
     """
     event = section.event
     with transaction.atomic():
-        _lock(event)
+        versions.bump(event)
         section = Section.objects.select_related("event").get(pk=section.pk)
         if section.event.finalised:
             raise MovementChangeRefused(

@@ -21,7 +21,6 @@ import time
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -29,7 +28,6 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 
 from events.access import is_director
-from events.models import Event
 
 LIVE_SECONDS = 600  # an entry outlives its version only until the next change anyway
 
@@ -51,11 +49,6 @@ def poll_trigger(subject) -> str:
 def unchanged(request, event) -> bool:
     """A live page's poll for a session still at the version the page shows."""
     return bool(request.htmx) and request.GET.get("since") == str(event.version)
-
-
-def touch(event) -> None:
-    """Move the session's version on, so open pages fetch what changed."""
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
 
 
 def live_view(view):

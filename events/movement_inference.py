@@ -11,6 +11,7 @@ from django.db import transaction
 
 import scoring
 from events.models import Result, Section
+from events.table_links import ensure_links
 
 __all__ = ["recognise_movements", "describe_movements"]
 
@@ -92,6 +93,7 @@ def recognise_movements(event) -> None:
         section.rounds = None if is_full else movement.rounds
         section.has_movement = True
         section.save(update_fields=["tables", "phantom", "relay", "rounds", "has_movement"])
+        ensure_links(section)  # a movement's tables may enter their results on phones
         for result, round_number in rounds.items():
             result.round = round_number
         Result.objects.bulk_update(list(rounds), ["round"])

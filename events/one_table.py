@@ -21,9 +21,9 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import F
 
 import scoring
+from events import versions
 from events.models import ONE_TABLE_METHODS, OneTableDeal, OneTableHand, OneTableSession
 from scoring.deal import hcp, longest_fit, parse_deal
 from scoring.hancock import par_interval
@@ -95,7 +95,7 @@ def save_hand(
         # here; in two orders, a save and an upload deadlocked. The deal is read after it, so
         # a hand record stored meanwhile is the one the hand is scored with. The new version
         # tells open tally sheets to refresh; a refused hand rolls it back.
-        OneTableSession.objects.filter(pk=session.pk).update(version=F("version") + 1)
+        versions.bump(session)
         deal = OneTableDeal.objects.filter(game=session, number=number).first()
         fields = _hand_fields(session, number, deal, contract=contract, declarer=declarer,
                               made=made, hcp_ns=hcp_ns, hcp_ew=hcp_ew, fit=fit,
@@ -401,4 +401,4 @@ def change_method(game: OneTableSession, method: str) -> None:
     game.method = method
     with transaction.atomic():
         game.save(update_fields=["method"])
-        OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+        versions.bump(game)

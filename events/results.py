@@ -14,11 +14,11 @@ options, penalties) are refused then (`SessionFinal`).
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
 import scoring
-from events import scorer
+from events import scorer, versions
 from events.models import Board, Event, Pair, Result, ResultChange, TableEntry
 from events.prepared import prepared
 
@@ -279,7 +279,7 @@ def rescore_event(event: Event, *, refusal: str = "") -> None:
     """Rescore every section, e.g. after the director changed a scoring option. For a
     finalised session SessionFinal(`refusal`), and the caller's transaction rolls back."""
     with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).update(version=F("version") + 1)
+        versions.bump(event)
         locked = Event.objects.get(pk=event.pk)
         if locked.finalised:
             raise SessionFinal(refusal or FINAL_SCORES)
@@ -324,7 +324,7 @@ def _locked(board: Board) -> Board:
     """Lock the session (one row, always first: no deadlock), bump its version, and reload
     the board with its section and session."""
     event_id = Board.objects.filter(pk=board.pk).values_list("section__event_id", flat=True)
-    Event.objects.filter(pk__in=event_id).update(version=F("version") + 1)
+    versions.bump(Event.objects.filter(pk__in=event_id))
     found = _board_with_session(board.pk)
     if not found:
         raise Board.DoesNotExist(f"board {board.pk} was deleted")

@@ -15,6 +15,7 @@ from django.db import transaction
 import scoring
 from events.limits import MAX_BOARDS, MAX_SECTIONS, SectionSize, size_problems
 from events.models import Board, Event, Pair, Section
+from events.table_links import ensure_links
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ def create_session(
             relay=plan.relay and movement != "howell" and plan.tables % 2 == 0,
         )  # fmt: skip
         _fill_section(section)
+        ensure_links(section)  # made here, so no page that shows them has to write
     return event
 
 

@@ -1,6 +1,7 @@
 """What the printed table cards say: each table's rounds with the moves that follow them, a
 guide card for every pair of a Howell, and for the director the copies of each board set."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import scoring
@@ -104,9 +105,12 @@ def _notes(movement, guide, came_from) -> list[str]:
     return notes
 
 
-def table_cards(section: Section, movement: scoring.Movement, *, links=True) -> list[TableCard]:
-    """Each table's card; with `links`, the table's phone-entry link too (created if the
-    session is still open), which the page shows to directors only."""
+def table_cards(
+    section: Section, movement: scoring.Movement, links: Iterable[TableLink] = ()
+) -> list[TableCard]:
+    """Each table's card, with its phone-entry link among `links` (the page shows it to
+    directors only). Reads and writes nothing: the links are made with the session
+    (events.table_links.ensure_links)."""
     guides = scoring.table_guides(movement)
     played_at = {}
     for g in guides:
@@ -126,12 +130,9 @@ def table_cards(section: Section, movement: scoring.Movement, *, links=True) -> 
                 _notes(movement, g, came_from),
             )
         )
-    if links and not section.event.finalised:
-        from events.table_links import ensure_links  # it builds on these cards
-
-        for link in ensure_links(section):
-            if link.table in cards:
-                cards[link.table].link = link
+    for link in links:
+        if link.table in cards:
+            cards[link.table].link = link
     return list(cards.values())
 
 

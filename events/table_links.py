@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import transaction
 from django.utils import timezone
 
-from events.live import touch
+from events import versions
 from events.models import (
     Board,
     Event,
@@ -35,6 +34,7 @@ from events.table_cards import table_cards
 
 __all__ = [
     "LinkClosed", "LinkUnknown", "BoardAtTable", "TableRound", "Cell", "ensure_links",
+    "make_links", "live_links", "tables_without_links",
     "reissue", "link_for_token", "within_budget", "table_round", "enter_result", "confirm",
     "query", "status_grid", "show_travellers", "set_show_travellers", "source_of",
     "conflict_message",
@@ -67,24 +67,50 @@ def source_of(link: TableLink) -> str:
 
 
 def ensure_links(section: Section) -> list[TableLink]:
-    """Every table of the section with a live link, creating the missing ones."""
+    """Every table of the section with a live link, making the missing ones: when the section
+    is set up or its movement recognised, or when the director asks (a session set up before
+    its links were made with it). Pages only read them (`live_links`)."""
     if not section.has_movement:
         return []
-    links = {link.table: link for link in section.table_links.filter(revoked_at__isnull=True)}
-    for table in range(1, section.tables + 1):
-        if table not in links:
-            links[table] = _create_link(section, table)
-    return [links[table] for table in sorted(links)]
+    links = _live(section.table_links.all()).get(section.pk, [])
+    missing = tables_without_links(section, links)
+    if missing:
+        # A link another request made meanwhile is the table's link: the database keeps one
+        # live link a table, and this insert skips the tables that have one.
+        TableLink.objects.bulk_create(
+            [TableLink(section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES))
+             for table in missing],
+            ignore_conflicts=True,
+        )  # fmt: skip
+        links = _live(section.table_links.all()).get(section.pk, [])
+    return links
 
 
-def _create_link(section: Section, table: int) -> TableLink:
-    try:
-        with transaction.atomic():
-            return TableLink.objects.create(
-                section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES)
-            )
-    except IntegrityError:  # another request created it meanwhile: that one is the link
-        return TableLink.objects.get(section=section, table=table, revoked_at__isnull=True)
+def make_links(event: Event) -> None:
+    """Every table of the open session with a live link (the director asked for them)."""
+    if not event.finalised:
+        for section in event.sections.all():
+            ensure_links(section)
+
+
+def tables_without_links(section: Section, links: list[TableLink]) -> list[int]:
+    """The tables of the section's movement that `links` (its live links) give no link."""
+    if not section.has_movement:
+        return []
+    have = {link.table for link in links}
+    return [table for table in range(1, section.tables + 1) if table not in have]
+
+
+def live_links(event: Event) -> dict[int, list[TableLink]]:
+    """Each section's live links, by the section's pk, in table order: one query, no write."""
+    return _live(TableLink.objects.filter(section__event=event))
+
+
+def _live(links) -> dict[int, list[TableLink]]:
+    by_section: dict[int, list[TableLink]] = {}
+    for link in links.filter(revoked_at__isnull=True).order_by("section", "table"):
+        by_section.setdefault(link.section_id, []).append(link)
+    return by_section
 
 
 def reissue(link: TableLink) -> TableLink:
@@ -141,7 +167,7 @@ def show_travellers(event: Event) -> bool:
 
 def set_show_travellers(event: Event, shown: bool) -> None:
     TablePhoneOptions.objects.update_or_create(event=event, defaults={"show_travellers": shown})
-    touch(event)
+    versions.bump(event)
 
 
 @dataclass
@@ -303,7 +329,7 @@ def table_round(link: TableLink) -> TableRound:
         .select_related("table_entry")
     }  # fmt: skip
     travellers = show_travellers(section.event)
-    cards = table_cards(section, movement, links=False)
+    cards = table_cards(section, movement)
     card = next(c for c in cards if c.table == link.table)
     rows = {row.round: row for row in card.rows}
     done, current, queried = None, None, []
@@ -362,11 +388,6 @@ def _add_travellers(shown: TableRound | None) -> None:
         )
 
 
-def _lock(event: Event) -> None:
-    """Take the session's row lock (and move its version on, so live pages refresh)."""
-    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
-
-
 def _board_in_round(link: TableLink, board_id) -> tuple[BoardAtTable, TableRound]:
     """The board of the table's current round, or EntryError: a link reaches no other board."""
     shown = table_round(link)
@@ -387,7 +408,7 @@ def enter_result(
     """Save the table's result for one board of its round. Raises EntryError (a confirmed
     board, a board of another table or round, a result the save path refuses)."""
     with transaction.atomic():
-        _lock(link.section.event)
+        versions.bump(link.section.event)
         at_table, shown = _board_in_round(link, board_id)
         if at_table.locked:
             if at_table.status == QUERIED:
@@ -441,7 +462,7 @@ def query(link: TableLink, board_id: int, expected_version: int) -> None:
 
 def _answer(link, board_id, expected_version, **answer) -> None:
     with transaction.atomic():
-        _lock(link.section.event)
+        versions.bump(link.section.event)
         at_table, _ = _board_in_round(link, board_id)
         if at_table.result is None:
             raise EntryError(f"Board {at_table.board.number} has no result to confirm yet.")

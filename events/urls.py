@@ -130,6 +130,11 @@ urlpatterns = [
     path("t/<token:token>/", table_phone.table_phone, name="table_phone"),
     path("sessions/<int:pk>/table-links/", table_phone.table_links, name="table_links"),
     path(
+        "sessions/<int:pk>/table-links/make/",
+        table_phone.table_links_make,
+        name="table_links_make",
+    ),
+    path(
         "sessions/<int:pk>/table-links/options/",
         table_phone.table_links_options,
         name="table_links_options",

@@ -19,6 +19,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django_q.tasks import async_task
 
+from events import versions
 from events.handrecords.dd import dd_tables
 from events.models import Board, Event, OneTableDeal, OneTableSession
 from scoring import board_vulnerability, par
@@ -92,14 +93,13 @@ def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
         owners.update(analysis_error=f"{type(error).__name__}: {error}"[:500])
         raise
     remaining = pending_boards(owner_id, kind).exists()
-    owners.update(
-        analysis_error="",
-        analysis_attempts=0,
+    # The tables and par are part of the session now: open pages refresh, and its PDFs
+    # (stored per version, events/pdf_store.py) are made again with them.
+    versions.bump(
+        owners, by=1 if done else 0,
+        analysis_error="", analysis_attempts=0,
         analysis_queued_at=timezone.now() if remaining else None,
-        # The tables and par are part of the session now: open pages refresh, and its PDFs
-        # (stored per version, events/pdf_store.py) are made again with them.
-        version=F("version") + (1 if done else 0),
-    )
+    )  # fmt: skip
     if remaining:
         _queue(owner_id, kind)
     return done

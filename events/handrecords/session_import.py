@@ -4,11 +4,10 @@ or nothing."""
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
 
+from events import versions
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import HandRecord, PBNError, read_hand_records
-from events.live import touch
 from events.models import Board, Event, OneTableDeal, OneTableSession
 from events.one_table import redeal_hands
 from scoring import board_dealer, board_vulnerability
@@ -64,13 +63,15 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
     records = checked_records(text, numbers)
     changed = 0
     with transaction.atomic():
+        # The session's row first, then its boards', as every change of a session takes them
+        # (events/versions.py): boards first deadlocked with a change of rounds meanwhile.
+        versions.bump(event)
         for record in records:
             changed += (
                 Board.objects.filter(section__event=event, number=record.board)
                 .exclude(deal=record.deal)
                 .update(deal=record.deal, dd=None, par_score=None, par_contracts="")
             )
-        touch(event)
         if changed:
             queue_analysis(event)
     return HandRecordImport(len(records), changed, sorted(numbers - {r.board for r in records}))
@@ -85,7 +86,7 @@ def import_game_hand_records(game: OneTableSession, text: str) -> HandRecordImpo
     with transaction.atomic():
         # The game's row first, as a hand's save takes it (events.one_table.save_hand): the
         # hands' rows after it. The other order deadlocked with a hand saved meanwhile.
-        OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+        versions.bump(game)
         stored = dict(OneTableDeal.objects.filter(game=game).values_list("number", "deal"))
         new = [record for record in records if stored.get(record.board) != record.deal]
         for record in new:

@@ -4,8 +4,9 @@ from the standings (scoring.swiss_round: no rematch unless unavoidable), a KO's 
 from django.db import transaction
 
 import scoring
+from events import versions
 from events.models import TeamMatch, TeamsEvent
-from events.teams.setup import TeamsError, bump, rounds_total
+from events.teams.setup import TeamsError, rounds_total
 from events.teams.standings import standings
 
 __all__ = ["drawn_rounds", "draw_next_round", "undraw_last_round", "unfinished"]
@@ -26,7 +27,8 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
     before it to be finished, since it is drawn from the standings. With `expected` (the round
     the director's page offered), a second press of Draw does not draw the round after."""
     with transaction.atomic():
-        bump(event)  # locks the event: two directors pressing Draw get one round each, in turn
+        # The event's lock: two directors pressing Draw get one round each, in turn.
+        versions.bump(event)
         teams = list(event.teams.all())
         if len(teams) < 2:
             raise TeamsError("Enter the teams first: at least two.")
@@ -77,7 +79,7 @@ def undraw_last_round(event: TeamsEvent, expected: int | None = None) -> int:
     """Take back the last round drawn, if none of its boards is entered yet (with `expected`,
     only that round: a second press takes back nothing more)."""
     with transaction.atomic():
-        bump(event)
+        versions.bump(event)
         last = drawn_rounds(event)
         if not last:
             raise TeamsError("No round is drawn yet.")

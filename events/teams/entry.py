@@ -8,8 +8,9 @@ from fractions import Fraction
 from django.db import transaction
 
 import scoring
+from events import versions
 from events.models import MatchBoard, TeamMatch
-from events.teams.setup import TeamsError, bump, club_table
+from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 
 __all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_fields", "board_numbers",
@@ -124,7 +125,7 @@ def save_boards(
     if problems:
         raise MatchEntryError(problems)
     with transaction.atomic():
-        bump(match.event)
+        versions.bump(match.event)  # the event first, then its match
         locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
         if seen:
             values = _changes_since(locked, rows, seen, values)
@@ -207,7 +208,7 @@ def save_adjustments(match: TeamMatch, *, forfeit="", home_imp_penalty=0, away_i
     if match.is_bye:
         raise TeamsError("A bye has no opponents: nothing to forfeit or penalise.")
     with transaction.atomic():
-        bump(match.event)
+        versions.bump(match.event)  # the event first, then its match
         locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
         locked.forfeit = forfeit
         locked.home_imp_penalty, locked.away_imp_penalty = home_imp_penalty, away_imp_penalty

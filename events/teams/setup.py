@@ -4,13 +4,13 @@ import re
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
 
 import scoring
+from events import versions
 from events.invisible import invisible_problem, without_invisible
 from events.models import Team, TeamsEvent
 
-__all__ = ["TeamsError", "bump", "club_table", "check_scale", "rounds_total", "save_teams",
+__all__ = ["TeamsError", "club_table", "check_scale", "rounds_total", "save_teams",
            "parse_teams", "TeamLine", "teams_text", "MOST_TEAMS"]  # fmt: skip
 
 MOST_TEAMS = 40
@@ -24,12 +24,6 @@ class TeamsError(ValueError):
     def __init__(self, message: str, problems: list[str] | None = None):
         super().__init__(message)
         self.problems = problems or []
-
-
-def bump(event: TeamsEvent) -> None:
-    """Move the event's version on (the UPDATE also locks its row until the transaction ends),
-    so open pages fetch what changed."""
-    TeamsEvent.objects.filter(pk=event.pk).update(version=F("version") + 1)
 
 
 def club_table(event_or_text):
@@ -133,7 +127,7 @@ def save_teams(event: TeamsEvent, text: str) -> list[Team]:
     if event.is_ko and len(lines) != 2:
         raise TeamsError(f"A knockout match is between two teams, not {len(lines)}.")
     with transaction.atomic():
-        bump(event)
+        versions.bump(event)
         existing = list(event.teams.all())
         drawn = event.matches.exists()
         if drawn and len(lines) != len(existing):

@@ -9,14 +9,13 @@ counts the HCP and fits itself.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import F
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import one_table
+from events import one_table, versions
 from events.access import directs
 from events.forms import OneTableSessionForm
 from events.handrecords.jobs import queue_analysis
@@ -109,7 +108,7 @@ def one_table_publish(request, pk):
     game = _game_for_director(request, pk)
     game.published = request.POST.get("published") == "1"
     game.save(update_fields=["published"])
-    OneTableSession.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    versions.bump(game)
     return redirect("one_table_tally", pk=game.pk)
 
 

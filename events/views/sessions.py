@@ -7,8 +7,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import finalising, pdf_store
+from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
+from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
     OPTION_FIELDS,
@@ -18,7 +19,7 @@ from events.forms import (
     ScoringOptionsForm,
     SessionForm,
 )
-from events.live import live_page, touch
+from events.live import live_page
 from events.models import Board, Pair, Penalty
 from events.network import phone_address
 from events.results import SessionFinal, rescore_event
@@ -79,7 +80,7 @@ def session_publish(request, pk):
     event = event_for_director(request, pk)
     event.published = request.POST.get("published") == "1"
     event.save(update_fields=["published"])
-    touch(event)
+    versions.bump(event)
     if event.published:
         pdf_store.prepare_all(event)
     return redirect("session_detail", pk=event.pk)
@@ -90,19 +91,24 @@ def table_cards(request, pk):
     """Printable cards: each table's rounds and moves, a Howell's pair guide cards, and the
     director's board-copies summary."""
     event = event_for_reader(request, pk)
+    director = is_director(request, event)
+    # The links are the director's, and only while the tables may use them. Read, never made
+    # here: the session was set up with them (events.table_links.ensure_links).
+    open_links = director and not event.finalised
+    links = phone.live_links(event) if open_links else {}
     cards, pair_cards, summaries = [], [], []
     for section in event.sections.all():
         movement = section.movement()
         if movement is None:
             continue
-        cards += movement_cards.table_cards(section, movement)
+        cards += movement_cards.table_cards(section, movement, links.get(section.pk, ()))
         summaries.append(movement_cards.section_summary(section, movement))
         if movement.kind == "howell":
             pair_cards += movement_cards.pair_cards(section, movement)
-    director = is_director(request, event)
     context = {
         "event": event, "cards": cards, "pair_cards": pair_cards, "summaries": summaries,
         "several_sections": len(summaries) > 1, "director": director,
+        "unlinked": open_links and any(card.link is None for card in cards),
         # Where phones reach the links printed on the cards (a director's only).
         "phone": phone_address(request) if director and any(c.link for c in cards) else None,
     }  # fmt: skip
@@ -130,7 +136,7 @@ def session_pairs(request, pk):
             added = roster.add_new(formset.player_names()) if wanted else []
         if added:
             messages.success(request, f"Added to the roster of {event.club}: {', '.join(added)}.")
-        touch(event)  # open pages show the new names
+        versions.bump(event)  # open pages show the new names
         return redirect("session_detail", pk=event.pk)
     context = {"event": event, "formset": formset, "options": options, "roster": roster}
     return render(request, "events/pairs.html", context)

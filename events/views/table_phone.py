@@ -186,14 +186,20 @@ def table_links(request, pk):
     event = event_for_director(request, pk)
 
     def context():
+        # The links are outside the live part, and closed once the session is final.
+        with_links = not (event.finalised or request.htmx)
+        links = phone.live_links(event) if with_links else {}
         sections = []
         for section in event.sections.all():
-            links = [] if event.finalised else phone.ensure_links(section)
+            shown = links.get(section.pk, [])
+            unlinked = phone.tables_without_links(section, shown) if with_links else []
             grid, late = phone.status_grid(section)
-            sections.append({"section": section, "links": links, "grid": grid, "late": late})
+            sections.append({"section": section, "links": shown, "unlinked": unlinked,
+                             "grid": grid, "late": late})  # fmt: skip
         shown = {
             "sections": sections, "show_travellers": phone.show_travellers(event),
             "several_sections": len(sections) > 1,
+            "unlinked": [s for s in sections if s["unlinked"]],
         }  # fmt: skip
         if not request.htmx:  # the links are outside the live part
             shown["phone"] = phone_address(request)
@@ -212,6 +218,15 @@ def table_link_reissue(request, pk, link_pk):
             request, f"Table {link.table} has a new link; the old one no longer works."
         )
     return redirect("table_links", pk=pk)
+
+
+@login_required
+@require_POST
+def table_links_make(request, pk):
+    """A session set up before its links were made with it: the director makes them."""
+    event = event_for_director(request, pk)
+    phone.make_links(event)
+    return redirect("table_links", pk=event.pk)
 
 
 @login_required

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from events import versions
 from events.access import directs
 from events.formats.usebio_teams_writer import write_usebio_teams
 from events.live import live_page, live_view
@@ -143,7 +144,7 @@ def teams_publish(request, pk):
     event = _event_for_director(request, pk)
     event.published = request.POST.get("published") == "1"
     event.save(update_fields=["published"])
-    setup.bump(event)
+    versions.bump(event)
     return redirect("teams_event", pk=event.pk)
 
 

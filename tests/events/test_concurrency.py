@@ -292,3 +292,44 @@ def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(mon
     assert (hand.contract, hand.hcp_ns, hand.fit) == ("5S", 36, "8S")
     game.refresh_from_db()
     assert game.version == version + 2  # the upload and the correction, each told the tally
+
+
+def test_a_session_hand_record_upload_takes_the_session_before_its_boards():
+    # A change of rounds takes the session's row, then its boards' (events/lifecycle.py). The
+    # upload wrote the boards' deals first and took the session's row last: meeting a change of
+    # rounds, each held what the other waited for, and PostgreSQL refused one as a deadlock.
+    # Held at the session's row by another transaction, the upload must hold no board yet.
+    from events.handrecords.session_import import import_hand_records
+    from tests.events.test_hand_records import THREE_BOARDS
+
+    event = make_session(make_club(), tables=3, boards_per_round=2)
+    boards = list(Board.objects.filter(section__event=event).values_list("pk", flat=True))
+    other = connection.get_new_connection(connection.get_connection_params())
+    other.autocommit = False
+    failures = []
+
+    def upload():
+        try:
+            import_hand_records(event, THREE_BOARDS)
+        except Exception as error:  # noqa: BLE001 - reported below
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    with other.cursor() as cursor:
+        cursor.execute("UPDATE events_event SET version = version WHERE id = %s", [event.pk])
+    thread = threading.Thread(target=upload)
+    thread.start()
+    try:
+        a_backend_waiting_on_a_lock()
+        with other.cursor() as cursor:
+            # NOWAIT: an error at once if the waiting upload holds any board.
+            cursor.execute("SELECT id FROM events_board WHERE id = ANY(%s) FOR UPDATE NOWAIT",
+                           [boards])  # fmt: skip
+    finally:
+        other.rollback()
+        other.close()
+        thread.join(timeout=30)
+    assert not failures, failures
+    deals = Board.objects.filter(section__event=event, number__lte=3).exclude(deal="")
+    assert deals.count() == 3

@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from events.importer import import_travellers
-from events.models import Result
+from events.models import Result, TableLink
 from events.movement_inference import describe_movements
 from events.travellers import board_rows
 from scoring import howell, mitchell
@@ -57,6 +57,15 @@ def test_a_relay_mitchell_and_a_phantom_are_recognised(club):
 def test_a_howell_is_recognised(club):
     event = import_travellers(travellers(howell(8, 2)), club=club, name="Howell", movement="howell")
     assert describe_movements(event) == "Movement recognised: 4-table Howell."
+
+
+def test_a_recognised_movement_comes_with_each_tables_link(club):
+    recognised = import_travellers(travellers(mitchell(5, 2)), club=club, name="Five")
+    links = TableLink.objects.filter(section__event=recognised, revoked_at__isnull=True)
+    assert sorted(links.values_list("table", flat=True)) == [1, 2, 3, 4, 5]
+    text = HEADER + "1,1,1,4S,N,=\n1,2,2,4S,N,=\n1,3,3,4S,N,=\n2,1,1,4S,N,=\n2,2,3,4S,N,=\n"
+    odd = import_travellers(text, club=club, name="Odd")
+    assert not TableLink.objects.filter(section__event=odd).exists()  # no movement, no phones
 
 
 def test_pairings_no_movement_has_are_said_so(club):

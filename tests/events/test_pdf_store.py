@@ -11,9 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from events import pdf_store
+from events import pdf_store, versions
 from events.lifecycle import delete_session, purge_deleted
-from events.live import touch
 from events.models import Event, SessionPdf
 from events.models.sessions import RESTORE_DAYS
 from tests.events.test_concurrency import run_together
@@ -76,7 +75,7 @@ def test_a_pdf_is_made_once_for_a_version_then_served(client, scored, renders):
     assert "Board 6" in text_of(pdf_of(first))
     assert second.content == first.content
     assert renders == ["a4"]
-    touch(scored)  # a result or a name changed: the next reader gets a new PDF
+    versions.bump(scored)  # a result or a name changed: the next reader gets a new PDF
     assert "Board 6" in text_of(pdf_of(client.get(url)))
     assert renders == ["a4", "a4"]
     # One row for the PDF, holding the newest file only.
@@ -151,7 +150,7 @@ def test_a_reader_waiting_for_a_version_gets_it_though_the_session_moved_on(clie
     client.get(url)
     worker.run()
     asked = scored.version
-    touch(scored)  # a result came in after the reader asked
+    versions.bump(scored)  # a result came in after the reader asked
     wait = client.get(url + f"?paper=a4&version={asked}&wait=1")
     assert wait.status_code == 200 and "is ready" in wait.content.decode()
     # A new reader asks for the new version; the earlier copy is offered meanwhile.
@@ -216,7 +215,7 @@ def test_a_render_cut_short_too_often_is_reported_not_retried_forever(client, sc
 
 def test_a_render_goes_on_to_the_version_readers_asked_for_meanwhile(scored, worker, renders):
     pdf = pdf_store.ask(scored, "standings", "a4")
-    touch(scored)
+    versions.bump(scored)
     scored.refresh_from_db()
     pdf_store.ask(scored, "standings", "a4")  # asked while the first is queued: no new task
     assert len(worker.tasks) == 1

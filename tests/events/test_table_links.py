@@ -60,6 +60,22 @@ def test_it_gives_every_table_one_unguessable_link(section):
     assert phone.ensure_links(section) == links  # asked again: the same links
 
 
+def test_a_session_is_set_up_with_a_link_for_every_table(club):
+    event = make_session(club, tables=4, boards_per_round=2)
+    links = TableLink.objects.filter(section__event=event)
+    assert sorted(links.values_list("table", flat=True)) == [1, 2, 3, 4]
+    assert phone.live_links(event) == {event.sections.get().pk: list(links.order_by("table"))}
+
+
+def test_links_made_meanwhile_are_kept_and_only_the_missing_ones_made(section):
+    TableLink.objects.filter(section=section, table__in=[1, 3]).delete()
+    kept = TableLink.objects.get(section=section, table=2)
+    links = phone.ensure_links(section)
+    assert [link.table for link in links] == [1, 2, 3]
+    assert links[1] == kept and links[1].token == kept.token
+    assert phone.tables_without_links(section, links) == []
+
+
 def test_the_database_refuses_two_live_links_for_one_table(section, links):
     with pytest.raises(IntegrityError):
         TableLink.objects.create(section=section, table=1, token="another-token")

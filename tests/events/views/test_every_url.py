@@ -3,10 +3,14 @@ director of another club, a logged-in stranger, and the club's own director with
 token. None of them changes anything. The list below names every URL the site has, so a new
 page fails here until it is listed (test_permissions.py checks what each reader may see)."""
 
+import re
+
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
 from events import table_links
@@ -47,7 +51,8 @@ ARGUMENTS = {
             "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
             "session_edit session_delete session_restore session_penalties session_export "
             "session_results_csv session_travellers_csv hand_records analysis_retry "
-            "hand_record_sheet hand_record_sheet_pdf table_links table_links_options",
+            "hand_record_sheet hand_record_sheet_pdf table_links table_links_make "
+            "table_links_options",
             lambda w: [w["event"].pk]),
     "score_card": lambda w: [w["event"].pk, w["pair"].pk],
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
@@ -136,3 +141,36 @@ def test_no_post_is_taken_without_its_csrf_token(director, world, name):
     response = client.post(url, world["payload"])
     assert response.status_code == 403
     assert everything() == before
+
+
+# A GET changes nothing: a link prefetched, a crawler, a reader pressing Reload write nothing.
+# The exemptions name the tables they may write, each for its reason. A session's PDF is made
+# once per version and kept: the first reader to ask for one stores it (events/pdf_store.py).
+PDF_STORE = {"events_sessionpdf"}
+WRITES_ON_GET = dict.fromkeys(
+    ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf",
+     "hand_record_sheet_pdf"], PDF_STORE,
+)  # fmt: skip
+WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
+
+
+@pytest.fixture
+def published(world):
+    """The world with its session, game and teams event published: visitors see every page."""
+    for owner in (world["event"], world["game"], world["teams"]):
+        type(owner).objects.filter(pk=owner.pk).update(published=True)
+    return world
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("who", ["visitor", "director"])
+def test_no_get_writes_anything(request, published, name, who):
+    client = Client()
+    if who == "director":
+        client.force_login(request.getfixturevalue("director"))
+    url = url_of(published, name)
+    with CaptureQueriesContext(connection) as captured:
+        client.get(url)
+    written = [WRITTEN.match(q["sql"]) for q in captured.captured_queries]
+    tables = {match[1] for match in written if match}
+    assert tables <= WRITES_ON_GET.get(name, set()), [q["sql"] for q in captured.captured_queries]

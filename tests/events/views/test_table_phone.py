@@ -8,6 +8,8 @@ table 2 in round 1 (bridgecentral.com, *The Mitchell movement*).
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events import table_links as phone
@@ -303,6 +305,61 @@ def test_table_cards_show_links_to_directors_only(client, director_client, mitch
     public = client.get(cards).content.decode()
     assert not any(token in public for token in tokens)
     assert "qr.svg" not in public
+
+
+def writes_of(client, url) -> tuple[str, list[str]]:
+    """The page, and every INSERT, UPDATE or DELETE its GET sent."""
+    with CaptureQueriesContext(connection) as captured:
+        html = client.get(url).content.decode()
+    sql = [q["sql"] for q in captured.captured_queries]
+    return html, [q for q in sql if q.lstrip().startswith(("INSERT", "UPDATE", "DELETE"))]
+
+
+@pytest.fixture
+def set_up_without_links(mitchell_session):
+    """A published session set up before its tables' links came with it."""
+    TableLink.objects.filter(section__event=mitchell_session).delete()
+    mitchell_session.published = True
+    mitchell_session.save()
+    return mitchell_session
+
+
+def test_reading_the_table_cards_makes_no_links(client, director_client, set_up_without_links):
+    # Anyone may read a published session's cards: reading them once made each table's link.
+    cards = reverse("table_cards", args=[set_up_without_links.pk])
+    html, written = writes_of(director_client, cards)
+    assert written == [] and not TableLink.objects.exists()
+    assert "Some tables have no phone link yet" in html and "qr.svg" not in html
+    client.logout()  # the director's client: now a visitor's
+    public, written = writes_of(client, cards)
+    assert written == [] and not TableLink.objects.exists()
+    assert "Table 3" in public and "no phone link" not in public
+
+
+def test_the_director_makes_the_links_of_a_session_set_up_without_them(
+    director_client, set_up_without_links
+):
+    page = reverse("table_links", args=[set_up_without_links.pk])
+    html, written = writes_of(director_client, page)
+    assert written == [] and not TableLink.objects.exists()
+    assert "Tables 1, 2, 3 have no link yet." in html
+    made = director_client.post(reverse("table_links_make", args=[set_up_without_links.pk]))
+    assert made.status_code == 302 and made.url == page
+    links = TableLink.objects.filter(section__event=set_up_without_links)
+    assert sorted(links.values_list("table", flat=True)) == [1, 2, 3]
+    html = director_client.get(page).content.decode()
+    assert "no link yet" not in html and all(link.token in html for link in links)
+    cards = director_client.get(reverse("table_cards", args=[set_up_without_links.pk]))
+    assert "no phone link" not in cards.content.decode()
+
+
+def test_a_final_session_s_links_are_not_made_again(director_client, set_up_without_links):
+    set_up_without_links.finalised = True
+    set_up_without_links.save()
+    director_client.post(reverse("table_links_make", args=[set_up_without_links.pk]))
+    assert not TableLink.objects.exists()
+    page = director_client.get(reverse("table_links", args=[set_up_without_links.pk]))
+    assert "no link yet" not in page.content.decode()
 
 
 def test_a_result_saved_meanwhile_is_told_as_the_card_writes_it(client, links):
