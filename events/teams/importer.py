@@ -52,7 +52,7 @@ def import_teams_file(
     names = _team_names(parsed, problems, warnings)
     _check_rounds(parsed, problems)
     per_match = _boards_per_match(parsed, problems)
-    boards = {id(match): _boards(match, per_match, problems) for match in parsed.matches}
+    boards = {id(match): _boards(match, per_match, names, problems) for match in parsed.matches}
     if problems:
         raise ImportProblems(sorted(problems, key=_in_file_order))
     totals = {id(match): _imps(boards[id(match)]) for match in parsed.matches}
@@ -152,7 +152,7 @@ def _boards_per_match(parsed: TeamsFile, problems) -> int:
     return per_match
 
 
-def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, list[dict]]:
+def _boards(match: FileMatch, per_match: int, names, problems) -> tuple[int | None, list[dict]]:
     """The match's first board (None: its round's set) and its boards' MatchBoard fields."""
     numbers = [board.number for board in match.boards]
     for number, count in Counter(numbers).items():
@@ -166,6 +166,9 @@ def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, lis
                                       "match's boards as one run"))  # fmt: skip
     fields = []
     for board in match.boards:
+        if board.missing_room:
+            problems.append((board.place, _one_room(match, board, names)))
+            continue
         try:
             row = BoardRow(board.number, board.open, board.closed, board.adjusted)
             fields.append({"number": board.number, **board_fields(row)})
@@ -173,6 +176,16 @@ def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, lis
             problems.append((board.place, f"BOARD: {error}"))
     scheme = (match.round - 1) * per_match + 1
     return (None if first == scheme else first), fields
+
+
+def _one_room(match: FileMatch, board, names: dict[str, str]) -> str:
+    """A board played in one room only: which match, and which room has no result."""
+    home, away = names[match.home.upper()], names[match.away.upper()]
+    seats = (home, away) if board.missing_room == "open" else (away, home)
+    return (f"BOARD: {_label(match, names)}, board {board.number}: the {board.missing_room} "
+            f"room ({seats[0]} NS, {seats[1]} EW) has no result, and no artificial score "
+            "says why. The line may be missing from the file: export it again from your "
+            "program, or give the board an artificial score there")  # fmt: skip
 
 
 def _first_board(match: FileMatch, numbers: list[int], per_match: int) -> int:

@@ -318,6 +318,48 @@ def test_a_bad_file_is_refused_naming_its_element_and_line_and_nothing_stored(cl
     assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
 
 
+def _without_closed_room_of_board_4(replacement: str | None = None) -> bytes:
+    """The hand-made file less the closed room's line of round 2, Aces v Coles, board 4
+    (4S S +2, +680 to Coles sitting NS), or with `replacement` in its place."""
+    root = etree.fromstring(_swiss())
+    (match,) = [
+        match
+        for match in root.iter("MATCH")
+        if (match.findtext("ROUND_NUMBER"), match.findtext("TEAM")) == ("2", "1")
+    ]
+    (board,) = [board for board in match.iter("BOARD") if board.findtext("BOARD_NUMBER") == "4"]
+    closed = board.findall("TRAVELLER_LINE")[1]
+    if replacement is not None:
+        closed.addnext(etree.fromstring(replacement))
+    board.remove(closed)
+    return etree.tostring(root)
+
+
+@pytest.mark.parametrize("replacement", [
+    None, "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><SCORE>NP</SCORE></TRAVELLER_LINE>",
+], ids=["line-missing", "not-played"])  # fmt: skip
+def test_a_board_with_a_result_in_one_room_only_is_refused_naming_match_and_room(club, replacement):
+    # Left out, the board would take Aces' 13 IMPs (6S N = +1430 against 4S S +2 +680) away
+    # and, with them, the match's 19.50-0.50 and the event from Aces.
+    data = _without_closed_room_of_board_4(replacement)
+    with pytest.raises(ImportProblems) as refused:
+        import_teams_file(read_usebio(data), club=club)
+    assert [problem for problem in refused.value.described() if "board 4" in problem] == [
+        f"line {_board_4_line(data)}: BOARD: round 2, Aces v Coles, board 4: the closed room "
+        "(Coles NS, Aces EW) has no result, and no artificial score says why. The line may be "
+        "missing from the file: export it again from your program, or give the board an "
+        "artificial score there"]  # fmt: skip
+    assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
+
+
+def _board_4_line(data: bytes) -> int:
+    root = etree.fromstring(data)
+    lines = [board.sourceline for board in root.iter("BOARD")
+             if board.findtext("BOARD_NUMBER") == "4"
+             and board.getparent().findtext("TEAM") == "1"]  # fmt: skip
+    return lines[0]
+
+
 def test_a_file_of_matches_without_boards_is_refused():
     # A file naming the matches but no board's results: nothing to score.
     data = _swiss()
