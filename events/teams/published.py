@@ -1,0 +1,111 @@
+"""What a teams file prints against what Clubscore scores from its boards: each board's IMPs,
+each match's VPs (and so the VP scale the file was scored on), each bye's VPs. Where they
+differ, a warning says so in words and Clubscore's numbers stand.
+"""
+
+from decimal import Decimal
+
+import scoring
+from events.formats import FileMatch, TeamsFile
+from events.models import Team
+from events.teams.standings import bye_vps, standings
+
+__all__ = ["DEFAULT_SCALE", "check_board_imps", "check_byes", "match_label", "vp_scale"]
+
+DEFAULT_SCALE = "wbf-2013"
+_CONTINUOUS_FIRST = ("wbf-2013", "wbf-2013-discrete", "acbl-20", "acbl-30")
+_WHOLE_FIRST = ("wbf-2013-discrete", "acbl-20", "acbl-30", "wbf-2013")
+_SHOWN = 3  # matches a warning names before it counts the rest
+
+
+def match_label(match: FileMatch, names: dict[str, str]) -> str:
+    away = names[match.away.upper()] if match.away else "bye"
+    return f"round {match.round}, {names[match.home.upper()]} v {away}"
+
+
+def check_board_imps(parsed, names, boards, totals, warnings) -> None:
+    """Warnings where the file's board IMPs (or a KO's match IMPs) are not Clubscore's."""
+    for match in parsed.matches:
+        stored = {fields["number"]: fields for fields in boards[id(match)][1]}
+        for board in match.boards:
+            fields = stored.get(board.number)
+            if board.published_imps is None or fields is None:
+                continue
+            ours = fields["home_imps"] - fields["away_imps"]
+            if ours != board.published_imps:
+                warnings.append((board.place, f"BOARD: board {board.number} "
+                                 f"({match_label(match, names)}) gives {board.published_imps:+d} "
+                                 f"IMPs to {names[match.home.upper()]} in the file, {ours:+d} "
+                                 "on the IMP scale (Law 78B)"))  # fmt: skip
+        if parsed.kind == "ko" and match.published and match.away:
+            ours = tuple(scoring.rounded(total, 1) for total in totals[id(match)])
+            theirs = tuple(Decimal(score) for score in match.published)
+            if ours != theirs:
+                warnings.append((match.place, f"MATCH: {match_label(match, names)} is "
+                                 f"{_pair(theirs)} IMPs in the file, {_pair(ours)} from its "
+                                 "boards"))  # fmt: skip
+
+
+def _pair(values) -> str:
+    return "–".join(scoring.printed(value, trim=True) for value in values)
+
+
+def _complete(parsed: TeamsFile, per_match: int) -> list[FileMatch]:
+    """The played matches with every board and both teams' published VPs."""
+    return [match for match in parsed.matches
+            if match.away and len(match.boards) == per_match and match.published
+            and all(match.published)]  # fmt: skip
+
+
+def vp_scale(parsed, per_match, totals, names, warnings) -> str:
+    """The scale whose VPs are the file's for every complete match; else the default, with a
+    warning naming the matches whose VPs differ."""
+    if parsed.by_imps:
+        return DEFAULT_SCALE
+    matches = _complete(parsed, per_match)
+    if not matches:
+        return DEFAULT_SCALE
+    whole = all("." not in score for match in matches for score in match.published)
+    for scale in _WHOLE_FIRST if whole else _CONTINUOUS_FIRST:
+        if not _differing(matches, per_match, totals, scale):
+            return scale
+    differing = _differing(matches, per_match, totals, DEFAULT_SCALE)
+    shown = "; ".join(f"{match_label(match, names)}: {_pair(theirs)} in the file, {_pair(ours)}"
+                      for match, theirs, ours in differing[:_SHOWN])  # fmt: skip
+    more = f" and {len(differing) - _SHOWN} more" if len(differing) > _SHOWN else ""
+    warnings.append((matches[0].place, f"the file's VPs are on none of Clubscore's published "
+                     f"scales; the matches are scored on the {scoring.VP_SCALES[DEFAULT_SCALE]}"
+                     f" ({shown}{more}): choose the scale on the event's page if it is "
+                     "another"))  # fmt: skip
+    return DEFAULT_SCALE
+
+
+def _differing(matches, per_match, totals, scale) -> list:
+    """(match, the file's VPs, the scale's) for each match the scale scores otherwise; every
+    match when the scale has no table for that many boards."""
+    differing = []
+    for match in matches:
+        theirs = tuple(Decimal(score) for score in match.published)
+        try:
+            vps = scoring.match_vps(*totals[id(match)], per_match, scale)
+        except ValueError:
+            return [(match, theirs, theirs) for match in matches]
+        ours = tuple(scoring.rounded(value, 2) for value in vps)
+        if ours != theirs:
+            differing.append((match, theirs, ours))
+    return differing
+
+
+def check_byes(event, parsed: TeamsFile, teams: dict[str, Team], warnings) -> None:
+    """A warning where a bye's VPs in the file are not what the event's bye rule gives."""
+    byes = [match for match in parsed.matches if match.away is None and match.published]
+    if not byes or event.is_ko:
+        return
+    rows = {row.team.pk: row for row in standings(event).rows}
+    for match in byes:
+        team = teams[match.home.upper()]
+        ours = bye_vps(event, rows[team.pk])
+        if ours != Decimal(match.published[0]):
+            warnings.append((match.place, f"MATCH: {team.name}'s bye in round {match.round} "
+                             f"scores {match.published[0]} VPs in the file, "
+                             f"{scoring.printed(ours, trim=True)} in Clubscore"))  # fmt: skip
