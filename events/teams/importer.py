@@ -24,7 +24,8 @@ from events.teams.entry import BoardRow, board_fields, rescore
 from events.teams.published import (
     DEFAULT_SCALE,
     check_board_imps,
-    check_byes,
+    check_standings,
+    check_unfinished,
     match_label,
     vp_scale,
 )
@@ -58,6 +59,7 @@ def import_teams_file(
         raise ImportProblems(sorted(problems, key=_in_file_order))
     totals = {id(match): _imps(boards[id(match)]) for match in parsed.matches}
     check_board_imps(parsed, names, boards, totals, warnings)
+    check_unfinished(parsed, per_match, names, warnings)
     scale = DEFAULT_SCALE if parsed.kind == "ko" else vp_scale(parsed, per_match, totals, names,
                                                              warnings)  # fmt: skip
     with transaction.atomic():
@@ -68,7 +70,7 @@ def import_teams_file(
             created_by=user if user is not None and user.is_authenticated else None,
         )  # fmt: skip
         teams = _store(event, parsed, names, boards)
-        check_byes(event, parsed, teams, warnings)
+        check_standings(event, parsed, teams, warnings)
     return event
 
 

@@ -1,16 +1,19 @@
 """What a teams file prints against what Clubscore scores from its boards: each board's IMPs,
-each match's VPs (and so the VP scale the file was scored on), each bye's VPs. Where they
-differ, a warning says so in words and Clubscore's numbers stand.
+each match's VPs (and so the VP scale the file was scored on), each bye's VPs, and each team's
+total and place. Where they differ, a warning says so in words and Clubscore's numbers stand.
 """
 
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
+
+from django.contrib.humanize.templatetags.humanize import ordinal
 
 import scoring
 from events.formats import FileMatch, TeamsFile
 from events.models import Team
-from events.teams.standings import bye_vps, standings
+from events.teams.standings import bye_vps, ko_standing, standings
 
-__all__ = ["DEFAULT_SCALE", "check_board_imps", "check_byes", "match_label", "vp_scale"]
+__all__ = ["DEFAULT_SCALE", "check_board_imps", "check_standings", "check_unfinished",
+           "match_label", "vp_scale"]  # fmt: skip
 
 DEFAULT_SCALE = "wbf-2013"
 _CONTINUOUS_FIRST = ("wbf-2013", "wbf-2013-discrete", "acbl-20", "acbl-30")
@@ -50,11 +53,15 @@ def _pair(values) -> str:
     return "–".join(scoring.printed(value, trim=True) for value in values)
 
 
+def _has_vps(match: FileMatch) -> bool:
+    """A played match for which the file prints both teams' VPs."""
+    return bool(match.away and match.published and all(match.published))
+
+
 def _complete(parsed: TeamsFile, per_match: int) -> list[FileMatch]:
     """The played matches with every board and both teams' published VPs."""
     return [match for match in parsed.matches
-            if match.away and len(match.boards) == per_match and match.published
-            and all(match.published)]  # fmt: skip
+            if _has_vps(match) and len(match.boards) == per_match]  # fmt: skip
 
 
 def vp_scale(parsed, per_match, totals, names, warnings) -> str:
@@ -96,12 +103,86 @@ def _differing(matches, per_match, totals, scale) -> list:
     return differing
 
 
-def check_byes(event, parsed: TeamsFile, teams: dict[str, Team], warnings) -> None:
+def check_unfinished(parsed: TeamsFile, per_match: int, names, warnings) -> None:
+    """A warning for each match the file gives VPs but not every board: Clubscore scores it
+    once every board is entered, so the teams' totals will differ from the file's."""
+    if parsed.by_imps or parsed.kind == "ko":
+        return
+    for match in parsed.matches:
+        if _has_vps(match) and len(match.boards) < per_match:
+            board = "board" if per_match == 1 else "boards"
+            warnings.append((match.place, f"MATCH: {match_label(match, names)}: the file gives "
+                             f"it {'–'.join(match.published)} VPs but "
+                             f"holds {len(match.boards)} of its {per_match} {board}; Clubscore "
+                             "scores a match once it has every board"))  # fmt: skip
+
+
+def check_standings(event, parsed: TeamsFile, teams: dict[str, Team], warnings) -> None:
+    """Warnings where a bye's VPs, or a team's total and place, in the file are not what
+    Clubscore's standings give: a team's in words ("Aces: 35.96 and 1st in the file, 16.46
+    and 3rd here")."""
+    if event.is_ko:
+        ours = _ko_totals(event)
+    else:
+        rows = {row.team.pk: row for row in standings(event).rows}
+        _check_byes(event, parsed, teams, rows, warnings)
+        ours = {pk: (row.vps, row.place if row.played else "") for pk, row in rows.items()}
+    for team in parsed.teams:
+        stored = teams[team.key.upper()]
+        total, place = ours.get(stored.pk, (Decimal(0), ""))
+        theirs = (_number(team.published_total), team.published_place.strip())
+        if theirs == (None, ""):
+            continue
+        total_differs = theirs[0] is not None and theirs[0] != total
+        place_differs = theirs[1] != "" and theirs[1].rstrip("=") != place.rstrip("=")
+        if total_differs or place_differs:
+            file_words = _standing_words(team.published_total.strip() if theirs[0] is not None
+                                         else "", theirs[1])  # fmt: skip
+            our_words = _standing_words(scoring.printed(total, trim=True) if theirs[0] is not None
+                                        else "", place if theirs[1] else None)  # fmt: skip
+            warnings.append((team.place, f"{stored.name}: {file_words} in the file, "
+                                         f"{our_words} here"))  # fmt: skip
+
+
+def _ko_totals(event) -> dict:
+    ko = ko_standing(event)
+    if ko is None:
+        return {}
+    leader = ko.leader.pk if ko.leader else None
+    places = {team.pk: "" if leader is None else "1" if team.pk == leader else "2"
+              for team in (ko.home, ko.away)}  # fmt: skip
+    return {ko.home.pk: (ko.totals[0], places[ko.home.pk]),
+            ko.away.pk: (ko.totals[1], places[ko.away.pk])}  # fmt: skip
+
+
+def _number(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.strip()) if text.strip() else None
+    except InvalidOperation:
+        return None
+
+
+def _standing_words(total: str, place: str | None) -> str:
+    """ "35.96 and 1st", "35.96", "1st"; a place of None is left out, "" is no place yet."""
+    words = [total] if total else []
+    if place is not None:
+        words.append(_place_words(place))
+    return " and ".join(words)
+
+
+def _place_words(place: str) -> str:
+    if not place:
+        return "no place yet"
+    number = place.rstrip("=")
+    if not number.isdigit():
+        return place
+    shared = "joint " if place.endswith("=") else ""
+    return f"{shared}{ordinal(int(number))}"
+
+
+def _check_byes(event, parsed: TeamsFile, teams: dict[str, Team], rows, warnings) -> None:
     """A warning where a bye's VPs in the file are not what the event's bye rule gives."""
     byes = [match for match in parsed.matches if match.away is None and match.published]
-    if not byes or event.is_ko:
-        return
-    rows = {row.team.pk: row for row in standings(event).rows}
     for match in byes:
         team = teams[match.home.upper()]
         ours = bye_vps(event, rows[team.pk])

@@ -352,6 +352,30 @@ def test_a_board_with_a_result_in_one_room_only_is_refused_naming_match_and_room
     assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
 
 
+def test_where_the_files_totals_and_places_are_not_clubscores_each_team_is_named(club):
+    # Board 4 of round 2, Aces v Coles, gone from the file altogether: the match has one of
+    # its two boards, so it scores no VPs (it counts once every board is entered). By the
+    # README's worked VPs, Aces keep round 1's 16.46, Coles round 1's 9.14; Eyres (30.37) and
+    # Drews (22.86) go up a place. Bells (5.17, 5th) are as the file prints them.
+    root = etree.fromstring(_without_closed_room_of_board_4())
+    match = root.findall("EVENT/SESSION/SECTION/MATCH")[3]
+    match.remove(match.findall("BOARD")[1])
+    warnings = []
+    event = _imported(club, etree.tostring(root), warnings)
+    teams = {team.get("TEAM_NAME"): team.sourceline for team in root.iter("TEAM")
+             if team.get("TEAM_NAME")}  # fmt: skip
+    assert warnings == [
+        (match.sourceline, "MATCH: round 2, Aces v Coles: the file gives it 19.50–0.50 VPs but "
+                           "holds 1 of its 2 boards; Clubscore scores a match once it has every "
+                           "board"),
+        (teams["Aces"], "Aces: 35.96 and 1st in the file, 16.46 and 3rd here"),
+        (teams["Coles"], "Coles: 9.64 and 4th in the file, 9.14 and 4th here"),
+        (teams["Drews"], "Drews: 22.86 and 3rd in the file, 22.86 and 2nd here"),
+        (teams["Eyres"], "Eyres: 30.37 and 2nd in the file, 30.37 and 1st here"),
+    ]  # fmt: skip
+    assert event.matches.get(round=2, home__name="Aces").home_vps is None
+
+
 def _board_4_line(data: bytes) -> int:
     root = etree.fromstring(data)
     lines = [board.sourceline for board in root.iter("BOARD")
