@@ -11,7 +11,7 @@ from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.invisible import validate_visible
 
 from .clubs import Club
-from .sessions import EventQuerySet
+from .sessions import EventQuerySet, SoftDeleted
 
 TEAMS_KIND_CHOICES = [
     ("swiss", "Swiss teams"),
@@ -44,7 +44,7 @@ BOARD_ADJUSTED_CHOICES = [
 BOARD_ADJUSTED = [code for code, _ in BOARD_ADJUSTED_CHOICES]
 
 
-class TeamsEvent(models.Model):
+class TeamsEvent(SoftDeleted):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")

@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from events.dates import date_problem
@@ -43,6 +44,7 @@ def import_teams_file(
     what the director should check. Raises ImportProblems and stores nothing unless every
     team, match and board is good. `name` defaults to the file's event name."""
     warnings = warnings if warnings is not None else []
+    first_warning = len(warnings)
     _remove_invisible_characters(parsed, warnings)
     warnings += parsed.warnings
     name = (name or parsed.event_name or "").strip()[:100]
@@ -62,9 +64,12 @@ def import_teams_file(
     check_unfinished(parsed, per_match, names, warnings)
     scale = DEFAULT_SCALE if parsed.kind == "ko" else vp_scale(parsed, per_match, totals, names,
                                                              warnings)  # fmt: skip
+    date = parsed.date or datetime.date.today()
+    if copies := _imported_before(club, name, date, names):  # said first: it matters most
+        warnings.insert(first_warning, ("the file", copies))
     with transaction.atomic():
         event = TeamsEvent.objects.create(
-            club=club, name=name, date=parsed.date or datetime.date.today(), kind=parsed.kind,
+            club=club, name=name, date=date, kind=parsed.kind,
             boards_per_match=per_match, rounds=max(match.round for match in parsed.matches),
             vp_scale=scale, bye_vps=_bye_rule(parsed, scale), published=publish,
             created_by=user if user is not None and user.is_authenticated else None,
@@ -72,6 +77,27 @@ def import_teams_file(
         teams = _store(event, parsed, names, boards)
         check_standings(event, parsed, teams, warnings)
     return event
+
+
+def _imported_before(club, name: str, date, names: dict[str, str]) -> str:
+    """What to say when the club has the event already (its name, date and teams): importing
+    a file twice makes a second copy, which the director may not have meant."""
+    teams = sorted(team.casefold() for team in names.values())
+    earlier = TeamsEvent.objects.not_deleted().filter(club=club, name=name, date=date)
+    copies = [event for event in earlier.prefetch_related("teams").order_by("created_at")
+              if sorted(team.name.casefold() for team in event.teams.all()) == teams]  # fmt: skip
+    if not copies:
+        return ""
+    last = timezone.localtime(copies[-1].created_at)
+    when = f"{last.day} {last:%b %Y at %H:%M}"
+    if len(copies) == 1:
+        said = f"already imported on {when}: this makes a second copy"
+    else:
+        said = f"already imported {len(copies)} times, last on {when}: this makes another copy"
+    return (
+        f"the club has “{name}” of {date.day} {date:%b %Y} with the same teams, {said}. "
+        "Delete the copy you do not want (Delete, at the foot of its page)"
+    )
 
 
 def _remove_invisible_characters(parsed: TeamsFile, warnings: list) -> None:

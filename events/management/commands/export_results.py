@@ -42,11 +42,7 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no session {options['id']}")
-        if event.deleted_at is not None:
-            raise CommandError(
-                f"session {event.pk} was deleted on {event.deleted_at:%d %b %Y}; "
-                "restore it from its club's page first"
-            )
+        _refuse_deleted(event, "session")
         if options["travellers"] is not None:
             path = options["travellers"]
             try:
@@ -65,4 +61,13 @@ class Command(BaseCommand):
         event = TeamsEvent.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no teams event {options['id']}")
+        _refuse_deleted(event, "teams event")
         self.stdout.write(write_usebio_teams(event), ending="")
+
+
+def _refuse_deleted(event, what: str) -> None:
+    if event.deleted_at is not None:
+        raise CommandError(
+            f"{what} {event.pk} was deleted on {event.deleted_at:%d %b %Y}; "
+            "restore it from its club's page first"
+        )
