@@ -65,26 +65,58 @@ def _complete(parsed: TeamsFile, per_match: int) -> list[FileMatch]:
 
 
 def vp_scale(parsed, per_match, totals, names, warnings) -> str:
-    """The scale whose VPs are the file's for every complete match; else the default, with a
-    warning naming the matches whose VPs differ."""
+    """The published scale that gives the most complete matches the file's VPs (whole-VP
+    scales first when the file prints whole VPs; the first of them on a tie), with a warning
+    for each match it scores otherwise: a typo or a penalty in the file, since the scale fits
+    the others. When it fits none, the default scale, and a warning saying so."""
     if parsed.by_imps:
         return DEFAULT_SCALE
     matches = _complete(parsed, per_match)
     if not matches:
         return DEFAULT_SCALE
     whole = all("." not in score for match in matches for score in match.published)
-    for scale in _WHOLE_FIRST if whole else _CONTINUOUS_FIRST:
-        if not _differing(matches, per_match, totals, scale):
-            return scale
-    differing = _differing(matches, per_match, totals, DEFAULT_SCALE)
+    order = _WHOLE_FIRST if whole else _CONTINUOUS_FIRST
+    differing = {scale: _differing(matches, per_match, totals, scale) for scale in order}
+    scale = min(order, key=lambda scale: len(differing[scale]))
+    if len(differing[scale]) < len(matches):
+        for match, theirs, ours in differing[scale]:
+            warnings.append((match.place, _other_vps(match, theirs, ours, totals[id(match)],
+                                                     scale, names)))  # fmt: skip
+        return scale
     shown = "; ".join(f"{match_label(match, names)}: {_pair(theirs)} in the file, {_pair(ours)}"
-                      for match, theirs, ours in differing[:_SHOWN])  # fmt: skip
-    more = f" and {len(differing) - _SHOWN} more" if len(differing) > _SHOWN else ""
-    warnings.append((matches[0].place, f"the file's VPs are on none of Clubscore's published "
-                     f"scales; the matches are scored on the {scoring.VP_SCALES[DEFAULT_SCALE]}"
-                     f" ({shown}{more}): choose the scale on the event's page if it is "
-                     "another"))  # fmt: skip
+                      for match, theirs, ours in differing[DEFAULT_SCALE][:_SHOWN])  # fmt: skip
+    more = f" and {len(matches) - _SHOWN} more" if len(matches) > _SHOWN else ""
+    warnings.append((matches[0].place, f"the file's VPs are those of none of Clubscore's "
+                     f"scales (a club's own?); the matches are scored on the "
+                     f"{_scale_name(DEFAULT_SCALE)} ({shown}{more})"))  # fmt: skip
     return DEFAULT_SCALE
+
+
+def _scale_name(scale: str) -> str:
+    """ "WBF 2013 continuous 20-point scale", without the label's "(two decimals)"."""
+    return scoring.VP_SCALES[scale].split(" (")[0]
+
+
+def _other_vps(match: FileMatch, theirs, ours, imps, scale: str, names) -> str:
+    """A match whose VPs in the file are not the scale's, in words: what the file has, what
+    the match's IMPs give, and what may explain it."""
+    margin = imps[0] - imps[1]
+    winner = names[match.home.upper()] if margin > 0 else names[match.away.upper()]
+    margin_words = (f"{scoring.printed(abs(margin), 1, trim=True)} IMPs to {winner}" if margin
+                    else "a draw in IMPs")  # fmt: skip
+    said = (f"MATCH: {match_label(match, names)}: the file has {_pair(theirs)}; {margin_words} "
+            f"is {_pair(ours)} on the {_scale_name(scale)}, used here.")  # fmt: skip
+    shared, added = sum(ours), sum(theirs)
+    if added > shared:
+        return (f"{said} The file's VPs add up to {scoring.printed(added, trim=True)}, and a "
+                f"match shares {scoring.printed(shared, trim=True)} on this scale: they cannot "
+                "be right")  # fmt: skip
+    if added < shared:
+        return f"{said} A VP penalty in the file, or a typo? {_PENALTY}"
+    return f"{said} A typo in the file, or an IMP penalty? {_PENALTY}"
+
+
+_PENALTY = "A penalty goes under Forfeit and penalties, below the match's boards (Enter results)"
 
 
 def _differing(matches, per_match, totals, scale) -> list:

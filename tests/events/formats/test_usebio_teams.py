@@ -258,14 +258,73 @@ def test_whole_vps_say_a_whole_vp_scale_where_either_scale_fits(club, printed_vp
     assert event.vp_scale == scale
 
 
+PENALTY = "A penalty goes under Forfeit and penalties, below the match's boards (Enter results)"
+
+
+def _vp_warnings(club, home: str, away: str) -> list[str]:
+    """The warnings when round 1, Aces v Bells (10 IMPs to Aces: 16.46-3.54 on the WBF 2013
+    continuous scale for 2 boards, as the README works it) prints `home`-`away` VPs."""
+    data = _swiss("<TEAM_SCORE>16.46</TEAM_SCORE>", f"<TEAM_SCORE>{home}</TEAM_SCORE>")
+    data = data.replace(b"<OPPOSING_TEAM_SCORE>3.54<", f"<OPPOSING_TEAM_SCORE>{away}<".encode())
+    warnings = []
+    event = _imported(club, data, warnings)
+    assert event.vp_scale == "wbf-2013"  # the other three matches' VPs are its
+    return [message for _place, message in warnings if message.startswith("MATCH")]
+
+
+def test_a_match_whose_vps_are_not_the_scale_s_is_named_as_a_typo_or_a_penalty(club):
+    assert _vp_warnings(club, "15", "5") == [
+        "MATCH: round 1, Aces v Bells: the file has 15–5; 10 IMPs to Aces is 16.46–3.54 on the "
+        f"WBF 2013 continuous 20-point scale, used here. A typo in the file, or an IMP penalty? "
+        f"{PENALTY}"]  # fmt: skip
+
+
+def test_vps_short_of_the_scale_s_total_may_be_a_vp_penalty(club):
+    assert _vp_warnings(club, "15.46", "3.54") == [
+        "MATCH: round 1, Aces v Bells: the file has 15.46–3.54; 10 IMPs to Aces is 16.46–3.54 "
+        "on the WBF 2013 continuous 20-point scale, used here. A VP penalty in the file, or a "
+        f"typo? {PENALTY}"]  # fmt: skip
+
+
+def test_vps_adding_up_to_more_than_the_scale_shares_are_impossible(club):
+    assert _vp_warnings(club, "17.46", "3.54") == [
+        "MATCH: round 1, Aces v Bells: the file has 17.46–3.54; 10 IMPs to Aces is 16.46–3.54 "
+        "on the WBF 2013 continuous 20-point scale, used here. The file's VPs add up to 21, and "
+        "a match shares 20 on this scale: they cannot be right"]  # fmt: skip
+
+
+def test_a_typo_in_one_match_does_not_hide_the_scale_the_others_show(club):
+    # An event played on the ACBL 20-point scale (whole VPs), exported, one match's VPs then
+    # mistyped: the other matches still show the ACBL scale, so the event keeps it.
+    event = _played(club, "swiss", "acbl-20", 5, 2)
+    root = etree.fromstring(write_usebio_teams(event).encode())
+    typo = next(match for match in root.iter("MATCH") if match.find("OPPOSING_TEAM") is not None)
+    home, away = typo.find("TEAM_SCORE"), typo.find("OPPOSING_TEAM_SCORE")
+    home.text, away.text = ("19", "1") if home.text != "19" else ("20", "0")
+    warnings = []
+    again = import_teams_file(read_usebio(etree.tostring(root)), club=make_club(),
+                              warnings=warnings)  # fmt: skip
+    assert again.vp_scale == "acbl-20"
+    (message,) = [message for _place, message in warnings if message.startswith("MATCH")]
+    assert f"the file has {home.text}–{away.text};" in message
+    assert "on the ACBL 20-point Swiss scale, used here. A typo in the file" in message
+
+
 def test_vps_on_no_known_scale_are_scored_on_the_wbf_scale_with_a_warning(club):
-    data = _swiss("<TEAM_SCORE>16.46</TEAM_SCORE>", "<TEAM_SCORE>17</TEAM_SCORE>")
-    data = data.replace(b"<OPPOSING_TEAM_SCORE>3.54<", b"<OPPOSING_TEAM_SCORE>3<")
+    # Every match's VPs 2 above the WBF 2013 continuous scale's (and so on no other scale).
+    data = _swiss()
+    for ours, shifted in (("16.46", "18.46"), ("9.14", "11.14"), ("19.50", "21.50"),
+                          ("1.63", "3.63")):  # fmt: skip
+        data = data.replace(f"SCORE>{ours}<".encode(), f"SCORE>{shifted}<".encode())
     warnings = []
     event = _imported(club, data, warnings)
     assert event.vp_scale == "wbf-2013"
     (message,) = [message for _place, message in warnings if "VPs" in message]
-    assert "round 1, Aces v Bells: 17–3 in the file, 16.46–3.54" in message
+    assert message.startswith("the file's VPs are those of none of Clubscore's scales (a "
+                              "club's own?); the matches are scored on the WBF 2013 continuous "
+                              "20-point scale (round 1, Aces v Bells: 18.46–3.54 in the file, "
+                              "16.46–3.54; ")  # fmt: skip
+    assert "event's page" not in message  # no control there changes the scale
 
 
 def test_a_board_whose_imps_are_not_the_scale_s_is_imported_with_a_warning(club):
