@@ -92,12 +92,37 @@ def session_import(request):
         except ImportProblems as error:
             problems = error.described()
         else:
+            _say_imported(request, event, warnings, form)
             teams = isinstance(event, TeamsEvent)
-            messages.info(request, _teams_imported(event) if teams else describe_movements(event))
-            for warning in described(warnings):
-                messages.warning(request, f"Imported with a warning: {warning}")
             return redirect("teams_event" if teams else "session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
+
+
+def _say_imported(request, event, warnings, form) -> None:
+    """What was imported, each warning, and for a teams file the page's pairs choices the
+    director made that it did not use."""
+    if not isinstance(event, TeamsEvent):
+        messages.info(request, describe_movements(event))
+    else:
+        messages.info(request, _teams_imported(event))
+    for warning in described(warnings):
+        messages.warning(request, f"Imported with a warning: {warning}")
+    club = form.cleaned_data["club"]
+    if isinstance(event, TeamsEvent) and (unused := _pairs_choices_made(form, club)):
+        messages.warning(request, f"Not used: {unused}. These are a pairs session's; a teams "
+                                  "file takes its scoring from the file.")  # fmt: skip
+
+
+def _pairs_choices_made(form, club) -> str:
+    """The pairs-session choices the director changed from the club's defaults, by label
+    ("Movement, Scored as"), or ""."""
+    changed = [form["movement"].label] if form.data.get("movement") else []
+    changed += [form["scoring"].label] if form.data.get("scoring") else []
+    for name in OPTION_FIELDS:
+        posted = form[name].data
+        if posted not in (None, "") and form.fields[name].has_changed(getattr(club, name), posted):
+            changed.append(form[name].label)
+    return ", ".join(changed)
 
 
 def _teams_imported(event: TeamsEvent) -> str:

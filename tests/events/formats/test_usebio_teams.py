@@ -9,6 +9,7 @@ WBF 2013 continuous scale for 2 boards as tests/scoring/data/wbf_continuous_dani
 reproduces it. The tests compare Clubscore's standings with what the files print.
 """
 
+import html
 from decimal import Decimal
 from io import StringIO
 from pathlib import Path
@@ -24,6 +25,7 @@ import events.formats
 from events.formats import ImportProblems, TeamsFile
 from events.formats.usebio import read_usebio
 from events.formats.usebio_teams_writer import write_usebio_teams
+from events.forms import OPTION_FIELDS
 from events.models import Member, TeamMatch, TeamsEvent
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
@@ -496,6 +498,39 @@ def test_a_director_uploads_a_teams_file_and_sees_its_standings(director_client,
     assert "A teams event: swiss teams, 5 teams, 2 boards a match" in body
     assert '<tr id="team-1">' in body and "35.96" in body
     assert reverse("teams_usebio", args=[event.pk]) in body
+
+
+def test_the_import_page_says_its_scoring_choices_are_a_pairs_session_s(director_client):
+    page = director_client.get(reverse("session_import")).content.decode()
+    note = page.index("A teams event's file brings its own scoring")
+    assert page.index("<legend>For a pairs session</legend>") < note < page.index('name="movement"')
+
+
+def _page_defaults(club) -> dict:
+    """What the import page posts when the director leaves its choices as it shows them: the
+    club's conventions (the page starts at them when the director has one club)."""
+    return {"movement": "", "scoring": "",
+            **{name: "" if getattr(club, name) is None else str(getattr(club, name))
+               for name in OPTION_FIELDS}}  # fmt: skip
+
+
+@pytest.mark.parametrize(("changed", "said"), [
+    ({}, None),
+    ({"scored_as": "teamsscorer", "movement": "howell"}, "Not used: Movement, Scored as."),
+])  # fmt: skip
+def test_pairs_choices_made_for_a_teams_file_are_said_to_be_unused(
+    director_client, club, changed, said
+):
+    upload = SimpleUploadedFile("swiss_teams.xml", _swiss(), "application/xml")
+    data = {"club": club.pk, "name": "", "file": upload, **_page_defaults(club), **changed}
+    response = director_client.post(reverse("session_import"), data, follow=True)
+    body = html.unescape(response.content.decode())
+    assert TeamsEvent.objects.count() == 1
+    if said is None:
+        assert "Not used" not in body
+    else:
+        assert f"{said} These are a pairs session's; a teams file takes its scoring from the " \
+               "file." in body  # fmt: skip
 
 
 def test_a_refused_teams_file_shows_its_problems_on_the_page(director_client, club):
