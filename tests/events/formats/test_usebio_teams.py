@@ -367,6 +367,11 @@ BAD = [
                  id="artificial-not-clubscore-s"),
     pytest.param(_swiss("<DATE>11/03/2025</DATE>", "<DATE>11 March</DATE>"),
                  "DATE: '11 March' is not a date", id="date"),
+    # Cut off inside a TRAVELLER_LINE, as an upload or a copy that stopped would leave it.
+    pytest.param(_swiss()[:_swiss().index(b"<SCORE>680</SCORE>")],
+                 "the file stops part-way through: it may be incomplete; export it again from "
+                 "your program (the XML reader: Premature end of data in tag TRAVELLER_LINE",
+                 id="cut-short"),
 ]  # fmt: skip
 
 
