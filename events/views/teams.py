@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -92,7 +93,10 @@ def _event_context(event: TeamsEvent) -> dict:
         rounds.setdefault(match.round, []).append(match)
     total = setup.rounds_total(event)
     drawn = max(rounds, default=0)
+    # A round with results cannot be taken back (draw.undraw_last_round): no button for it.
+    played = any(match.boards_entered or match.forfeit for match in rounds.get(drawn, []))
     return {
+        "undraw_round": drawn if drawn and not played else None,
         "standings": None if event.is_ko else standings(event),
         "ko": ko_standing(event) if event.is_ko else None,
         "rounds": sorted(rounds.items()),
@@ -215,7 +219,9 @@ def teams_usebio(request, pk):
     event = _event_for_reader(request, pk)
     body = write_usebio_teams(event)
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="clubscore-teams-{event.pk}.xml"'
+    # The name and date tell the downloads apart ("clubscore-teams-7-tuesday-swiss-2025-03-11").
+    filename = f"clubscore-teams-{event.pk}-{slugify(f'{event.name[:60]} {event.date}')}.xml"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

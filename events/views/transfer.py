@@ -104,7 +104,7 @@ def _say_imported(request, event, warnings, form) -> None:
     if not isinstance(event, TeamsEvent):
         messages.info(request, describe_movements(event))
     else:
-        messages.info(request, _teams_imported(event))
+        messages.info(request, _teams_imported(event, form.cleaned_data["file"].name))
     for warning in described(warnings):
         messages.warning(request, f"Imported with a warning: {warning}")
     club = form.cleaned_data["club"]
@@ -125,11 +125,18 @@ def _pairs_choices_made(form, club) -> str:
     return ", ".join(changed)
 
 
-def _teams_imported(event: TeamsEvent) -> str:
+# What the banner calls each kind of teams event: "Imported x.xml: a Swiss teams event, ...".
+_TEAMS_KIND_WORDS = {"swiss": "a Swiss teams event", "round-robin": "a round-robin teams event",
+                     "ko": "a knockout match"}  # fmt: skip
+
+
+def _teams_imported(event: TeamsEvent, file_name: str) -> str:
     scored = ("IMPs carry from segment to segment" if event.is_ko
               else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
-    return (f"A teams event: {event.get_kind_display().lower()}, {event.teams.count()} teams, "
-            f"{event.boards_per_match} boards a match; {scored}.")  # fmt: skip
+    per = "segment" if event.is_ko else "match"
+    return (f"Imported {PurePath(file_name).name}: {_TEAMS_KIND_WORDS[event.kind]}, "
+            f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
+            f"{scored}.")  # fmt: skip
 
 
 @require_GET

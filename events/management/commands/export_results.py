@@ -41,7 +41,7 @@ class Command(BaseCommand):
         options["format"] = options["format"] or "json"
         event = Event.objects.filter(pk=options["id"]).first()
         if event is None:
-            raise CommandError(f"there is no session {options['id']}")
+            raise CommandError(f"there is no session {options['id']}{_teams_hint(options['id'])}")
         _refuse_deleted(event, "session")
         if options["travellers"] is not None:
             path = options["travellers"]
@@ -71,3 +71,11 @@ def _refuse_deleted(event, what: str) -> None:
             f"{what} {event.pk} was deleted on {event.deleted_at:%d %b %Y}; "
             "restore it from its club's page first"
         )
+
+
+def _teams_hint(pk: int) -> str:
+    """A teams event's ids are their own: the id given may be one, asked for without --teams."""
+    teams = TeamsEvent.objects.filter(pk=pk).first()
+    if teams is None:
+        return ""
+    return f" (teams event {pk} is “{teams.name}”: add --teams to export it)"

@@ -26,7 +26,7 @@ from events.formats import ImportProblems, TeamsFile
 from events.formats.usebio import read_usebio
 from events.formats.usebio_teams_writer import write_usebio_teams
 from events.forms import OPTION_FIELDS
-from events.models import Member, TeamMatch, TeamsEvent
+from events.models import Event, Member, TeamMatch, TeamsEvent
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
 from events.teams.standings import bye_vps, ko_standing, standings
@@ -477,6 +477,12 @@ def test_the_command_imports_a_teams_file_and_exports_it(club, tmp_path):
     assert _published(out.getvalue().encode()) == _published(_swiss())
     with pytest.raises(CommandError, match="USEBIO only"):
         call_command("export_results", str(event.pk), "--teams", "--format", "csv")
+    assert not Event.objects.exists()  # the id is no session's: a teams event's, without --teams
+    with pytest.raises(CommandError) as refused:
+        call_command("export_results", str(event.pk))
+    assert str(refused.value) == (
+        f"there is no session {event.pk} (teams event {event.pk} is “Tuesday Swiss Teams”: add "
+        "--teams to export it)")  # fmt: skip
 
 
 def test_the_command_refuses_a_bad_teams_file_and_pairs_penalties(club, tmp_path):
@@ -500,9 +506,12 @@ def test_a_director_uploads_a_teams_file_and_sees_its_standings(director_client,
     event = TeamsEvent.objects.get()
     assert response.redirect_chain == [(reverse("teams_event", args=[event.pk]), 302)]
     body = response.content.decode()
-    assert "A teams event: swiss teams, 5 teams, 2 boards a match" in body
+    assert ("Imported swiss.xml: a Swiss teams event, 5 teams, 2 boards a match; VPs on the "
+            "WBF 2013 continuous 20-point scale (two decimals).") in body  # fmt: skip
     assert '<tr id="team-1">' in body and "35.96" in body
     assert reverse("teams_usebio", args=[event.pk]) in body
+    # Both rounds have every result: taking back round 2's draw would only be refused.
+    assert "Take back the draw" not in body
 
 
 def test_the_import_page_says_its_scoring_choices_are_a_pairs_session_s(director_client):
@@ -556,8 +565,8 @@ def test_the_export_link_gives_the_file_to_whoever_may_read_the_event(club):
     event.save()
     response = Client().get(url)
     assert response["Content-Type"] == "application/xml; charset=utf-8"
-    assert response["Content-Disposition"] == (
-        f'attachment; filename="clubscore-teams-{event.pk}.xml"')  # fmt: skip
+    filename = f"clubscore-teams-{event.pk}-tuesday-swiss-teams-2025-03-11.xml"
+    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
     assert _published(response.content) == _published(_swiss())
 
 

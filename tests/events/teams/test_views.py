@@ -215,7 +215,11 @@ def test_a_swiss_round_waits_for_the_round_before(director_client, drawn):
 
 def test_the_last_draw_can_be_taken_back_until_a_board_is_entered(director_client, match):
     event = match.event
+    page = reverse("teams_event", args=[event.pk])
+    assert "Take back the draw of round 1" in director_client.get(page).content.decode()
     entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S =")])
+    # Not offered once the round has a result: it would only be refused.
+    assert "Take back the draw" not in director_client.get(page).content.decode()
     response = director_client.post(reverse("teams_undraw", args=[event.pk]), follow=True)
     assert "Round 1 has results already" in response.content.decode()
     MatchBoard.objects.all().delete()
