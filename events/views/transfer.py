@@ -125,16 +125,11 @@ def _pairs_choices_made(form, club) -> str:
     return ", ".join(changed)
 
 
-# What the banner calls each kind of teams event: "Imported x.xml: a Swiss teams event, ...".
-_TEAMS_KIND_WORDS = {"swiss": "a Swiss teams event", "round-robin": "a round-robin teams event",
-                     "ko": "a knockout match"}  # fmt: skip
-
-
 def _teams_imported(event: TeamsEvent, file_name: str) -> str:
     scored = ("IMPs carry from segment to segment" if event.is_ko
               else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
     per = "segment" if event.is_ko else "match"
-    return (f"Imported {PurePath(file_name).name}: {_TEAMS_KIND_WORDS[event.kind]}, "
+    return (f"Imported {PurePath(file_name).name}: {event.kind_in_words}, "
             f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
             f"{scored}.")  # fmt: skip
 

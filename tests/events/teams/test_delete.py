@@ -45,7 +45,11 @@ def test_the_event_page_offers_the_delete_to_its_directors_only(director_client,
 
 def test_the_confirmation_says_what_goes(director_client, played):
     page = director_client.get(reverse("teams_delete", args=[played.pk])).content.decode()
-    assert "<strong>6 teams</strong>, 1 of its 3 matches with results, 2 boards" in page
+    page = " ".join(page.split())
+    assert (
+        "Swiss teams, Tuesday 24 November 2026, Riverside BC, a Swiss teams event: "
+        "<strong>6 teams</strong>, 1 of its 3 matches with results, 2 boards entered"
+    ) in page
     assert "its results are published and players may be reading them" in page
     assert "restore it from the club's page until" in page
     played.refresh_from_db()
