@@ -11,23 +11,26 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
-from events.models import Board, Club, Event, Section
+from events.models import Board, Club, Event, Section, TeamsEvent
 from events.prepared import prepared
 
 
 class SessionDeleted(Http404):
-    """A deleted session asked for by one of its club's directors: the 404 offers a restore.
+    """A deleted session (or teams event) asked for by one of its club's directors: the 404
+    offers a restore.
 
     Everyone else gets the plain 404 of a session that does not exist.
     """
 
-    def __init__(self, event: Event):
+    def __init__(self, event: Event | TeamsEvent):
         super().__init__(f"{event} was deleted.")
         self.event = event
 
 
-def _missing(request, pk: int, what: str = "session"):
-    deleted = Event.objects.restorable_by(request.user).select_related("club").filter(pk=pk)
+def missing(request, pk: int, what: str = "session", model=Event) -> Http404:
+    """The 404 for `model` `pk` that the user may not see: SessionDeleted when it is a deleted
+    one the user could restore."""
+    deleted = model.objects.restorable_by(request.user).select_related("club").filter(pk=pk)
     event = deleted.first()
     if event is not None:
         return SessionDeleted(event)
@@ -36,7 +39,7 @@ def _missing(request, pk: int, what: str = "session"):
 
 def _check_not_deleted(request, event: Event, what: str) -> None:
     if event.deleted_at is not None:
-        raise _missing(request, event.pk, what)
+        raise missing(request, event.pk, what)
 
 
 def _directs_known(request) -> dict:
@@ -85,7 +88,7 @@ def event_for_reader(request, pk: int) -> Event:
     user = request.user
     found = _event_for_user(pk, user.pk) if user.is_authenticated else _event_for_anyone(pk)
     if not found:
-        raise _missing(request, pk)
+        raise missing(request, pk)
     return found[0]
 
 
@@ -104,7 +107,7 @@ def event_for_director(request, pk: int) -> Event:
     try:
         return Event.objects.directed_by(request.user).select_related("club").get(pk=pk)
     except Event.DoesNotExist:
-        raise _missing(request, pk) from None
+        raise missing(request, pk) from None
 
 
 def section_for_director(request, pk: int) -> Section:

@@ -1,7 +1,17 @@
 from django.contrib import admin
 
 from events.lifecycle import delete_session, restore_session
-from events.models import Board, Club, Event, Member, Pair, Result, ResultChange, Section
+from events.models import (
+    Board,
+    Club,
+    Event,
+    Member,
+    Pair,
+    Result,
+    ResultChange,
+    Section,
+    TeamsEvent,
+)
 from events.models.sessions import RESTORE_DAYS
 
 # Results, their history and everything that decides a score change only through the app's pages
@@ -54,8 +64,54 @@ class SectionInline(admin.TabularInline):
         return False
 
 
+class RestorableDeleteAdmin(admin.ModelAdmin):
+    """Sessions and teams events are deleted here as in the app: hidden, restorable for
+    RESTORE_DAYS (events.lifecycle)."""
+
+    actions = ["delete_restorably", "restore"]
+
+    def has_add_permission(self, request):
+        return False  # an event needs its sections or teams: the app's pages make them
+
+    def has_delete_permission(self, request, obj=None):
+        # Django's delete would take the event's results and their history with it at once:
+        # here, as in the app, an event is deleted restorably (delete_restorably).
+        return False
+
+    @admin.action(
+        description=f"Delete the selected %(verbose_name_plural)s (restorable for {RESTORE_DAYS} "
+        "days)",
+        permissions=["change"],
+    )  # fmt: skip
+    def delete_restorably(self, request, queryset):
+        live = list(queryset.filter(deleted_at__isnull=True))
+        for event in live:
+            delete_session(event, request.user)
+            self.log_change(request, event, "Deleted (restorable)")
+        self.message_user(request, (
+            f"Deleted {self._listed(live)}: restorable for {RESTORE_DAYS} days." if live
+            else f"No {self.opts.verbose_name} deleted: those selected were deleted already."
+        ))  # fmt: skip
+
+    @admin.action(description="Restore the selected deleted %(verbose_name_plural)s")
+    def restore(self, request, queryset):
+        gone = list(queryset.deleted())
+        for event in gone:
+            restore_session(event)
+            self.log_change(request, event, "Restored")
+        self.message_user(request, (
+            f"Restored {self._listed(gone)}." if gone
+            else f"No {self.opts.verbose_name} restored: those selected were not deleted."
+        ))  # fmt: skip
+
+    def _listed(self, events: list) -> str:
+        """Like `2 sessions (Tuesday pairs (24 Nov 2026), Friday pairs (27 Nov 2026))`."""
+        noun = self.opts.verbose_name if len(events) == 1 else self.opts.verbose_name_plural
+        return f"{len(events)} {noun} ({', '.join(map(str, events))})"
+
+
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(RestorableDeleteAdmin):
     """For the site's administrators only: directors use the app's pages (events/views/staff)."""
 
     list_display = ["name", "date", "club", "scoring", "movement", "published", "deleted_at"]
@@ -63,45 +119,20 @@ class EventAdmin(admin.ModelAdmin):
     # Final results change only by a correction with its reason, in the app (events.results).
     readonly_fields = ["deleted_at", "deleted_by", "finalised", "corrected_at", *SCORING_FIELDS]
     inlines = [SectionInline]
-    actions = ["delete_restorably", "restore"]
-
-    def has_add_permission(self, request):
-        return False  # a session needs its sections, pairs and boards: the app's New session
-
-    def has_delete_permission(self, request, obj=None):
-        # Django's delete would take the session's results and their history with it at once:
-        # here, as in the app, a session is deleted restorably (delete_restorably).
-        return False
-
-    @admin.action(
-        description=f"Delete the selected sessions (restorable for {RESTORE_DAYS} days)",
-        permissions=["change"],
-    )
-    def delete_restorably(self, request, queryset):
-        live = list(queryset.filter(deleted_at__isnull=True))
-        for event in live:
-            delete_session(event, request.user)
-            self.log_change(request, event, "Deleted (restorable)")
-        self.message_user(request, (
-            f"Deleted {_sessions(live)}: restorable for {RESTORE_DAYS} days." if live
-            else "No session deleted: those selected were deleted already."
-        ))  # fmt: skip
-
-    @admin.action(description="Restore the selected deleted sessions")
-    def restore(self, request, queryset):
-        gone = list(queryset.deleted())
-        for event in gone:
-            restore_session(event)
-            self.log_change(request, event, "Restored")
-        self.message_user(request, (
-            f"Restored {_sessions(gone)}." if gone
-            else "No session restored: those selected were not deleted."
-        ))  # fmt: skip
 
 
-def _sessions(events: list) -> str:
-    """Like `2 sessions (Tuesday pairs (24 Nov 2026), Friday pairs (27 Nov 2026))`."""
-    return f"{len(events)} session{'s' * (len(events) > 1)} ({', '.join(map(str, events))})"
+@admin.register(TeamsEvent)
+class TeamsEventAdmin(RestorableDeleteAdmin):
+    """For the site's administrators only, like EventAdmin: what scores the matches changes
+    on the event's pages, which rescore."""
+
+    list_display = ["name", "date", "club", "kind", "published", "deleted_at"]
+    list_filter = ["club", "kind", "published", ("deleted_at", admin.EmptyFieldListFilter)]
+    readonly_fields = [
+        "deleted_at", "deleted_by", "kind", "boards_per_match", "rounds", "vp_scale",
+        "club_vp_table", "bye_vps", "carry_over_home", "carry_over_away", "version",
+        "created_by",
+    ]  # fmt: skip
 
 
 @admin.register(Pair)

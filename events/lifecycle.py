@@ -1,4 +1,5 @@
 """A session after it is set up: its rounds changed, deleted (kept a while), restored, purged.
+A teams event is deleted, restored and purged the same way.
 
 Like events/results.py, each action is one transaction that takes the session's row lock first
 and moves its version on, so open pages refresh and two directors never half-apply a change.
@@ -12,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from events import scorer, versions
-from events.models import Board, Event, Result, Section
+from events.models import Board, Event, Result, Section, TeamsEvent
 from events.models.sessions import RESTORE_DAYS
 
 __all__ = [
@@ -41,34 +42,37 @@ def edit_session(event: Event, *, name, date, section=None, rounds=None) -> None
     event.refresh_from_db()
 
 
-def delete_session(event: Event, user) -> None:
-    """Hide the session everywhere; its results stay, restorable for RESTORE_DAYS."""
+def delete_session(event: Event | TeamsEvent, user) -> None:
+    """Hide the session (or teams event) everywhere; its results stay, restorable for
+    RESTORE_DAYS."""
     with transaction.atomic():
         versions.bump(event)
-        Event.objects.filter(pk=event.pk).update(deleted_at=timezone.now(), deleted_by=user)
+        type(event).objects.filter(pk=event.pk).update(deleted_at=timezone.now(), deleted_by=user)
     event.refresh_from_db()
 
 
-def restore_session(event: Event) -> None:
+def restore_session(event: Event | TeamsEvent) -> None:
     with transaction.atomic():
         versions.bump(event)
-        Event.objects.filter(pk=event.pk).update(deleted_at=None, deleted_by=None)
+        type(event).objects.filter(pk=event.pk).update(deleted_at=None, deleted_by=None)
     event.refresh_from_db()
 
 
-def restore_until(event: Event) -> datetime.datetime:
+def restore_until(event: Event | TeamsEvent) -> datetime.datetime:
     """The last moment a deleted session (or one deleted now) can be restored."""
     return (event.deleted_at or timezone.now()) + datetime.timedelta(days=RESTORE_DAYS)
 
 
-def expired(now=None):
-    """Sessions deleted more than RESTORE_DAYS ago: no longer restorable, ready to purge."""
+def expired(now=None, model=Event):
+    """Sessions (or, with `model`, teams events) deleted more than RESTORE_DAYS ago: no longer
+    restorable, ready to purge."""
     cutoff = (now or timezone.now()) - datetime.timedelta(days=RESTORE_DAYS)
-    return Event.objects.deleted().filter(deleted_at__lt=cutoff).select_related("club")
+    return model.objects.deleted().filter(deleted_at__lt=cutoff).select_related("club")
 
 
-def purge_deleted(now=None) -> list[Event]:
-    """Remove the expired sessions for good, with everything in them; returns them."""
+def purge_deleted(now=None) -> list[Event | TeamsEvent]:
+    """Remove the expired sessions and teams events for good, with everything in them;
+    returns them, the sessions first."""
     with transaction.atomic():
         gone = list(expired(now).select_for_update(of=("self",)))
         ids = [event.pk for event in gone]
@@ -76,7 +80,9 @@ def purge_deleted(now=None) -> list[Event]:
         # the results go first, then the sessions with everything else in them.
         Result.objects.filter(board__section__event__in=ids).delete()
         Event.objects.filter(pk__in=ids).delete()
-    return gone
+        teams = list(expired(now, TeamsEvent).select_for_update(of=("self",)))
+        TeamsEvent.objects.filter(pk__in=[event.pk for event in teams]).delete()
+    return gone + teams
 
 
 def change_rounds(section: Section, rounds: int | None) -> None:

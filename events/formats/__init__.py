@@ -126,6 +126,9 @@ class FileBoard:
     closed: str = ""
     adjusted: str = ""  # events.models.teams.BOARD_ADJUSTED
     published_imps: int | None = None  # net IMPs to the home team, as the file gives them
+    # "open" or "closed": the room without a result where the other room has one and no
+    # artificial score says why (a line lost from the file); the import refuses the board.
+    missing_room: str = ""
 
 
 @dataclass
@@ -143,10 +146,12 @@ class FileMatch:
 
     def swapped(self) -> "FileMatch":
         """The same match with the away team as home: the rooms and artificial scores swap."""
-        other = {"home-plus": "away-plus", "away-plus": "home-plus"}
+        other = {"home-plus": "away-plus", "away-plus": "home-plus", "open": "closed",
+                 "closed": "open"}  # fmt: skip
         boards = [FileBoard(board.place, board.number, board.closed, board.open,
                             other.get(board.adjusted, board.adjusted),
-                            None if board.published_imps is None else -board.published_imps)
+                            None if board.published_imps is None else -board.published_imps,
+                            other.get(board.missing_room, board.missing_room))
                   for board in self.boards]  # fmt: skip
         published = self.published and (self.published[1], self.published[0])
         return FileMatch(self.place, self.round, self.away, self.home, boards, published,

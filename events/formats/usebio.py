@@ -125,8 +125,27 @@ def _parse(data: bytes):
                 raise ImportProblems([(element.sourceline or 1, _too_many(element.tag))])
     except etree.XMLSyntaxError as error:
         line = error.lineno or 1
-        raise ImportProblems([(line, f"this is not well-formed XML ({error.msg})")]) from None
+        if _cut_short(data, error):  # the usual cause: a copy or an upload that stopped
+            said = ("the file stops part-way through: it may be incomplete; export it again "
+                    f"from your program (the XML reader: {error.msg})")  # fmt: skip
+        else:
+            said = f"this is not well-formed XML ({error.msg})"
+        raise ImportProblems([(line, said)]) from None
     return elements.root
+
+
+def _cut_short(data: bytes, error: etree.XMLSyntaxError) -> bool:
+    """Whether the XML error is the file ending before its elements do: the reader ran out of
+    data inside an element, or stopped at the very end of a document it had begun (in a tag
+    cut off half-way). A wrong end tag or content after the document is another error."""
+    if error.code == etree.ErrorTypes.ERR_TAG_NOT_FINISHED:  # "Premature end of data"
+        return True
+    if error.code in (etree.ErrorTypes.ERR_TAG_NAME_MISMATCH, etree.ErrorTypes.ERR_DOCUMENT_END):
+        return False
+    begun = data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+    lines = data.rstrip().split(b"\n")
+    line, column = error.position
+    return begun and line >= len(lines) and column > len(lines[-1])
 
 
 def _too_many(tag: str) -> str:

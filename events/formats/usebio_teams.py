@@ -208,6 +208,7 @@ def _board(board, rooms, problems, warnings) -> FileBoard | None:
         return None
     read = FileBoard(place, number, published_imps=published)
     statuses = set()
+    unread = False  # a line with a problem of its own: the board is not judged further
     for line, home_ns in zip(lines, sides, strict=True):
         score = _text(line, "SCORE").upper().replace(" ", "")
         if artificial := _ARTIFICIAL.match(score):
@@ -215,15 +216,17 @@ def _board(board, rooms, problems, warnings) -> FileBoard | None:
             statuses.add((_status(ns), _status(ew)) if home_ns else (_status(ew), _status(ns)))
             continue
         text = _result_text(line, number, problems, warnings)
+        unread |= text is None
         if text is None or text == "NP":
             continue
         entry = scoring.parse_entry(text, number, confirmed=True)
         if not entry.is_comparable:  # weighted (Law 12C1(c)): no teams board has one
             problems.add(line, f"{quoted(text)}: a teams board's room has a result, or an "
                                "artificial score such as A6040")  # fmt: skip
+            unread = True
             continue
         setattr(read, "open" if home_ns else "closed", str(entry))
-    return _adjusted(read, statuses, board, problems, warnings)
+    return None if unread else _adjusted(read, statuses, board, problems)
 
 
 def _sides(lines, rooms, published, board, warnings) -> list[bool] | None:
@@ -277,9 +280,11 @@ def _status(percent: int) -> str:
     return _PLUS if percent > 50 else _MINUS if percent < 50 else _AVE
 
 
-def _adjusted(read: FileBoard, statuses: set, board, problems, warnings) -> FileBoard | None:
-    """The board with Clubscore's artificial score from its rooms' A-codes; a room played
-    without the other room's result is left out, with a warning."""
+def _adjusted(read: FileBoard, statuses: set, board, problems) -> FileBoard | None:
+    """The board with Clubscore's artificial score from its rooms' A-codes. A result in one
+    room without the other room's, and no artificial score, is the board's `missing_room`:
+    the import refuses it, naming the match (events.teams.importer), since leaving the board
+    out would change the match and perhaps the winner."""
     if len(statuses) > 1:
         problems.add(board, f"board {read.number}: the two rooms' artificial scores disagree")
         return None
@@ -295,8 +300,8 @@ def _adjusted(read: FileBoard, statuses: set, board, problems, warnings) -> File
     if read.open and read.closed:
         return read
     if read.open or read.closed:
-        warnings.append((read.place, f"BOARD: board {read.number} has a result in one room "
-                         "only and no artificial score; it is left out"))  # fmt: skip
+        read.missing_room = "closed" if read.open else "open"
+        return read
     return None
 
 

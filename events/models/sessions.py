@@ -48,7 +48,27 @@ class EventQuerySet(models.QuerySet):
         return kept.select_related("deleted_by").order_by("-deleted_at")
 
 
-class Event(ScoringOptionFields, AnalysisFields):
+class SoftDeleted(models.Model):
+    """A deleted session or teams event is hidden everywhere but kept RESTORE_DAYS for its
+    directors to restore (events.lifecycle); `manage.py purge_deleted_sessions` removes it
+    for good after that."""
+
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+
+    class Meta:
+        abstract = True
+
+    @property
+    def restorable_until(self) -> datetime.datetime | None:
+        """A deleted event may be restored until then, and purged after."""
+        return self.deleted_at and self.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
+
+
+class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
     """One session of duplicate: tonight's pairs game."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
@@ -80,13 +100,6 @@ class Event(ScoringOptionFields, AnalysisFields):
         default=0, help_text="Goes up with every change, so open pages know when to refresh."
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # A deleted session is hidden everywhere but kept RESTORE_DAYS for its directors to restore;
-    # `manage.py purge_deleted_sessions` removes it for good after that.
-    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    deleted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
-    )  # fmt: skip
 
     objects = EventQuerySet.as_manager()
 
@@ -153,11 +166,6 @@ class Event(ScoringOptionFields, AnalysisFields):
         if not self.finalised:
             return "provisional"
         return "corrected" if self.corrected_at else "final"
-
-    @property
-    def restorable_until(self) -> datetime.datetime | None:
-        """A deleted session may be restored until then, and purged after."""
-        return self.deleted_at and self.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
 
     def describe_scoring(self) -> str:
         described = self.scoring_options.describe(self.scoring)

@@ -11,7 +11,7 @@ from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.invisible import validate_visible
 
 from .clubs import Club
-from .sessions import EventQuerySet
+from .sessions import EventQuerySet, SoftDeleted
 
 TEAMS_KIND_CHOICES = [
     ("swiss", "Swiss teams"),
@@ -19,6 +19,8 @@ TEAMS_KIND_CHOICES = [
     ("ko", "Knockout match (IMPs over segments)"),
 ]
 TEAMS_KINDS = [kind for kind, _ in TEAMS_KIND_CHOICES]
+_KIND_WORDS = {"swiss": "a Swiss teams event", "round-robin": "a round-robin teams event",
+               "ko": "a knockout match"}  # fmt: skip
 # The scales scoring.match_vps knows, with the labels the pages show (the results page names
 # the scale used).
 VP_SCALE_CHOICES = list(scoring.VP_SCALES.items())
@@ -44,7 +46,7 @@ BOARD_ADJUSTED_CHOICES = [
 BOARD_ADJUSTED = [code for code, _ in BOARD_ADJUSTED_CHOICES]
 
 
-class TeamsEvent(models.Model):
+class TeamsEvent(SoftDeleted):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
@@ -127,6 +129,11 @@ class TeamsEvent(models.Model):
     @property
     def is_ko(self) -> bool:
         return self.kind == "ko"
+
+    @property
+    def kind_in_words(self) -> str:
+        """ "a Swiss teams event", "a round-robin teams event", "a knockout match"."""
+        return _KIND_WORDS[self.kind]
 
 
 class Team(models.Model):

@@ -3,9 +3,8 @@
 Every board is read the way the match entry form reads it (events.teams.entry.board_fields);
 only when every team, match and board is good are the event, its teams, matches and boards
 stored and each match scored, in one transaction. The VP scale is the one the file's own VPs
-show: the first of Clubscore's published scales that gives every complete match the VPs the
-file prints (whole-VP scales first when the file prints whole VPs). Where the file's IMPs or
-VPs differ from Clubscore's, the import says so in a warning and keeps Clubscore's.
+show; where the file's numbers differ from Clubscore's, the import says so in a warning and
+keeps Clubscore's (events.teams.published).
 """
 
 import datetime
@@ -14,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from events.dates import date_problem
@@ -22,16 +22,19 @@ from events.importer import _in_file_order
 from events.invisible import without_invisible
 from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.entry import BoardRow, board_fields, rescore
+from events.teams.published import (
+    DEFAULT_SCALE,
+    check_board_imps,
+    check_standings,
+    check_unfinished,
+    match_label,
+    vp_scale,
+)
 from events.teams.setup import MOST_TEAMS
-from events.teams.standings import bye_vps, standings
 
 __all__ = ["import_teams_file"]
 
-DEFAULT_SCALE = "wbf-2013"
-_CONTINUOUS_FIRST = ("wbf-2013", "wbf-2013-discrete", "acbl-20", "acbl-30")
-_WHOLE_FIRST = ("wbf-2013-discrete", "acbl-20", "acbl-30", "wbf-2013")
 MOST_ROUNDS, MOST_BOARDS = 30, 64  # events.models.teams: the event's checks
-_SHOWN = 3  # matches a warning names before it counts the rest
 
 
 def import_teams_file(
@@ -41,6 +44,7 @@ def import_teams_file(
     what the director should check. Raises ImportProblems and stores nothing unless every
     team, match and board is good. `name` defaults to the file's event name."""
     warnings = warnings if warnings is not None else []
+    first_warning = len(warnings)
     _remove_invisible_characters(parsed, warnings)
     warnings += parsed.warnings
     name = (name or parsed.event_name or "").strip()[:100]
@@ -52,23 +56,48 @@ def import_teams_file(
     names = _team_names(parsed, problems, warnings)
     _check_rounds(parsed, problems)
     per_match = _boards_per_match(parsed, problems)
-    boards = {id(match): _boards(match, per_match, problems) for match in parsed.matches}
+    boards = {id(match): _boards(match, per_match, names, problems) for match in parsed.matches}
     if problems:
         raise ImportProblems(sorted(problems, key=_in_file_order))
     totals = {id(match): _imps(boards[id(match)]) for match in parsed.matches}
-    _check_published_imps(parsed, names, boards, totals, warnings)
-    scale = DEFAULT_SCALE if parsed.kind == "ko" else _scale(parsed, per_match, totals, names,
+    check_board_imps(parsed, names, boards, totals, warnings)
+    check_unfinished(parsed, per_match, names, warnings)
+    scale = DEFAULT_SCALE if parsed.kind == "ko" else vp_scale(parsed, per_match, totals, names,
                                                              warnings)  # fmt: skip
+    date = parsed.date or datetime.date.today()
+    if copies := _imported_before(club, name, date, names):  # said first: it matters most
+        warnings.insert(first_warning, ("the file", copies))
     with transaction.atomic():
         event = TeamsEvent.objects.create(
-            club=club, name=name, date=parsed.date or datetime.date.today(), kind=parsed.kind,
+            club=club, name=name, date=date, kind=parsed.kind,
             boards_per_match=per_match, rounds=max(match.round for match in parsed.matches),
             vp_scale=scale, bye_vps=_bye_rule(parsed, scale), published=publish,
             created_by=user if user is not None and user.is_authenticated else None,
         )  # fmt: skip
         teams = _store(event, parsed, names, boards)
-        _check_byes(event, parsed, teams, warnings)
+        check_standings(event, parsed, teams, warnings)
     return event
+
+
+def _imported_before(club, name: str, date, names: dict[str, str]) -> str:
+    """What to say when the club has the event already (its name, date and teams): importing
+    a file twice makes a second copy, which the director may not have meant."""
+    teams = sorted(team.casefold() for team in names.values())
+    earlier = TeamsEvent.objects.not_deleted().filter(club=club, name=name, date=date)
+    copies = [event for event in earlier.prefetch_related("teams").order_by("created_at")
+              if sorted(team.name.casefold() for team in event.teams.all()) == teams]  # fmt: skip
+    if not copies:
+        return ""
+    last = timezone.localtime(copies[-1].created_at)
+    when = f"{last.day} {last:%b %Y at %H:%M}"
+    if len(copies) == 1:
+        said = f"already imported on {when}: this makes a second copy"
+    else:
+        said = f"already imported {len(copies)} times, last on {when}: this makes another copy"
+    return (
+        f"the club has “{name}” of {date.day} {date:%b %Y} with the same teams, {said}. "
+        "Delete the copy you do not want (Delete, at the foot of its page)"
+    )
 
 
 def _remove_invisible_characters(parsed: TeamsFile, warnings: list) -> None:
@@ -152,7 +181,7 @@ def _boards_per_match(parsed: TeamsFile, problems) -> int:
     return per_match
 
 
-def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, list[dict]]:
+def _boards(match: FileMatch, per_match: int, names, problems) -> tuple[int | None, list[dict]]:
     """The match's first board (None: its round's set) and its boards' MatchBoard fields."""
     numbers = [board.number for board in match.boards]
     for number, count in Counter(numbers).items():
@@ -166,6 +195,9 @@ def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, lis
                                       "match's boards as one run"))  # fmt: skip
     fields = []
     for board in match.boards:
+        if board.missing_room:
+            problems.append((board.place, _one_room(match, board, names)))
+            continue
         try:
             row = BoardRow(board.number, board.open, board.closed, board.adjusted)
             fields.append({"number": board.number, **board_fields(row)})
@@ -173,6 +205,16 @@ def _boards(match: FileMatch, per_match: int, problems) -> tuple[int | None, lis
             problems.append((board.place, f"BOARD: {error}"))
     scheme = (match.round - 1) * per_match + 1
     return (None if first == scheme else first), fields
+
+
+def _one_room(match: FileMatch, board, names: dict[str, str]) -> str:
+    """A board played in one room only: which match, and which room has no result."""
+    home, away = names[match.home.upper()], names[match.away.upper()]
+    seats = (home, away) if board.missing_room == "open" else (away, home)
+    return (f"BOARD: {match_label(match, names)}, board {board.number}: the {board.missing_room} "
+            f"room ({seats[0]} NS, {seats[1]} EW) has no result, and no artificial score "
+            "says why. The line may be missing from the file: export it again from your "
+            "program, or give the board an artificial score there")  # fmt: skip
 
 
 def _first_board(match: FileMatch, numbers: list[int], per_match: int) -> int:
@@ -189,84 +231,6 @@ def _imps(boards: tuple[int | None, list[dict]]) -> tuple[Fraction, Fraction]:
     for fields in boards[1]:
         board_imps += [fields["home_imps"], -fields["away_imps"]]
     return scoring.match_imps(board_imps)
-
-
-def _label(match: FileMatch, names: dict[str, str]) -> str:
-    away = names[match.away.upper()] if match.away else "bye"
-    return f"round {match.round}, {names[match.home.upper()]} v {away}"
-
-
-def _check_published_imps(parsed, names, boards, totals, warnings) -> None:
-    """Warnings where the file's board IMPs (or a KO's match IMPs) are not Clubscore's."""
-    for match in parsed.matches:
-        stored = {fields["number"]: fields for fields in boards[id(match)][1]}
-        for board in match.boards:
-            fields = stored.get(board.number)
-            if board.published_imps is None or fields is None:
-                continue
-            ours = fields["home_imps"] - fields["away_imps"]
-            if ours != board.published_imps:
-                warnings.append((board.place, f"BOARD: board {board.number} "
-                                 f"({_label(match, names)}) gives {board.published_imps:+d} "
-                                 f"IMPs to {names[match.home.upper()]} in the file, {ours:+d} "
-                                 "on the IMP scale (Law 78B)"))  # fmt: skip
-        if parsed.kind == "ko" and match.published and match.away:
-            ours = tuple(scoring.rounded(total, 1) for total in totals[id(match)])
-            theirs = tuple(Decimal(score) for score in match.published)
-            if ours != theirs:
-                warnings.append((match.place, f"MATCH: {_label(match, names)} is "
-                                 f"{_pair(theirs)} IMPs in the file, {_pair(ours)} from its "
-                                 "boards"))  # fmt: skip
-
-
-def _pair(values) -> str:
-    return "–".join(scoring.printed(value, trim=True) for value in values)
-
-
-def _complete(parsed: TeamsFile, per_match: int) -> list[FileMatch]:
-    """The played matches with every board and both teams' published VPs."""
-    return [match for match in parsed.matches
-            if match.away and len(match.boards) == per_match and match.published
-            and all(match.published)]  # fmt: skip
-
-
-def _scale(parsed, per_match, totals, names, warnings) -> str:
-    """The scale whose VPs are the file's for every complete match; else the default, with a
-    warning naming the matches whose VPs differ."""
-    if parsed.by_imps:
-        return DEFAULT_SCALE
-    matches = _complete(parsed, per_match)
-    if not matches:
-        return DEFAULT_SCALE
-    whole = all("." not in score for match in matches for score in match.published)
-    for scale in _WHOLE_FIRST if whole else _CONTINUOUS_FIRST:
-        if not _differing(matches, per_match, totals, scale):
-            return scale
-    differing = _differing(matches, per_match, totals, DEFAULT_SCALE)
-    shown = "; ".join(f"{_label(match, names)}: {_pair(theirs)} in the file, {_pair(ours)}"
-                      for match, theirs, ours in differing[:_SHOWN])  # fmt: skip
-    more = f" and {len(differing) - _SHOWN} more" if len(differing) > _SHOWN else ""
-    warnings.append((matches[0].place, f"the file's VPs are on none of Clubscore's published "
-                     f"scales; the matches are scored on the {scoring.VP_SCALES[DEFAULT_SCALE]}"
-                     f" ({shown}{more}): choose the scale on the event's page if it is "
-                     "another"))  # fmt: skip
-    return DEFAULT_SCALE
-
-
-def _differing(matches, per_match, totals, scale) -> list:
-    """(match, the file's VPs, the scale's) for each match the scale scores otherwise; every
-    match when the scale has no table for that many boards."""
-    differing = []
-    for match in matches:
-        theirs = tuple(Decimal(score) for score in match.published)
-        try:
-            vps = scoring.match_vps(*totals[id(match)], per_match, scale)
-        except ValueError:
-            return [(match, theirs, theirs) for match in matches]
-        ours = tuple(scoring.rounded(value, 2) for value in vps)
-        if ours != theirs:
-            differing.append((match, theirs, ours))
-    return differing
 
 
 def _bye_rule(parsed: TeamsFile, scale: str) -> str:
@@ -298,18 +262,3 @@ def _store(event, parsed: TeamsFile, names, boards) -> dict[str, Team]:
         MatchBoard.objects.bulk_create(MatchBoard(match=stored, **board) for board in fields)
         rescore(stored)
     return by_key
-
-
-def _check_byes(event, parsed: TeamsFile, teams: dict[str, Team], warnings) -> None:
-    """A warning where a bye's VPs in the file are not what the event's bye rule gives."""
-    byes = [match for match in parsed.matches if match.away is None and match.published]
-    if not byes or event.is_ko:
-        return
-    rows = {row.team.pk: row for row in standings(event).rows}
-    for match in byes:
-        team = teams[match.home.upper()]
-        ours = bye_vps(event, rows[team.pk])
-        if ours != Decimal(match.published[0]):
-            warnings.append((match.place, f"MATCH: {team.name}'s bye in round {match.round} "
-                             f"scores {match.published[0]} VPs in the file, "
-                             f"{scoring.printed(ours, trim=True)} in Clubscore"))  # fmt: skip

@@ -21,7 +21,7 @@ from events.lifecycle import (
     restore_session,
     restore_until,
 )
-from events.models import Event, Pair, Penalty, Result
+from events.models import Event, Pair, Penalty, Result, TeamsEvent
 
 
 def _section_with_rounds(event):
@@ -81,16 +81,23 @@ def session_delete(request, pk):
 @login_required
 @require_POST
 def session_restore(request, pk):
-    event = get_object_or_404(Event.objects.restorable_by(request.user), pk=pk)
+    return restore_and_show(request, Event, pk, "session_detail")
+
+
+def restore_and_show(request, model, pk: int, page: str):
+    """Restore the user's deleted session (or teams event), then show its `page`."""
+    event = get_object_or_404(model.objects.restorable_by(request.user), pk=pk)
     restore_session(event)
     messages.success(request, f"Restored: {event}.")
-    return redirect("session_detail", pk=event.pk)
+    return redirect(page, pk=event.pk)
 
 
 def not_found(request, exception):
     """The site's 404: for a deleted session's director, what happened and a Restore button."""
     if isinstance(exception, SessionDeleted):
         event = exception.event
-        context = {"event": event, "restore_until": restore_until(event)}
+        restore = "teams_restore" if isinstance(event, TeamsEvent) else "session_restore"
+        context = {"event": event, "restore_until": restore_until(event),
+                   "restore_url": reverse(restore, args=[event.pk])}  # fmt: skip
         return render(request, "events/session_deleted.html", context, status=404)
     return defaults.page_not_found(request, exception)

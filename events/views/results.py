@@ -3,10 +3,13 @@ sessions. Each is live: an open page asks every second whether the session chang
 unchanged session answers 204 at the cost of one query) and swaps in what is new.
 """
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -86,19 +89,38 @@ def club_sessions(request, slug):
         model.objects.not_deleted().filter(club=club)
         for model in (Event, TeamsEvent, OneTableSession)
     ]
-    deleted = Event.objects.none()
+    deleted = []
     if director:
-        deleted = Event.objects.restorable_by(request.user).filter(club=club)
+        deleted = _recently_deleted(request.user, club)
     else:
         games = [queryset.filter(published=True) for queryset in games]
     events, teams_events, one_table_games = games
-    # Right after a delete the session is named at the top with its Undo button.
-    undo = next((e for e in deleted if str(e.pk) == request.GET.get("deleted")), None)
+    # Right after a delete the session (or teams event) is named at the top with its Undo.
+    just_deleted = {"session": request.GET.get("deleted"),
+                    "teams": request.GET.get("deleted_teams")}  # fmt: skip
+    undo = next((row for row in deleted if str(row.event.pk) == just_deleted[row.kind]), None)
     context = {
         "club": club, "director": director, "events": events, "teams_events": teams_events,
         "one_table_games": one_table_games, "deleted": deleted, "undo": undo,
     }  # fmt: skip
     return render(request, "events/club.html", context)
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """A deleted session or teams event, with where its Restore button posts."""
+
+    event: Event | TeamsEvent
+    kind: str  # "session" or "teams"
+    restore_url: str
+
+
+def _recently_deleted(user, club) -> list[Deleted]:
+    """The club's sessions and teams events a director can still restore, the latest first."""
+    rows = [Deleted(event, kind, reverse(f"{kind}_restore", args=[event.pk]))
+            for kind, model in (("session", Event), ("teams", TeamsEvent))
+            for event in model.objects.restorable_by(user).filter(club=club)]  # fmt: skip
+    return sorted(rows, key=lambda row: row.event.deleted_at, reverse=True)
 
 
 @login_required

@@ -9,19 +9,23 @@ Write URLs of someone else's event are a 404, even for a director of another clu
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from events import versions
-from events.access import directs
+from events.access import directs, missing
 from events.formats.usebio_teams_writer import write_usebio_teams
+from events.lifecycle import delete_session, restore_until
 from events.live import live_page, live_view
-from events.models import Club, TeamMatch, TeamsEvent
+from events.models import Club, MatchBoard, TeamMatch, TeamsEvent
 from events.models.teams import BOARD_ADJUSTED_CHOICES
 from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
 from events.teams.standings import ko_standing, scorecard, standings
+from events.views.lifecycle import restore_and_show
 from events.views.params import int_or_none
 from events.views.pdf import paper_size, pdf_download
 from scoring import printed
@@ -29,12 +33,20 @@ from scoring import printed
 
 def _event_for_reader(request, pk: int) -> TeamsEvent:
     events = TeamsEvent.objects.readable_by(request.user).select_related("club")
-    return get_object_or_404(events, pk=pk)
+    return _found(request, events, pk)
 
 
 def _event_for_director(request, pk: int) -> TeamsEvent:
     events = TeamsEvent.objects.directed_by(request.user).select_related("club")
-    return get_object_or_404(events, pk=pk)
+    return _found(request, events, pk)
+
+
+def _found(request, events, pk: int) -> TeamsEvent:
+    """The event, or a 404; a deleted one's directors are offered its restore."""
+    try:
+        return events.get(pk=pk)
+    except TeamsEvent.DoesNotExist:
+        raise missing(request, pk, "teams event", TeamsEvent) from None
 
 
 def _match(event: TeamsEvent, match_pk: int) -> TeamMatch:
@@ -82,7 +94,10 @@ def _event_context(event: TeamsEvent) -> dict:
         rounds.setdefault(match.round, []).append(match)
     total = setup.rounds_total(event)
     drawn = max(rounds, default=0)
+    # A round with results cannot be taken back (draw.undraw_last_round): no button for it.
+    played = any(match.boards_entered or match.forfeit for match in rounds.get(drawn, []))
     return {
+        "undraw_round": drawn if drawn and not played else None,
         "standings": None if event.is_ko else standings(event),
         "ko": ko_standing(event) if event.is_ko else None,
         "rounds": sorted(rounds.items()),
@@ -139,6 +154,31 @@ def teams_undraw(request, pk):
     return redirect("teams_event", pk=event.pk)
 
 
+@require_http_methods(["GET", "POST"])
+def teams_delete(request, pk):
+    """A confirmation page saying what goes; the delete hides the event, restorable a while
+    (events.lifecycle, as a session's)."""
+    event = _event_for_director(request, pk)
+    if request.method == "POST":
+        delete_session(event, request.user)
+        club_page = reverse("club_sessions", args=[event.club.slug])
+        return redirect(f"{club_page}?deleted_teams={event.pk}")
+    matches = event.matches.filter(away__isnull=False)
+    lost = {
+        "teams": event.teams.count(),
+        "matches": matches.count(),
+        "played": matches.exclude(boards_entered=0, forfeit="").count(),
+        "boards": MatchBoard.objects.filter(match__event=event).count(),
+    }
+    context = {"event": event, "lost": lost, "restore_until": restore_until(event)}
+    return render(request, "events/teams/delete.html", context)
+
+
+@require_POST
+def teams_restore(request, pk):
+    return restore_and_show(request, TeamsEvent, pk, "teams_event")
+
+
 @require_POST
 def teams_publish(request, pk):
     event = _event_for_director(request, pk)
@@ -180,7 +220,9 @@ def teams_usebio(request, pk):
     event = _event_for_reader(request, pk)
     body = write_usebio_teams(event)
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="clubscore-teams-{event.pk}.xml"'
+    # The name and date tell the downloads apart ("clubscore-teams-7-tuesday-swiss-2025-03-11").
+    filename = f"clubscore-teams-{event.pk}-{slugify(f'{event.name[:60]} {event.date}')}.xml"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -92,19 +92,46 @@ def session_import(request):
         except ImportProblems as error:
             problems = error.described()
         else:
+            _say_imported(request, event, warnings, form)
             teams = isinstance(event, TeamsEvent)
-            messages.info(request, _teams_imported(event) if teams else describe_movements(event))
-            for warning in described(warnings):
-                messages.warning(request, f"Imported with a warning: {warning}")
             return redirect("teams_event" if teams else "session_detail", pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
 
 
-def _teams_imported(event: TeamsEvent) -> str:
+def _say_imported(request, event, warnings, form) -> None:
+    """What was imported, each warning, and for a teams file the page's pairs choices the
+    director made that it did not use."""
+    if not isinstance(event, TeamsEvent):
+        messages.info(request, describe_movements(event))
+    else:
+        messages.info(request, _teams_imported(event, form.cleaned_data["file"].name))
+    for warning in described(warnings):
+        messages.warning(request, f"Imported with a warning: {warning}")
+    club = form.cleaned_data["club"]
+    if isinstance(event, TeamsEvent) and (unused := _pairs_choices_made(form, club)):
+        messages.warning(request, f"Not used: {unused}. These are a pairs session's; a teams "
+                                  "file takes its scoring from the file.")  # fmt: skip
+
+
+def _pairs_choices_made(form, club) -> str:
+    """The pairs-session choices the director changed from the club's defaults, by label
+    ("Movement, Scored as"), or ""."""
+    changed = [form["movement"].label] if form.data.get("movement") else []
+    changed += [form["scoring"].label] if form.data.get("scoring") else []
+    for name in OPTION_FIELDS:
+        posted = form[name].data
+        if posted not in (None, "") and form.fields[name].has_changed(getattr(club, name), posted):
+            changed.append(form[name].label)
+    return ", ".join(changed)
+
+
+def _teams_imported(event: TeamsEvent, file_name: str) -> str:
     scored = ("IMPs carry from segment to segment" if event.is_ko
               else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
-    return (f"A teams event: {event.get_kind_display().lower()}, {event.teams.count()} teams, "
-            f"{event.boards_per_match} boards a match; {scored}.")  # fmt: skip
+    per = "segment" if event.is_ko else "match"
+    return (f"Imported {PurePath(file_name).name}: {event.kind_in_words}, "
+            f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
+            f"{scored}.")  # fmt: skip
 
 
 @require_GET

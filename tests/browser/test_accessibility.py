@@ -400,6 +400,9 @@ def test_the_directors_entry_pages_pass_axe(open_page, axe):
         "director-board": f"/boards/{first.pk}/",
         "director-table-round-queried": f"/sections/{section.pk}/tables/1/rounds/1/",
         "director-teams-match": f"/teams/{teams.pk}/matches/{match.pk}/enter/",
+        "director-teams-event": f"/teams/{teams.pk}/",
+        "director-teams-delete": f"/teams/{teams.pk}/delete/",
+        "director-import": "/sessions/import/",
         "director-one-table-hand": f"/one-table/{game.pk}/hands/1/",
         "director-table-round": f"/sections/{section.pk}/tables/2/rounds/1/",
     }.items():

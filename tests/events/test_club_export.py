@@ -32,6 +32,7 @@ from events.models import (
     TableEntry,
     TableLink,
     TeamMatch,
+    TeamsEvent,
 )
 from events.one_table import save_hand
 from events.penalties import add_penalty, parse_penalty
@@ -154,6 +155,9 @@ def _teams_event(club, fred):
     draw_next_round(event)
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
     save_adjustments(forfeited, forfeit="away")
+    TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
+    gone = make_teams_event(club, name="Deleted teams", teams=None)
+    TeamsEvent.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     return event
 
 

@@ -41,12 +41,8 @@ class Command(BaseCommand):
         options["format"] = options["format"] or "json"
         event = Event.objects.filter(pk=options["id"]).first()
         if event is None:
-            raise CommandError(f"there is no session {options['id']}")
-        if event.deleted_at is not None:
-            raise CommandError(
-                f"session {event.pk} was deleted on {event.deleted_at:%d %b %Y}; "
-                "restore it from its club's page first"
-            )
+            raise CommandError(f"there is no session {options['id']}{_teams_hint(options['id'])}")
+        _refuse_deleted(event, "session")
         if options["travellers"] is not None:
             path = options["travellers"]
             try:
@@ -65,4 +61,21 @@ class Command(BaseCommand):
         event = TeamsEvent.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no teams event {options['id']}")
+        _refuse_deleted(event, "teams event")
         self.stdout.write(write_usebio_teams(event), ending="")
+
+
+def _refuse_deleted(event, what: str) -> None:
+    if event.deleted_at is not None:
+        raise CommandError(
+            f"{what} {event.pk} was deleted on {event.deleted_at:%d %b %Y}; "
+            "restore it from its club's page first"
+        )
+
+
+def _teams_hint(pk: int) -> str:
+    """A teams event's ids are their own: the id given may be one, asked for without --teams."""
+    teams = TeamsEvent.objects.filter(pk=pk).first()
+    if teams is None:
+        return ""
+    return f" (teams event {pk} is “{teams.name}”: add --teams to export it)"

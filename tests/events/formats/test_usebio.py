@@ -318,6 +318,11 @@ def test_every_contract_line_reads_back_as_written():
 # --------------------------------------------------------------------------- bad files
 
 
+CUT_SHORT = (
+    "the file stops part-way through: it may be incomplete; export it again from your program"
+)
+
+
 def _replace(name, old, new, count=1) -> bytes:
     text = _file(name).decode()
     assert old in text
@@ -325,10 +330,27 @@ def _replace(name, old, new, count=1) -> bytes:
 
 
 BAD_FILES = [
-    pytest.param(b"<USEBIO><EVENT>", "line 1: this is not well-formed XML", id="not-xml"),
     pytest.param(
-        _file("mp_pairs_howell.xml")[:40000], "this is not well-formed XML", id="cut-short"
-    ),  # fmt: skip
+        b"<USEBIO><EVENT></USEBIO>",
+        "line 1: this is not well-formed XML (Opening and ending tag mismatch",
+        id="not-xml",
+    ),
+    pytest.param(_file("mp_pairs_howell.xml")[:40000], CUT_SHORT, id="cut-short"),
+    pytest.param(
+        b"<USEBIO><EVENT>",
+        f"line 1: {CUT_SHORT} (the XML reader: Premature end of data in tag EVENT",
+        id="cut-short-at-once",
+    ),
+    pytest.param(
+        b"<USEBIO><EVENT><DATE>27/07/2022</DATE><BOARD><BOARD_NUMBER>1</BOAR",
+        CUT_SHORT,
+        id="cut-short-in-a-tag",
+    ),
+    pytest.param(
+        _file("mp_pairs_howell.xml") + b"<USEBIO/>",
+        "this is not well-formed XML (Extra content",
+        id="more-after-the-end",
+    ),
     pytest.param(b"<RESULTS/>", "line 1: not a USEBIO file", id="another-xml"),
     pytest.param(
         _replace("mp_pairs_howell.xml", "<DATE>27/07/2022</DATE>", "<DATE>27 July</DATE>"),

@@ -9,6 +9,7 @@ WBF 2013 continuous scale for 2 boards as tests/scoring/data/wbf_continuous_dani
 reproduces it. The tests compare Clubscore's standings with what the files print.
 """
 
+import html
 from decimal import Decimal
 from io import StringIO
 from pathlib import Path
@@ -24,12 +25,14 @@ import events.formats
 from events.formats import ImportProblems, TeamsFile
 from events.formats.usebio import read_usebio
 from events.formats.usebio_teams_writer import write_usebio_teams
-from events.models import Member, TeamMatch, TeamsEvent
+from events.forms import OPTION_FIELDS
+from events.models import Event, Member, TeamMatch, TeamsEvent
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
 from events.teams.standings import bye_vps, ko_standing, standings
 from scoring import printed
 from tests.events.teams.factories import make_teams_event
+from tests.factories import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -257,14 +260,73 @@ def test_whole_vps_say_a_whole_vp_scale_where_either_scale_fits(club, printed_vp
     assert event.vp_scale == scale
 
 
+PENALTY = "A penalty goes under Forfeit and penalties, below the match's boards (Enter results)"
+
+
+def _vp_warnings(club, home: str, away: str) -> list[str]:
+    """The warnings when round 1, Aces v Bells (10 IMPs to Aces: 16.46-3.54 on the WBF 2013
+    continuous scale for 2 boards, as the README works it) prints `home`-`away` VPs."""
+    data = _swiss("<TEAM_SCORE>16.46</TEAM_SCORE>", f"<TEAM_SCORE>{home}</TEAM_SCORE>")
+    data = data.replace(b"<OPPOSING_TEAM_SCORE>3.54<", f"<OPPOSING_TEAM_SCORE>{away}<".encode())
+    warnings = []
+    event = _imported(club, data, warnings)
+    assert event.vp_scale == "wbf-2013"  # the other three matches' VPs are its
+    return [message for _place, message in warnings if message.startswith("MATCH")]
+
+
+def test_a_match_whose_vps_are_not_the_scale_s_is_named_as_a_typo_or_a_penalty(club):
+    assert _vp_warnings(club, "15", "5") == [
+        "MATCH: round 1, Aces v Bells: the file has 15–5; 10 IMPs to Aces is 16.46–3.54 on the "
+        f"WBF 2013 continuous 20-point scale, used here. A typo in the file, or an IMP penalty? "
+        f"{PENALTY}"]  # fmt: skip
+
+
+def test_vps_short_of_the_scale_s_total_may_be_a_vp_penalty(club):
+    assert _vp_warnings(club, "15.46", "3.54") == [
+        "MATCH: round 1, Aces v Bells: the file has 15.46–3.54; 10 IMPs to Aces is 16.46–3.54 "
+        "on the WBF 2013 continuous 20-point scale, used here. A VP penalty in the file, or a "
+        f"typo? {PENALTY}"]  # fmt: skip
+
+
+def test_vps_adding_up_to_more_than_the_scale_shares_are_impossible(club):
+    assert _vp_warnings(club, "17.46", "3.54") == [
+        "MATCH: round 1, Aces v Bells: the file has 17.46–3.54; 10 IMPs to Aces is 16.46–3.54 "
+        "on the WBF 2013 continuous 20-point scale, used here. The file's VPs add up to 21, and "
+        "a match shares 20 on this scale: they cannot be right"]  # fmt: skip
+
+
+def test_a_typo_in_one_match_does_not_hide_the_scale_the_others_show(club):
+    # An event played on the ACBL 20-point scale (whole VPs), exported, one match's VPs then
+    # mistyped: the other matches still show the ACBL scale, so the event keeps it.
+    event = _played(club, "swiss", "acbl-20", 5, 2)
+    root = etree.fromstring(write_usebio_teams(event).encode())
+    typo = next(match for match in root.iter("MATCH") if match.find("OPPOSING_TEAM") is not None)
+    home, away = typo.find("TEAM_SCORE"), typo.find("OPPOSING_TEAM_SCORE")
+    home.text, away.text = ("19", "1") if home.text != "19" else ("20", "0")
+    warnings = []
+    again = import_teams_file(read_usebio(etree.tostring(root)), club=make_club(),
+                              warnings=warnings)  # fmt: skip
+    assert again.vp_scale == "acbl-20"
+    (message,) = [message for _place, message in warnings if message.startswith("MATCH")]
+    assert f"the file has {home.text}–{away.text};" in message
+    assert "on the ACBL 20-point Swiss scale, used here. A typo in the file" in message
+
+
 def test_vps_on_no_known_scale_are_scored_on_the_wbf_scale_with_a_warning(club):
-    data = _swiss("<TEAM_SCORE>16.46</TEAM_SCORE>", "<TEAM_SCORE>17</TEAM_SCORE>")
-    data = data.replace(b"<OPPOSING_TEAM_SCORE>3.54<", b"<OPPOSING_TEAM_SCORE>3<")
+    # Every match's VPs 2 above the WBF 2013 continuous scale's (and so on no other scale).
+    data = _swiss()
+    for ours, shifted in (("16.46", "18.46"), ("9.14", "11.14"), ("19.50", "21.50"),
+                          ("1.63", "3.63")):  # fmt: skip
+        data = data.replace(f"SCORE>{ours}<".encode(), f"SCORE>{shifted}<".encode())
     warnings = []
     event = _imported(club, data, warnings)
     assert event.vp_scale == "wbf-2013"
     (message,) = [message for _place, message in warnings if "VPs" in message]
-    assert "round 1, Aces v Bells: 17–3 in the file, 16.46–3.54" in message
+    assert message.startswith("the file's VPs are those of none of Clubscore's scales (a "
+                              "club's own?); the matches are scored on the WBF 2013 continuous "
+                              "20-point scale (round 1, Aces v Bells: 18.46–3.54 in the file, "
+                              "16.46–3.54; ")  # fmt: skip
+    assert "event's page" not in message  # no control there changes the scale
 
 
 def test_a_board_whose_imps_are_not_the_scale_s_is_imported_with_a_warning(club):
@@ -305,6 +367,11 @@ BAD = [
                  id="artificial-not-clubscore-s"),
     pytest.param(_swiss("<DATE>11/03/2025</DATE>", "<DATE>11 March</DATE>"),
                  "DATE: '11 March' is not a date", id="date"),
+    # Cut off inside a TRAVELLER_LINE, as an upload or a copy that stopped would leave it.
+    pytest.param(_swiss()[:_swiss().index(b"<SCORE>680</SCORE>")],
+                 "the file stops part-way through: it may be incomplete; export it again from "
+                 "your program (the XML reader: Premature end of data in tag TRAVELLER_LINE",
+                 id="cut-short"),
 ]  # fmt: skip
 
 
@@ -316,6 +383,72 @@ def test_a_bad_file_is_refused_naming_its_element_and_line_and_nothing_stored(cl
     assert any(message in problem and problem.startswith("line ") for problem in described), \
         described  # fmt: skip
     assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
+
+
+def _without_closed_room_of_board_4(replacement: str | None = None) -> bytes:
+    """The hand-made file less the closed room's line of round 2, Aces v Coles, board 4
+    (4S S +2, +680 to Coles sitting NS), or with `replacement` in its place."""
+    root = etree.fromstring(_swiss())
+    (match,) = [
+        match
+        for match in root.iter("MATCH")
+        if (match.findtext("ROUND_NUMBER"), match.findtext("TEAM")) == ("2", "1")
+    ]
+    (board,) = [board for board in match.iter("BOARD") if board.findtext("BOARD_NUMBER") == "4"]
+    closed = board.findall("TRAVELLER_LINE")[1]
+    if replacement is not None:
+        closed.addnext(etree.fromstring(replacement))
+    board.remove(closed)
+    return etree.tostring(root)
+
+
+@pytest.mark.parametrize("replacement", [
+    None, "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><SCORE>NP</SCORE></TRAVELLER_LINE>",
+], ids=["line-missing", "not-played"])  # fmt: skip
+def test_a_board_with_a_result_in_one_room_only_is_refused_naming_match_and_room(club, replacement):
+    # Left out, the board would take Aces' 13 IMPs (6S N = +1430 against 4S S +2 +680) away
+    # and, with them, the match's 19.50-0.50 and the event from Aces.
+    data = _without_closed_room_of_board_4(replacement)
+    with pytest.raises(ImportProblems) as refused:
+        import_teams_file(read_usebio(data), club=club)
+    assert [problem for problem in refused.value.described() if "board 4" in problem] == [
+        f"line {_board_4_line(data)}: BOARD: round 2, Aces v Coles, board 4: the closed room "
+        "(Coles NS, Aces EW) has no result, and no artificial score says why. The line may be "
+        "missing from the file: export it again from your program, or give the board an "
+        "artificial score there"]  # fmt: skip
+    assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
+
+
+def test_where_the_files_totals_and_places_are_not_clubscores_each_team_is_named(club):
+    # Board 4 of round 2, Aces v Coles, gone from the file altogether: the match has one of
+    # its two boards, so it scores no VPs (it counts once every board is entered). By the
+    # README's worked VPs, Aces keep round 1's 16.46, Coles round 1's 9.14; Eyres (30.37) and
+    # Drews (22.86) go up a place. Bells (5.17, 5th) are as the file prints them.
+    root = etree.fromstring(_without_closed_room_of_board_4())
+    match = root.findall("EVENT/SESSION/SECTION/MATCH")[3]
+    match.remove(match.findall("BOARD")[1])
+    warnings = []
+    event = _imported(club, etree.tostring(root), warnings)
+    teams = {team.get("TEAM_NAME"): team.sourceline for team in root.iter("TEAM")
+             if team.get("TEAM_NAME")}  # fmt: skip
+    assert warnings == [
+        (match.sourceline, "MATCH: round 2, Aces v Coles: the file gives it 19.50–0.50 VPs but "
+                           "holds 1 of its 2 boards; Clubscore scores a match once it has every "
+                           "board"),
+        (teams["Aces"], "Aces: 35.96 and 1st in the file, 16.46 and 3rd here"),
+        (teams["Coles"], "Coles: 9.64 and 4th in the file, 9.14 and 4th here"),
+        (teams["Drews"], "Drews: 22.86 and 3rd in the file, 22.86 and 2nd here"),
+        (teams["Eyres"], "Eyres: 30.37 and 2nd in the file, 30.37 and 1st here"),
+    ]  # fmt: skip
+    assert event.matches.get(round=2, home__name="Aces").home_vps is None
+
+
+def _board_4_line(data: bytes) -> int:
+    root = etree.fromstring(data)
+    lines = [board.sourceline for board in root.iter("BOARD")
+             if board.findtext("BOARD_NUMBER") == "4"
+             and board.getparent().findtext("TEAM") == "1"]  # fmt: skip
+    return lines[0]
 
 
 def test_a_file_of_matches_without_boards_is_refused():
@@ -344,6 +477,12 @@ def test_the_command_imports_a_teams_file_and_exports_it(club, tmp_path):
     assert _published(out.getvalue().encode()) == _published(_swiss())
     with pytest.raises(CommandError, match="USEBIO only"):
         call_command("export_results", str(event.pk), "--teams", "--format", "csv")
+    assert not Event.objects.exists()  # the id is no session's: a teams event's, without --teams
+    with pytest.raises(CommandError) as refused:
+        call_command("export_results", str(event.pk))
+    assert str(refused.value) == (
+        f"there is no session {event.pk} (teams event {event.pk} is “Tuesday Swiss Teams”: add "
+        "--teams to export it)")  # fmt: skip
 
 
 def test_the_command_refuses_a_bad_teams_file_and_pairs_penalties(club, tmp_path):
@@ -367,9 +506,45 @@ def test_a_director_uploads_a_teams_file_and_sees_its_standings(director_client,
     event = TeamsEvent.objects.get()
     assert response.redirect_chain == [(reverse("teams_event", args=[event.pk]), 302)]
     body = response.content.decode()
-    assert "A teams event: swiss teams, 5 teams, 2 boards a match" in body
+    assert ("Imported swiss.xml: a Swiss teams event, 5 teams, 2 boards a match; VPs on the "
+            "WBF 2013 continuous 20-point scale (two decimals).") in body  # fmt: skip
     assert '<tr id="team-1">' in body and "35.96" in body
     assert reverse("teams_usebio", args=[event.pk]) in body
+    # Both rounds have every result: taking back round 2's draw would only be refused.
+    assert "Take back the draw" not in body
+
+
+def test_the_import_page_says_its_scoring_choices_are_a_pairs_session_s(director_client):
+    page = director_client.get(reverse("session_import")).content.decode()
+    note = page.index("A teams event's file brings its own scoring")
+    assert page.index("<legend>For a pairs session</legend>") < note < page.index('name="movement"')
+
+
+def _page_defaults(club) -> dict:
+    """What the import page posts when the director leaves its choices as it shows them: the
+    club's conventions (the page starts at them when the director has one club)."""
+    return {"movement": "", "scoring": "",
+            **{name: "" if getattr(club, name) is None else str(getattr(club, name))
+               for name in OPTION_FIELDS}}  # fmt: skip
+
+
+@pytest.mark.parametrize(("changed", "said"), [
+    ({}, None),
+    ({"scored_as": "teamsscorer", "movement": "howell"}, "Not used: Movement, Scored as."),
+])  # fmt: skip
+def test_pairs_choices_made_for_a_teams_file_are_said_to_be_unused(
+    director_client, club, changed, said
+):
+    upload = SimpleUploadedFile("swiss_teams.xml", _swiss(), "application/xml")
+    data = {"club": club.pk, "name": "", "file": upload, **_page_defaults(club), **changed}
+    response = director_client.post(reverse("session_import"), data, follow=True)
+    body = html.unescape(response.content.decode())
+    assert TeamsEvent.objects.count() == 1
+    if said is None:
+        assert "Not used" not in body
+    else:
+        assert f"{said} These are a pairs session's; a teams file takes its scoring from the " \
+               "file." in body  # fmt: skip
 
 
 def test_a_refused_teams_file_shows_its_problems_on_the_page(director_client, club):
@@ -390,8 +565,8 @@ def test_the_export_link_gives_the_file_to_whoever_may_read_the_event(club):
     event.save()
     response = Client().get(url)
     assert response["Content-Type"] == "application/xml; charset=utf-8"
-    assert response["Content-Disposition"] == (
-        f'attachment; filename="clubscore-teams-{event.pk}.xml"')  # fmt: skip
+    filename = f"clubscore-teams-{event.pk}-tuesday-swiss-teams-2025-03-11.xml"
+    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
     assert _published(response.content) == _published(_swiss())
 
 
@@ -425,11 +600,13 @@ def _standing(event: TeamsEvent):
     return settings, table, matches
 
 
-def _round_trip(club, event) -> TeamsEvent:
+def _round_trip(event) -> TeamsEvent:
+    """The event exported and imported again, into another club (in its own club the import
+    would be a second copy, and say so)."""
     text = write_usebio_teams(event)
     assert _dtd_problems(text) == []
     warnings = []
-    again = import_teams_file(read_usebio(text.encode()), club=club, warnings=warnings)
+    again = import_teams_file(read_usebio(text.encode()), club=make_club(), warnings=warnings)
     assert warnings == []
     return again
 
@@ -455,7 +632,7 @@ def _played(club, kind="swiss", scale="wbf-2013", teams=5, rounds=2, bye_vps="12
 
 def test_the_hand_made_file_exported_again_imports_to_the_same_standings(club):
     event = _imported(club)
-    again = _round_trip(club, event)
+    again = _round_trip(event)
     assert _standing(again) == _standing(event)
 
 
@@ -469,7 +646,7 @@ def test_the_hand_made_file_exported_again_imports_to_the_same_standings(club):
 ])  # fmt: skip
 def test_an_exported_event_imports_to_the_same_standings(club, kind, scale, teams, rounds, bye_vps):
     event = _played(club, kind, scale, teams, rounds, bye_vps)
-    assert _standing(_round_trip(club, event))[1:] == _standing(event)[1:]
+    assert _standing(_round_trip(event))[1:] == _standing(event)[1:]
     assert _standing(TeamsEvent.objects.last())[0][2:] == _standing(event)[0][2:]
 
 
@@ -484,7 +661,7 @@ def test_artificial_scores_and_national_numbers_go_out_and_come_back(club):
     Member.objects.create(club=club, name="Ash A", number="123456")
     text = write_usebio_teams(event)
     assert "<NATIONAL_ID_NUMBER>123456</NATIONAL_ID_NUMBER>" in text
-    assert _standing(_round_trip(club, event))[1:] == _standing(event)[1:]
+    assert _standing(_round_trip(event))[1:] == _standing(event)[1:]
 
 
 def test_an_event_part_played_exports_and_imports_as_far_as_it_got(club):
@@ -494,4 +671,4 @@ def test_an_event_part_played_exports_and_imports_as_far_as_it_got(club):
     draw.draw_next_round(event)
     match = event.matches.filter(round=2).first()
     entry.save_boards(match, [entry.BoardRow(3, "4S N =", "4S N =")])
-    assert _standing(_round_trip(club, event))[1:] == _standing(event)[1:]
+    assert _standing(_round_trip(event))[1:] == _standing(event)[1:]

@@ -43,6 +43,8 @@ def scene_urls(event, match):
         ("post", reverse("teams_draw", args=[event.pk]), {}),
         ("post", reverse("teams_undraw", args=[event.pk]), {}),
         ("post", reverse("teams_publish", args=[event.pk]), {"published": "1"}),
+        ("get", reverse("teams_delete", args=[event.pk]), None),
+        ("post", reverse("teams_delete", args=[event.pk]), {}),
         ("get", reverse("teams_match_enter", args=[event.pk, match.pk]), None),
         ("post", reverse("teams_match_enter", args=[event.pk, match.pk]), BOARDS),
         ("post", reverse("teams_match_adjust", args=[event.pk, match.pk]),
@@ -55,10 +57,10 @@ def state(event):
     event.refresh_from_db()
     return (event.published, list(Team.objects.filter(event=event).values_list("name")),
             list(TeamMatch.objects.filter(event=event).values_list("pk", "forfeit")),
-            MatchBoard.objects.count())  # fmt: skip
+            MatchBoard.objects.count(), event.deleted_at)  # fmt: skip
 
 
-@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("index", range(10))
 @pytest.mark.parametrize("who", ["colleague", "stranger", "anonymous"])
 def test_it_gives_others_a_404_on_every_write_url_and_changes_nothing(
     client, request, match, index, who
@@ -213,7 +215,11 @@ def test_a_swiss_round_waits_for_the_round_before(director_client, drawn):
 
 def test_the_last_draw_can_be_taken_back_until_a_board_is_entered(director_client, match):
     event = match.event
+    page = reverse("teams_event", args=[event.pk])
+    assert "Take back the draw of round 1" in director_client.get(page).content.decode()
     entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S =")])
+    # Not offered once the round has a result: it would only be refused.
+    assert "Take back the draw" not in director_client.get(page).content.decode()
     response = director_client.post(reverse("teams_undraw", args=[event.pk]), follow=True)
     assert "Round 1 has results already" in response.content.decode()
     MatchBoard.objects.all().delete()

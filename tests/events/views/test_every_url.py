@@ -68,7 +68,8 @@ ARGUMENTS = {
             "one_table_analysis_retry one_table_method", lambda w: [w["game"].pk]),
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each("teams_event teams_teams teams_draw teams_undraw teams_publish "
-            "teams_standings_pdf teams_usebio", lambda w: [w["teams"].pk]),
+            "teams_standings_pdf teams_usebio teams_delete teams_restore",
+            lambda w: [w["teams"].pk]),
     **_each("teams_round teams_round_pdf", lambda w: [w["teams"].pk, 1]),
     **_each("teams_match teams_match_enter teams_match_adjust",
             lambda w: [w["teams"].pk, w["match"].pk]),

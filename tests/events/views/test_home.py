@@ -21,6 +21,13 @@ def test_it_shows_a_director_their_unpublished_sessions(director_client, club):
     assert b"Set up a session" in response.content
 
 
+def test_the_import_button_says_it_takes_any_results_file(director_client, club):
+    # The page reads CSV, PBN, USEBIO (pairs or teams) and Bridgemate .bws files.
+    page = director_client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("session_import")}">Import results</a>' in page
+    assert "Import travellers (CSV)" not in page
+
+
 def test_it_is_empty_at_first(client, db):
     make_club(name="Lonely club")
     response = client.get(reverse("home"))
