@@ -80,11 +80,12 @@ def test_export_club_writes_the_whole_club_and_nothing_else(busy_club, colleague
     counts = {}
     for row in rows:
         counts[row["model"]] = counts.get(row["model"], 0) + 1
-    # Two sessions of 3 tables, 2 boards a round: 6 pairs and 6 boards each.
+    # Two sessions of 3 tables, 2 boards a round: 6 pairs and 6 boards each, and a phone link
+    # for each table, made when the session was set up.
     assert counts == {
         "events.club": 1, "events.member": 2, "events.event": 2, "events.section": 2,
         "events.pair": 12, "events.board": 12, "events.result": 1, "events.resultchange": 4,
-        "events.penalty": 1,
+        "events.penalty": 1, "events.tablelink": 6,
     }  # fmt: skip
     assert f"{len(rows)} rows written to {path}" in err
     history = [r["fields"] for r in rows if r["model"] == "events.resultchange"]
