@@ -13,7 +13,6 @@ written "A6040" (NS 60%, EW 40%), "NP" and passed-out boards. Every problem is n
 line and element, and nothing is stored (events.importer stores what this returns).
 """
 
-import datetime
 import io
 import re
 from collections import Counter, defaultdict
@@ -22,6 +21,15 @@ from lxml import etree
 
 import scoring
 from events.formats import ImportProblems, TeamsFile, TravellerFile, TravellerLine, board_number
+from events.formats.usebio_common import (
+    _date,
+    _event_name,
+    _Problems,
+    _result_text,
+    _source,
+    _text,
+)
+from events.formats.usebio_teams import is_teams, read_teams
 from events.limits import (
     MAX_BOARDS,
     MAX_PAIRS,
@@ -48,15 +56,8 @@ _EVENT_TYPES = {"matchpoints": "MP_PAIRS", "ebu-matchpoints": "MP_PAIRS",
 _POINTS = {"MP_PAIRS": "MATCH_POINTS", "BUTLER_PAIRS": "BUTLER_POINTS",
            "CROSS_IMP": "CROSS_IMP_POINTS"}  # fmt: skip
 _PAIR = re.compile(r"^(\d{1,5})\s*(NS|EW|N|E)?$")
-_SCORE = re.compile(r"^-?\d{1,5}$")  # an NS score
-_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$")  # "A6040": NS 60%, EW 40% (Compscore3)
 _SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # PBN's order within a hand
-
-
-class _Problems(list):
-    def add(self, element, message: str) -> None:
-        self.append((element.sourceline or 1, f"{element.tag}: {message}"))
 
 
 # ---------------------------------------------------------------------------------- reading
@@ -70,10 +71,8 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     event = root.find("EVENT")
     if root.tag != "USEBIO" or event is None:
         raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
-    from events.formats import usebio_teams  # it reads with this module's helpers
-
-    if usebio_teams.is_teams(event):
-        return usebio_teams.read_teams(root, event)
+    if is_teams(event):
+        return read_teams(root, event)
     method = _method(event, problems)
     names, lines, directions, warnings = {}, [], set(), []
     if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
@@ -159,10 +158,6 @@ def _too_many(tag: str) -> str:
         said = (f"more than {_MOST[tag]:,} BOARD elements; a session has at most "
                 f"{MAX_SECTIONS} sections of {MAX_BOARDS} boards")  # fmt: skip
     return f"the file is too big for a session: {said}"
-
-
-def _text(element, tag: str) -> str:
-    return (element.findtext(tag) or "").strip()
 
 
 def _method(event, problems) -> str | None:
@@ -257,46 +252,6 @@ def _read_board(board, section, problems, warnings) -> list[TravellerLine]:
     return lines
 
 
-def _result_text(line, board: int, problems, warnings=None) -> str | None:
-    """The line's result as a director types it; SCORE checked against the contract. A
-    contract that is no contract ("42") with a SCORE is read by its score, with a warning."""
-    contract = _text(line, "CONTRACT").upper().replace(" ", "")
-    score = _text(line, "SCORE").upper().replace(" ", "")
-    artificial = _ARTIFICIAL.match(score)
-    if artificial:
-        return f"{int(artificial[1])}/{int(artificial[2])}"
-    if score in ("NP", "NOTPLAYED") and not contract:
-        return "NP"
-    if contract in ("PASS", "P", "AP", "PASSED", "ALLPASS"):
-        return "PASS"
-    if "%" in score and not contract:
-        return _text(line, "SCORE")  # Clubscore's own weighted score, as it writes it
-    if not contract:
-        if _SCORE.match(score):
-            return score
-        problems.add(line, f"no CONTRACT, and SCORE {quoted(score or 'missing')} is not a score")
-        return None
-    tricks = _text(line, "TRICKS")
-    if not tricks and _SCORE.match(score):
-        return score  # a writer that leaves out the tricks: the NS score scores the line
-    text = f"{contract} {_text(line, 'PLAYED_BY').upper()[:1]} {tricks}"
-    try:
-        entry = scoring.parse_entry(text, board, confirmed=True)
-    except ValueError as error:
-        if _SCORE.match(score) and not _is_contract(contract) and warnings is not None:
-            warnings.append((line.sourceline or 1, f"{line.tag}: CONTRACT {quoted(contract)} is "
-                             f"not a contract; the line is scored by its SCORE {score} on "
-                             f"board {board}"))  # fmt: skip
-            return score
-        problems.add(line, f"{quoted(text)}: {error}")
-        return None
-    if _SCORE.match(score) and int(score) != entry.ns_score:
-        problems.add(line, f"SCORE {score} does not match {text} on board {board} "
-                           f"(which scores {entry.ns_score} to NS)")  # fmt: skip
-        return None
-    return text
-
-
 def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
     """Board -> PBN deal, from HANDSET/BOARD or BOARD elements with four HANDs."""
     deals, places = {}, {}
@@ -323,14 +278,6 @@ def _suit(text: str) -> str:
     return "" if text in ("-", "—", "VOID") else text
 
 
-def _is_contract(contract: str) -> bool:
-    try:
-        scoring.parse_contract(contract)
-    except ValueError:
-        return False
-    return True
-
-
 def _matchpoint_scale(event) -> str:
     """ACBL 1/½ (top = results − 1) or Law 78A's 2/1 (top = 2 × (results − 1)), as the file's
     points show; 2/1, the EBU's, when they do not say."""
@@ -351,34 +298,10 @@ def _matchpoint_scale(event) -> str:
     return votes.most_common(1)[0][0] if votes else "ebu-matchpoints"
 
 
-def _event_name(event) -> str:
-    return (_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))[:100]
-
-
-def _date(event, problems) -> datetime.date | None:
-    raw = _text(event, "DATE")
-    for layout in ("%d/%m/%Y", "%Y-%m-%d", "%Y%m%d"):
-        try:
-            return datetime.datetime.strptime(raw, layout).date()
-        except ValueError:
-            continue
-    if raw:
-        problems.add(event.find("DATE"), f"{quoted(raw)} is not a date (dd/mm/yyyy)")
-    return None
-
-
 def _movement(directions: set, lines: list[TravellerLine]) -> str | None:
     if directions & {"NS", "EW"} or any(line.ns[1] or line.ew[1] for line in lines):
         return "mitchell"
     return "howell" if directions == {""} else None
-
-
-def _source(root, event) -> str:
-    program = " ".join(
-        filter(None, (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")))
-    )
-    version = root.get("Version", "")
-    return f"USEBIO {version}".strip() + (f" ({program})" if program else "")
 
 
 # ---------------------------------------------------------------------------------- writing

@@ -27,7 +27,7 @@ from events.formats import (
     TeamsFile,
     board_number,
 )
-from events.formats.usebio import (
+from events.formats.usebio_common import (
     _ARTIFICIAL,
     _date,
     _event_name,
