@@ -229,7 +229,7 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z]+", "-", name.lower()).strip("-")
 
 
-def test_an_open_standings_page_slows_down_once_final_and_still_shows_a_correction(
+def test_an_open_standings_page_says_final_slows_down_and_still_shows_a_correction(
     page,
     chromium,
     live_server,
@@ -246,6 +246,8 @@ def test_an_open_standings_page_slows_down_once_final_and_still_shows_a_correcti
     reader = chromium.new_context(viewport={"width": 1024, "height": 800}, base_url=live_server.url)
     try:
         player = _open(reader, standings)
+        badge = player.locator(".heading #session-state .tag")
+        expect(badge).to_have_text("Provisional")
         polls = []
         player.on("request", lambda request: polls.append(request.url)
                   if urlsplit(request.url).path == standings and "since=" in request.url
@@ -260,8 +262,11 @@ def test_an_open_standings_page_slows_down_once_final_and_still_shows_a_correcti
         expect(page.locator(".heading .tag")).to_have_text("Final")
         final_version = Event.objects.get(pk=event.pk).version
 
-        # The player's next poll brings the final standings, which ask no more every second.
+        # The player's next poll brings the final standings, which ask no more every second,
+        # and the heading above them (outside the live region) says so.
         live_region = player.locator("#live")
+        expect(badge).to_have_text("Final")
+        assert player.evaluate("window.__marker") == 1, "said final live, not by reloading"
         expect(live_region).to_have_attribute("hx-trigger", final_poll)
         expect(live_region).to_have_attribute("hx-get", f"{standings}?since={final_version}")
         polls.clear()
@@ -280,6 +285,7 @@ def test_an_open_standings_page_slows_down_once_final_and_still_shows_a_correcti
         expect(page.locator(".correction")).to_have_count(0)
         notice = player.locator("section.corrections")
         expect(notice).to_contain_text("board 1", timeout=12_000)
+        expect(badge).to_contain_text("Corrected on")
         assert player.evaluate("window.__marker") == 1, "shown live, not by reloading"
         assert 1 <= len(polls) <= 3, f"asked every {final_poll[6:]} at most: {polls}"
     finally:
