@@ -37,6 +37,25 @@ def missing(request, pk: int, what: str = "session", model=Event) -> Http404:
     return Http404(f"No such {what}")
 
 
+def for_reader(request, model, pk: int, what: str):
+    """A session, teams event or one-table game (`model`) the user may read, or its 404."""
+    return _found(request, model, model.objects.readable_by(request.user), pk, what)
+
+
+def for_director(request, model, pk: int, what: str):
+    """A session, teams event or one-table game (`model`) the user may change, or its 404."""
+    return _found(request, model, model.objects.directed_by(request.user), pk, what)
+
+
+def _found(request, model, objects, pk: int, what: str):
+    try:
+        return objects.select_related("club").get(pk=pk)
+    except model.DoesNotExist:
+        if hasattr(model, "deleted_at"):  # a deleted one's directors are offered its restore
+            raise missing(request, pk, what, model) from None
+        raise Http404(f"No such {what}") from None
+
+
 def _check_not_deleted(request, event: Event, what: str) -> None:
     if event.deleted_at is not None:
         raise missing(request, event.pk, what)
@@ -104,10 +123,7 @@ def _event_for_anyone(pk):
 
 
 def event_for_director(request, pk: int) -> Event:
-    try:
-        return Event.objects.directed_by(request.user).select_related("club").get(pk=pk)
-    except Event.DoesNotExist:
-        raise missing(request, pk) from None
+    return for_director(request, Event, pk, "session")
 
 
 def section_for_director(request, pk: int) -> Section:

@@ -10,13 +10,13 @@ counts the HCP and fits itself.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from events import one_table, versions
-from events.access import directs
+from events.access import directs, for_director, for_reader
 from events.forms import OneTableSessionForm
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.session_import import import_game_hand_records
@@ -29,13 +29,11 @@ _HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scor
 
 
 def _game_for_reader(request, pk: int) -> OneTableSession:
-    games = OneTableSession.objects.readable_by(request.user).select_related("club")
-    return get_object_or_404(games, pk=pk)
+    return for_reader(request, OneTableSession, pk, "one-table game")
 
 
 def _game_for_director(request, pk: int) -> OneTableSession:
-    games = OneTableSession.objects.directed_by(request.user).select_related("club")
-    return get_object_or_404(games, pk=pk)
+    return for_director(request, OneTableSession, pk, "one-table game")
 
 
 @login_required

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events import versions
-from events.access import directs, missing
+from events.access import directs, for_director, for_reader
 from events.formats.usebio_teams_writer import write_usebio_teams
 from events.lifecycle import delete_session, restore_until
 from events.live import live_page, live_view
@@ -32,21 +32,11 @@ from scoring import printed
 
 
 def _event_for_reader(request, pk: int) -> TeamsEvent:
-    events = TeamsEvent.objects.readable_by(request.user).select_related("club")
-    return _found(request, events, pk)
+    return for_reader(request, TeamsEvent, pk, "teams event")
 
 
 def _event_for_director(request, pk: int) -> TeamsEvent:
-    events = TeamsEvent.objects.directed_by(request.user).select_related("club")
-    return _found(request, events, pk)
-
-
-def _found(request, events, pk: int) -> TeamsEvent:
-    """The event, or a 404; a deleted one's directors are offered its restore."""
-    try:
-        return events.get(pk=pk)
-    except TeamsEvent.DoesNotExist:
-        raise missing(request, pk, "teams event", TeamsEvent) from None
+    return for_director(request, TeamsEvent, pk, "teams event")
 
 
 def _match(event: TeamsEvent, match_pk: int) -> TeamMatch:

@@ -8,13 +8,19 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from events.access import (
+    SessionDeleted,
     board_for_director,
     board_for_reader,
     directs,
+    for_director,
+    for_reader,
     is_director,
     section_for_director,
 )
-from events.models import Board
+from events.lifecycle import delete_session
+from events.models import Board, OneTableSession, TeamsEvent
+from tests.events.teams.factories import make_teams_event
+from tests.events.test_one_table import make_game
 
 
 def request_of(user):
@@ -60,3 +66,25 @@ def test_a_reader_of_a_published_board_is_not_its_director(colleague, board):
         with CaptureQueriesContext(connection) as queries:
             assert not directs(request, club)
         assert len(queries) == 0  # answered by the fetch
+
+
+def test_one_module_fetches_teams_events_and_one_table_games_for_their_readers(club, director):
+    game = make_game(club)  # not published
+    event = make_teams_event(club, teams=None)
+    assert for_director(request_of(director), OneTableSession, game.pk, "one-table game") == game
+    assert for_reader(request_of(director), TeamsEvent, event.pk, "teams event") == event
+    with pytest.raises(Http404, match="No such one-table game"):
+        for_reader(request_of(AnonymousUser()), OneTableSession, game.pk, "one-table game")
+    with pytest.raises(Http404, match="No such teams event"):
+        for_director(request_of(AnonymousUser()), TeamsEvent, event.pk, "teams event")
+
+
+def test_a_deleted_teams_event_offers_its_directors_the_restore(club, director, colleague):
+    event = make_teams_event(club, teams=None)
+    delete_session(event, director)
+    with pytest.raises(SessionDeleted) as offered:
+        for_director(request_of(director), TeamsEvent, event.pk, "teams event")
+    assert offered.value.event == event
+    with pytest.raises(Http404) as refused:
+        for_reader(request_of(colleague), TeamsEvent, event.pk, "teams event")
+    assert not isinstance(refused.value, SessionDeleted)
