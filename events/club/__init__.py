@@ -1,0 +1,1 @@
+"""The club: its home page, sessions list and roster of members."""

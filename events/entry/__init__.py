@@ -1,0 +1,1 @@
+"""Entering results: saving, correcting and deleting traveller lines, and the entry pages."""
