@@ -1,1 +1,0 @@
-"""Results of a pairs session: scoring, standings, recaps and penalties, and their pages."""
