@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from events.core.club_file import club_lookup
 from events.finalising import finalise_session
-from events.management.commands.export_club import club_lookup
 from events.models import (
     Board,
     Club,

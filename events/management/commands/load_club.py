@@ -10,6 +10,7 @@ overwritten, and the whole file is stored or none of it.
 """
 
 import json
+import tempfile
 from pathlib import Path
 
 from django.apps import apps
@@ -17,6 +18,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+
+from events.core.club_file import with_current_labels, write_fixture
 
 
 class Command(BaseCommand):
@@ -27,11 +30,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, **options):
         path = Path(file)
-        rows = _read(path)
+        rows = with_current_labels(_read(path))
         _refuse_keys_in_use(rows)
-        with transaction.atomic():
+        with tempfile.TemporaryDirectory() as folder, transaction.atomic():
+            fixture = Path(folder) / "club.json"
+            write_fixture(rows, fixture)
             made = _make_missing_accounts(named_usernames(rows))
-            call_command("loaddata", str(path), verbosity=0)
+            call_command("loaddata", str(fixture), verbosity=0)
         club = next(row["fields"]["name"] for row in rows if row["model"] == "events.club")
         self.stderr.write(f"{club}: {len(rows)} rows loaded from {path}")
         if made:

@@ -6,7 +6,6 @@ page fails here until it is listed (test_permissions.py checks what each reader 
 import re
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
@@ -14,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
 from events import table_links
+from events.core.club_file import club_app_models
 from events.models import Member, Penalty
 from events.teams import draw
 from tests.events.teams.factories import make_teams_event
@@ -97,7 +97,7 @@ def everything():
     """Every row the app keeps, and the users: what a refused post must leave as it was."""
     rows = {
         model._meta.label: list(model.objects.order_by("pk").values())
-        for model in apps.get_app_config("events").get_models()
+        for model in club_app_models()
     }
     return rows, get_user_model().objects.count()
 

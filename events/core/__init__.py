@@ -1,0 +1,1 @@
+"""Infrastructure every app of the project uses."""
