@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "events",
+    "events.teams",
 ]
 
 MIDDLEWARE = [

@@ -23,4 +23,5 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("events.urls")),
+    path("", include("events.teams.urls")),
 ]

@@ -11,8 +11,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
-from events.models import Board, Club, Event, Section, TeamsEvent
+from events.models import Board, Club, Event, Section
 from events.prepared import prepared
+from events.teams.models import TeamsEvent
 
 
 class SessionDeleted(Http404):

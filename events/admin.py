@@ -1,17 +1,7 @@
 from django.contrib import admin
 
 from events.lifecycle import delete_session, restore_session
-from events.models import (
-    Board,
-    Club,
-    Event,
-    Member,
-    Pair,
-    Result,
-    ResultChange,
-    Section,
-    TeamsEvent,
-)
+from events.models import Board, Club, Event, Member, Pair, Result, ResultChange, Section
 from events.models.sessions import RESTORE_DAYS
 
 # Results, their history and everything that decides a score change only through the app's pages
@@ -119,20 +109,6 @@ class EventAdmin(RestorableDeleteAdmin):
     # Final results change only by a correction with its reason, in the app (events.results).
     readonly_fields = ["deleted_at", "deleted_by", "finalised", "corrected_at", *SCORING_FIELDS]
     inlines = [SectionInline]
-
-
-@admin.register(TeamsEvent)
-class TeamsEventAdmin(RestorableDeleteAdmin):
-    """For the site's administrators only, like EventAdmin: what scores the matches changes
-    on the event's pages, which rescore."""
-
-    list_display = ["name", "date", "club", "kind", "published", "deleted_at"]
-    list_filter = ["club", "kind", "published", ("deleted_at", admin.EmptyFieldListFilter)]
-    readonly_fields = [
-        "deleted_at", "deleted_by", "kind", "boards_per_match", "rounds", "vp_scale",
-        "club_vp_table", "bye_vps", "carry_over_home", "carry_over_away", "version",
-        "created_by",
-    ]  # fmt: skip
 
 
 @admin.register(Pair)

@@ -13,8 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from events import scorer, versions
-from events.models import Board, Event, Result, Section, TeamsEvent
+from events.models import Board, Event, Result, Section
 from events.models.sessions import RESTORE_DAYS
+from events.teams.models import TeamsEvent
 
 __all__ = [
     "MovementChangeRefused", "change_rounds", "delete_session", "edit_session", "expired",

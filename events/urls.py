@@ -12,7 +12,6 @@ from events.views import (
     roster,
     sessions,
     table_phone,
-    teams,
     transfer,
 )
 
@@ -164,28 +163,4 @@ urlpatterns = [
         name="one_table_analysis_retry",
     ),
     path("one-table/<int:pk>/method/", one_table.one_table_method, name="one_table_method"),
-    path("teams/", teams.teams_list, name="teams_list"),
-    path("teams/new/", teams.teams_create, name="teams_create"),
-    path("teams/<int:pk>/", teams.teams_event, name="teams_event"),
-    path("teams/<int:pk>/teams/", teams.teams_teams, name="teams_teams"),
-    path("teams/<int:pk>/draw/", teams.teams_draw, name="teams_draw"),
-    path("teams/<int:pk>/undraw/", teams.teams_undraw, name="teams_undraw"),
-    path("teams/<int:pk>/publish/", teams.teams_publish, name="teams_publish"),
-    path("teams/<int:pk>/delete/", teams.teams_delete, name="teams_delete"),
-    path("teams/<int:pk>/restore/", teams.teams_restore, name="teams_restore"),
-    path("teams/<int:pk>/standings.pdf", teams.teams_standings_pdf, name="teams_standings_pdf"),
-    path("teams/<int:pk>/results.xml", teams.teams_usebio, name="teams_usebio"),
-    path("teams/<int:pk>/rounds/<int:number>/", teams.teams_round, name="teams_round"),
-    path("teams/<int:pk>/rounds/<int:number>.pdf", teams.teams_round_pdf, name="teams_round_pdf"),
-    path("teams/<int:pk>/matches/<int:match_pk>/", teams.teams_match, name="teams_match"),
-    path(
-        "teams/<int:pk>/matches/<int:match_pk>/enter/",
-        teams.teams_match_enter,
-        name="teams_match_enter",
-    ),
-    path(
-        "teams/<int:pk>/matches/<int:match_pk>/adjust/",
-        teams.teams_match_adjust,
-        name="teams_match_adjust",
-    ),
 ]

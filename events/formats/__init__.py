@@ -124,7 +124,7 @@ class FileBoard:
     number: int
     open: str = ""
     closed: str = ""
-    adjusted: str = ""  # events.models.teams.BOARD_ADJUSTED
+    adjusted: str = ""  # events.teams.models.BOARD_ADJUSTED
     published_imps: int | None = None  # net IMPs to the home team, as the file gives them
     # "open" or "closed": the room without a result where the other room has one and no
     # artificial score says why (a line lost from the file); the import refuses the board.
@@ -164,7 +164,7 @@ class TeamsFile:
 
     teams: list[FileTeam]
     matches: list[FileMatch]
-    kind: str = "swiss"  # events.models.teams.TEAMS_KINDS
+    kind: str = "swiss"  # events.teams.models.TEAMS_KINDS
     by_imps: bool = False  # the file ranks by IMPs, not VPs
     boards_per_match: int | None = None  # when the file says
     event_name: str = ""

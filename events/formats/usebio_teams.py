@@ -1,5 +1,5 @@
 """USEBIO 1.2 for teams events: read one as a TeamsFile (events.teams.importer stores it;
-events.formats.usebio_teams_writer writes one).
+events.teams.usebio_writer writes one).
 
 The layout is the one other USEBIO readers read teams files in and an open-source USEBIO
 writer emits (docs/research/interchange-files.md, §7 "USEBIO for teams events"): EVENT_TYPE

@@ -22,7 +22,6 @@ from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet
 from .sessions import Board, Event, EventQuerySet, Pair, Section
 from .table_links import TableEntry, TableLink, TablePhoneOptions
-from .teams import MatchBoard, Team, TeamMatch, TeamsEvent
 
 __all__ = [
     "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "OneTableDeal",
@@ -31,5 +30,4 @@ __all__ = [
     "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES", "ONE_TABLE_METHOD_CHOICES",
     "ONE_TABLE_METHODS", "SCORING_LINE_CHOICES", "SEAT_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions",
-    "MatchBoard", "Team", "TeamMatch", "TeamsEvent",
 ]  # fmt: skip

@@ -5,7 +5,7 @@ from django.db import transaction
 
 import scoring
 from events import versions
-from events.models import TeamMatch, TeamsEvent
+from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, rounds_total
 from events.teams.standings import standings
 

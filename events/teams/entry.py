@@ -9,7 +9,7 @@ from django.db import transaction
 
 import scoring
 from events import versions
-from events.models import MatchBoard, TeamMatch
+from events.teams.models import MatchBoard, TeamMatch
 from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 

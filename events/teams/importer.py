@@ -20,8 +20,8 @@ from events.dates import date_problem
 from events.formats import FileMatch, ImportProblems, Place, TeamsFile
 from events.importer import _in_file_order
 from events.invisible import without_invisible
-from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.entry import BoardRow, board_fields, rescore
+from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.published import (
     DEFAULT_SCALE,
     check_board_imps,
@@ -34,7 +34,7 @@ from events.teams.setup import MOST_TEAMS
 
 __all__ = ["import_teams_file"]
 
-MOST_ROUNDS, MOST_BOARDS = 30, 64  # events.models.teams: the event's checks
+MOST_ROUNDS, MOST_BOARDS = 30, 64  # events.teams.models: the event's checks
 
 
 def import_teams_file(

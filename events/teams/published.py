@@ -9,7 +9,7 @@ from django.contrib.humanize.templatetags.humanize import ordinal
 
 import scoring
 from events.formats import FileMatch, TeamsFile
-from events.models import Team
+from events.teams.models import Team
 from events.teams.standings import bye_vps, ko_standing, standings
 
 __all__ = ["DEFAULT_SCALE", "check_board_imps", "check_standings", "check_unfinished",

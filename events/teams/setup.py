@@ -8,7 +8,7 @@ from django.db import transaction
 import scoring
 from events import versions
 from events.invisible import invisible_problem, without_invisible
-from events.models import Team, TeamsEvent
+from events.teams.models import Team, TeamsEvent
 
 __all__ = ["TeamsError", "club_table", "check_scale", "rounds_total", "save_teams",
            "parse_teams", "TeamLine", "teams_text", "MOST_TEAMS"]  # fmt: skip

@@ -11,8 +11,8 @@ from fractions import Fraction
 from itertools import accumulate
 
 import scoring
-from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.entry import board_numbers
+from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.setup import rounds_total
 
 __all__ = ["KOStanding", "RoundPlayed", "ScorecardRow", "Standings", "TeamStanding", "bye_vps",

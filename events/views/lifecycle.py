@@ -21,7 +21,8 @@ from events.lifecycle import (
     restore_session,
     restore_until,
 )
-from events.models import Event, Pair, Penalty, Result, TeamsEvent
+from events.models import Event, Pair, Penalty, Result
+from events.teams.models import TeamsEvent
 
 
 def _section_with_rounds(event):

@@ -16,9 +16,10 @@ from django.views.decorators.vary import vary_on_headers
 from events import finalising, pdf_store, recaps
 from events.access import directs, event_for_director, event_for_reader, is_director
 from events.live import live_page, live_view
-from events.models import Club, Event, OneTableSession, Section, TeamsEvent
+from events.models import Club, Event, OneTableSession, Section
 from events.prepared import prepared
 from events.standings import event_standings, section_standings
+from events.teams.models import TeamsEvent
 from events.views.params import int_or_none
 
 

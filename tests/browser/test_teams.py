@@ -259,8 +259,8 @@ def test_two_directors_on_one_match_lose_nothing(page, chromium, live_server, sc
     # Dora opens the match's form; Bob saves board 1 meanwhile; Dora types board 2 and, by
     # mistake, board 1 too. Board 1 is refused with Bob's result named, and nothing is saved;
     # her boxes keep what she typed. Scores: 2S N = is +110, 2S S = +110 (Law 77).
-    from events.models import MatchBoard
     from events.teams import draw, entry
+    from events.teams.models import MatchBoard
     from tests.events.teams.factories import make_teams_event
 
     dora, bob = make_user(username="dora"), make_user(username="bob")

@@ -18,7 +18,8 @@ from events.access import (
     section_for_director,
 )
 from events.lifecycle import delete_session
-from events.models import Board, OneTableSession, TeamsEvent
+from events.models import Board, OneTableSession
+from events.teams.models import TeamsEvent
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_one_table import make_game
 

@@ -32,14 +32,13 @@ from events.models import (
     SessionPdf,
     TableEntry,
     TableLink,
-    TeamMatch,
-    TeamsEvent,
 )
 from events.one_table import save_hand
 from events.penalties import add_penalty, parse_penalty
 from events.results import Correction, delete_result, save_result
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
+from events.teams.models import TeamMatch, TeamsEvent
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_hand_records import THREE_BOARDS
 from tests.events.test_one_table import make_game

@@ -4,8 +4,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events.formats import WRITERS, write_results
 from events.formats.csv_export import travellers_csv
-from events.formats.usebio_teams_writer import write_usebio_teams
-from events.models import Event, TeamsEvent
+from events.models import Event
+from events.teams.models import TeamsEvent
+from events.teams.usebio_writer import write_usebio_teams
 
 
 class Command(BaseCommand):

@@ -19,12 +19,11 @@ from events.models import (
     ROUNDING_CHOICES,
     TOTALS_CHOICES,
     Club,
-    MatchBoard,
-    TeamsEvent,
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
 from events.results import rescore_event
 from events.teams.importer import import_teams_file
+from events.teams.models import MatchBoard, TeamsEvent
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 
 

@@ -7,8 +7,8 @@ longer be restored from the app (an administrator still can, from /admin/).
 from django.core.management.base import BaseCommand
 
 from events.lifecycle import expired, purge_deleted
-from events.models import TeamsEvent
 from events.models.sessions import RESTORE_DAYS
+from events.teams.models import TeamsEvent
 
 
 class Command(BaseCommand):

@@ -24,12 +24,13 @@ from lxml import etree
 import events.formats
 from events.formats import ImportProblems, TeamsFile
 from events.formats.usebio import read_usebio
-from events.formats.usebio_teams_writer import write_usebio_teams
 from events.forms import OPTION_FIELDS
-from events.models import Event, Member, TeamMatch, TeamsEvent
+from events.models import Event, Member
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
+from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.standings import bye_vps, ko_standing, standings
+from events.teams.usebio_writer import write_usebio_teams
 from scoring import printed
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club

@@ -2,7 +2,7 @@
 
 import datetime
 
-from events.models import TeamsEvent
+from events.teams.models import TeamsEvent
 from events.teams.setup import save_teams
 
 SIX_TEAMS = """Ace: Ann, Abe, Amy, Art

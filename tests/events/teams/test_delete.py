@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.formats.usebio import read_usebio
-from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
+from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from tests.events.formats.test_usebio_teams import SWISS
 from tests.events.teams.factories import make_teams_event
 
@@ -114,7 +114,7 @@ def test_after_30_days_it_cannot_be_restored_and_the_purge_removes_it(director_c
 
 
 def test_the_admin_deletes_and_restores_it_as_the_app_does(admin_client, played):
-    changelist = reverse("admin:events_teamsevent_changelist")
+    changelist = reverse("admin:teams_teamsevent_changelist")
     response = admin_client.post(
         changelist, {"action": "delete_restorably", "_selected_action": [played.pk]}, follow=True
     )
@@ -123,7 +123,7 @@ def test_the_admin_deletes_and_restores_it_as_the_app_does(admin_client, played)
     )
     played.refresh_from_db()
     assert played.deleted_at is not None
-    url = reverse("admin:events_teamsevent_delete", args=[played.pk])
+    url = reverse("admin:teams_teamsevent_delete", args=[played.pk])
     assert admin_client.post(url, {"post": "yes"}).status_code == 403  # never for good here
     back = admin_client.post(
         changelist, {"action": "restore", "_selected_action": [played.pk]}, follow=True

@@ -15,8 +15,8 @@ from django.db import IntegrityError, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events.models import MatchBoard, TeamMatch
 from events.teams import draw, entry
+from events.teams.models import MatchBoard, TeamMatch
 from events.teams.setup import TeamsError
 from events.teams.standings import ko_standing, scorecard, standings
 from tests.events.teams.factories import make_teams_event

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams import draw, entry
+from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from tests.events.teams.factories import make_teams_event
 
 pytestmark = pytest.mark.django_db

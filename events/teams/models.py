@@ -9,9 +9,8 @@ from django.db.models import Q
 import scoring
 from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.invisible import validate_visible
-
-from .clubs import Club
-from .sessions import EventQuerySet, SoftDeleted
+from events.models.clubs import Club
+from events.models.sessions import EventQuerySet, SoftDeleted
 
 TEAMS_KIND_CHOICES = [
     ("swiss", "Swiss teams"),
@@ -91,6 +90,8 @@ class TeamsEvent(SoftDeleted):
     objects = EventQuerySet.as_manager()
 
     class Meta:
+        # The tables keep the names they had when teams events were models of `events`.
+        db_table = "events_teamsevent"
         verbose_name = "teams event"
         ordering = ["-date", "-pk"]
         constraints = [
@@ -148,6 +149,7 @@ class Team(models.Model):
     )  # fmt: skip
 
     class Meta:
+        db_table = "events_team"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="team_number_once"),
@@ -187,6 +189,7 @@ class TeamMatch(models.Model):
     away_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
 
     class Meta:
+        db_table = "events_teammatch"
         # The bye (no table) last in its round, on SQLite as on PostgreSQL.
         ordering = ["round", models.F("table").asc(nulls_last=True)]
         verbose_name_plural = "team matches"
@@ -245,6 +248,7 @@ class MatchBoard(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "events_matchboard"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="match_board_once"),

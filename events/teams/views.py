@@ -17,14 +17,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from events import versions
 from events.access import directs, for_director, for_reader
-from events.formats.usebio_teams_writer import write_usebio_teams
 from events.lifecycle import delete_session, restore_until
 from events.live import live_page, live_view
-from events.models import Club, MatchBoard, TeamMatch, TeamsEvent
-from events.models.teams import BOARD_ADJUSTED_CHOICES
+from events.models import Club
 from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
+from events.teams.models import BOARD_ADJUSTED_CHOICES, MatchBoard, TeamMatch, TeamsEvent
 from events.teams.standings import ko_standing, scorecard, standings
+from events.teams.usebio_writer import write_usebio_teams
 from events.views.lifecycle import restore_and_show
 from events.views.params import int_or_none
 from events.views.pdf import paper_size, pdf_download
@@ -49,7 +49,7 @@ def _match(event: TeamsEvent, match_pk: int) -> TeamMatch:
 def teams_list(request):
     """The teams events the reader may see; the home page loads the list part."""
     events = TeamsEvent.objects.readable_by(request.user).select_related("club")[:30]
-    template = "events/teams/list.html#list" if request.htmx else "events/teams/list.html"
+    template = "teams/list.html#list" if request.htmx else "teams/list.html"
     return render(request, template, {"teams_events": events})
 
 
@@ -65,7 +65,7 @@ def teams_create(request):
         event.created_by = request.user
         event.save()
         return redirect("teams_teams", pk=event.pk)
-    return render(request, "events/teams/form.html", {"form": form})
+    return render(request, "teams/form.html", {"form": form})
 
 
 @require_GET
@@ -74,7 +74,7 @@ def teams_create(request):
 def teams_event(request, pk):
     """The live standings (or a KO match's running totals) and every round's matches."""
     event = _event_for_reader(request, pk)
-    return live_page(request, event, "events/teams/event.html", lambda: _event_context(event))
+    return live_page(request, event, "teams/event.html", lambda: _event_context(event))
 
 
 def _event_context(event: TeamsEvent) -> dict:
@@ -112,7 +112,7 @@ def teams_teams(request, pk):
             messages.success(request, f"{event.teams.count()} teams saved.")
             return redirect("teams_event", pk=event.pk)
     context = {"event": event, "form": form, "drawn": event.matches.exists()}
-    return render(request, "events/teams/teams.html", context)
+    return render(request, "teams/teams.html", context)
 
 
 @require_POST
@@ -161,7 +161,7 @@ def teams_delete(request, pk):
         "boards": MatchBoard.objects.filter(match__event=event).count(),
     }
     context = {"event": event, "lost": lost, "restore_until": restore_until(event)}
-    return render(request, "events/teams/delete.html", context)
+    return render(request, "teams/delete.html", context)
 
 
 @require_POST
@@ -192,7 +192,7 @@ def teams_round(request, pk, number):
     event = _event_for_reader(request, pk)
     context = {"event": event, "director": directs(request, event.club),
                **_round_context(event, number)}  # fmt: skip
-    return render(request, "events/teams/round.html", context)
+    return render(request, "teams/round.html", context)
 
 
 @require_GET
@@ -200,12 +200,12 @@ def teams_round_pdf(request, pk, number):
     paper, event = paper_size(request), _event_for_reader(request, pk)
     context = _round_context(event, number)
     page = f"teams-round-{number}"
-    return pdf_download(request, event, page, "events/teams/round.html", context, paper)
+    return pdf_download(request, event, page, "teams/round.html", context, paper)
 
 
 @require_GET
 def teams_usebio(request, pk):
-    """The event as USEBIO XML (events.formats.usebio_teams_writer), for the EBU, BridgeWebs
+    """The event as USEBIO XML (events.teams.usebio_writer), for the EBU, BridgeWebs
     and other scoring programs; Clubscore's import reads it back."""
     event = _event_for_reader(request, pk)
     body = write_usebio_teams(event)
@@ -221,7 +221,7 @@ def teams_standings_pdf(request, pk):
     paper, event = paper_size(request), _event_for_reader(request, pk)
     context = _event_context(event)
     page = "teams-standings"
-    return pdf_download(request, event, page, "events/teams/event.html", context, paper)
+    return pdf_download(request, event, page, "teams/event.html", context, paper)
 
 
 @require_GET
@@ -232,7 +232,7 @@ def teams_match(request, pk, match_pk):
     event = _event_for_reader(request, pk)
     match = _match(event, match_pk)
     return live_page(
-        request, event, "events/teams/match.html",
+        request, event, "teams/match.html",
         lambda: {"match": match, "rows": scorecard(match),
                  "scale_label": event.get_vp_scale_display()},
     )  # fmt: skip
@@ -280,7 +280,7 @@ def teams_match_enter(request, pk, match_pk):
         "adjusted_choices": _adjusted_choices(match),
         "adjustment_form": MatchAdjustmentForm(instance=match),
     }  # fmt: skip
-    return render(request, "events/teams/enter.html", context)
+    return render(request, "teams/enter.html", context)
 
 
 def _posted_rows(post, numbers, prefix: str = "") -> list:
@@ -330,4 +330,4 @@ def teams_match_adjust(request, pk, match_pk):
         "rows": [(row, "", row) for row in entry.board_rows(match)],
         "adjusted_choices": _adjusted_choices(match), "adjustment_form": form,
     }  # fmt: skip
-    return render(request, "events/teams/enter.html", context, status=200)
+    return render(request, "teams/enter.html", context, status=200)

@@ -1,0 +1,32 @@
+"""A teams event's pages: every name as it was when they were `events` URLs."""
+
+from django.urls import path
+
+from events.teams import views
+
+urlpatterns = [
+    path("teams/", views.teams_list, name="teams_list"),
+    path("teams/new/", views.teams_create, name="teams_create"),
+    path("teams/<int:pk>/", views.teams_event, name="teams_event"),
+    path("teams/<int:pk>/teams/", views.teams_teams, name="teams_teams"),
+    path("teams/<int:pk>/draw/", views.teams_draw, name="teams_draw"),
+    path("teams/<int:pk>/undraw/", views.teams_undraw, name="teams_undraw"),
+    path("teams/<int:pk>/publish/", views.teams_publish, name="teams_publish"),
+    path("teams/<int:pk>/delete/", views.teams_delete, name="teams_delete"),
+    path("teams/<int:pk>/restore/", views.teams_restore, name="teams_restore"),
+    path("teams/<int:pk>/standings.pdf", views.teams_standings_pdf, name="teams_standings_pdf"),
+    path("teams/<int:pk>/results.xml", views.teams_usebio, name="teams_usebio"),
+    path("teams/<int:pk>/rounds/<int:number>/", views.teams_round, name="teams_round"),
+    path("teams/<int:pk>/rounds/<int:number>.pdf", views.teams_round_pdf, name="teams_round_pdf"),
+    path("teams/<int:pk>/matches/<int:match_pk>/", views.teams_match, name="teams_match"),
+    path(
+        "teams/<int:pk>/matches/<int:match_pk>/enter/",
+        views.teams_match_enter,
+        name="teams_match_enter",
+    ),
+    path(
+        "teams/<int:pk>/matches/<int:match_pk>/adjust/",
+        views.teams_match_adjust,
+        name="teams_match_adjust",
+    ),
+]
