@@ -12,8 +12,8 @@ from django.db.models import Exists, OuterRef
 from django.http import Http404
 
 from events.models import Board, Club, Event, Section
+from events.models.sessions import SoftDeleted
 from events.prepared import prepared
-from events.teams.models import TeamsEvent
 
 
 class SessionDeleted(Http404):
@@ -23,7 +23,7 @@ class SessionDeleted(Http404):
     Everyone else gets the plain 404 of a session that does not exist.
     """
 
-    def __init__(self, event: Event | TeamsEvent):
+    def __init__(self, event: SoftDeleted):
         super().__init__(f"{event} was deleted.")
         self.event = event
 

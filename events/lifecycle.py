@@ -1,5 +1,6 @@
 """A session after it is set up: its rounds changed, deleted (kept a while), restored, purged.
-A teams event is deleted, restored and purged the same way.
+A teams event (any kind events.core.kinds.soft_deleted names) is deleted, restored and purged
+the same way.
 
 Like events/results.py, each action is one transaction that takes the session's row lock first
 and moves its version on, so open pages refresh and two directors never half-apply a change.
@@ -13,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from events import scorer, versions
+from events.core import kinds
 from events.models import Board, Event, Result, Section
-from events.models.sessions import RESTORE_DAYS
-from events.teams.models import TeamsEvent
+from events.models.sessions import RESTORE_DAYS, SoftDeleted
 
 __all__ = [
     "MovementChangeRefused", "change_rounds", "delete_session", "edit_session", "expired",
@@ -43,7 +44,7 @@ def edit_session(event: Event, *, name, date, section=None, rounds=None) -> None
     event.refresh_from_db()
 
 
-def delete_session(event: Event | TeamsEvent, user) -> None:
+def delete_session(event: SoftDeleted, user) -> None:
     """Hide the session (or teams event) everywhere; its results stay, restorable for
     RESTORE_DAYS."""
     with transaction.atomic():
@@ -52,14 +53,14 @@ def delete_session(event: Event | TeamsEvent, user) -> None:
     event.refresh_from_db()
 
 
-def restore_session(event: Event | TeamsEvent) -> None:
+def restore_session(event: SoftDeleted) -> None:
     with transaction.atomic():
         versions.bump(event)
         type(event).objects.filter(pk=event.pk).update(deleted_at=None, deleted_by=None)
     event.refresh_from_db()
 
 
-def restore_until(event: Event | TeamsEvent) -> datetime.datetime:
+def restore_until(event: SoftDeleted) -> datetime.datetime:
     """The last moment a deleted session (or one deleted now) can be restored."""
     return (event.deleted_at or timezone.now()) + datetime.timedelta(days=RESTORE_DAYS)
 
@@ -71,19 +72,21 @@ def expired(now=None, model=Event):
     return model.objects.deleted().filter(deleted_at__lt=cutoff).select_related("club")
 
 
-def purge_deleted(now=None) -> list[Event | TeamsEvent]:
+def purge_deleted(now=None) -> list[SoftDeleted]:
     """Remove the expired sessions and teams events for good, with everything in them;
     returns them, the sessions first."""
+    gone = []
     with transaction.atomic():
-        gone = list(expired(now).select_for_update(of=("self",)))
-        ids = [event.pk for event in gone]
-        # Results hold their pairs PROTECTed (a pair with results is never removed alone), so
-        # the results go first, then the sessions with everything else in them.
-        Result.objects.filter(board__section__event__in=ids).delete()
-        Event.objects.filter(pk__in=ids).delete()
-        teams = list(expired(now, TeamsEvent).select_for_update(of=("self",)))
-        TeamsEvent.objects.filter(pk__in=[event.pk for event in teams]).delete()
-    return gone + teams
+        for kind in kinds.soft_deleted():
+            expiring = list(expired(now, kind.model).select_for_update(of=("self",)))
+            ids = [event.pk for event in expiring]
+            if kind.model is Event:
+                # Results hold their pairs PROTECTed (a pair with results is never removed
+                # alone), so the results go first, then the sessions with everything else.
+                Result.objects.filter(board__section__event__in=ids).delete()
+            kind.model.objects.filter(pk__in=ids).delete()
+            gone += expiring
+    return gone
 
 
 def change_rounds(section: Section, rounds: int | None) -> None:

@@ -164,3 +164,39 @@ def test_no_module_over_the_line_limit():
     assert TOO_LONG_FOR_NOW - too_long == set(), "short now, drop from the list: " + ", ".join(
         sorted(TOO_LONG_FOR_NOW - too_long)
     )
+
+
+# The apps built on `events` (teams events, one-table games) import it; `events` reaches them
+# only through its registries (events.core.kinds), filled by their AppConfig.ready().
+APPS_ON_EVENTS = ["events.teams"]
+
+
+def _in_app(module: str, app: str) -> bool:
+    return module == app or module.startswith(app + ".")
+
+
+def _back_edges(graph: dict[str, set[str]], app: str) -> list[str]:
+    """The imports of `app` by `events` modules outside the apps built on it."""
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        if _in_app(module, "events") and not any(_in_app(module, a) for a in APPS_ON_EVENTS)
+        for target in targets
+        if _in_app(target, app)
+    )
+
+
+@pytest.mark.parametrize("app", APPS_ON_EVENTS)
+def test_events_never_imports_the_apps_built_on_it(app):
+    found = _back_edges(_import_graph(), app)
+    assert not found, f"events imports {app}: " + "; ".join(found)
+
+
+def test_the_apps_rule_finds_an_import_of_an_app_and_allows_the_apps_own():
+    graph = {
+        "events.views.home": {"events.teams.models", "events.models"},
+        "events.teams.views": {"events.access", "events.teams.models"},
+        "events.teamsheet": {"events.models"},  # a name that only starts like the app's
+    }
+    assert _back_edges(graph, "events.teams") == ["events.views.home -> events.teams.models"]
+    assert "events.core.kinds" in _import_graph()["events.teams.apps"]

@@ -11,6 +11,7 @@ import datetime
 from collections import Counter, defaultdict
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import PurePath
 
 from django.db import transaction
 from django.utils import timezone
@@ -32,7 +33,7 @@ from events.teams.published import (
 )
 from events.teams.setup import MOST_TEAMS
 
-__all__ = ["import_teams_file"]
+__all__ = ["import_teams_file", "imported_in_words", "imported_summary"]
 
 MOST_ROUNDS, MOST_BOARDS = 30, 64  # events.teams.models: the event's checks
 
@@ -262,3 +263,23 @@ def _store(event, parsed: TeamsFile, names, boards) -> dict[str, Team]:
         MatchBoard.objects.bulk_create(MatchBoard(match=stored, **board) for board in fields)
         rescore(stored)
     return by_key
+
+
+def imported_in_words(event: TeamsEvent, file_name: str) -> str:
+    """What the import page says it made of the file."""
+    scored = ("IMPs carry from segment to segment" if event.is_ko
+              else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
+    per = "segment" if event.is_ko else "match"
+    return (f"Imported {PurePath(file_name).name}: {event.kind_in_words}, "
+            f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
+            f"{scored}.")  # fmt: skip
+
+
+def imported_summary(event: TeamsEvent) -> str:
+    """What `manage.py import_travellers` prints it made of the file."""
+    boards = MatchBoard.objects.filter(match__event=event).count()
+    scored = ("IMPs carried from segment to segment" if event.is_ko
+              else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
+    teams = event.teams.count()
+    return (f"Imported {boards} boards into teams event {event.pk} ({event.name}): "
+            f"{event.get_kind_display()}, {teams} teams; {scored}")  # fmt: skip

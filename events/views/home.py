@@ -1,21 +1,22 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from events.models import Club, Event, OneTableSession
+from events.core import kinds
+from events.models import Club
 
 
 @require_GET
 def home(request):
-    events = Event.objects.readable_by(request.user).select_related("club")[:50]
+    """The latest sessions and one-table games the user may read (each kind of
+    events.core.kinds with a place on it), and the clubs."""
     directed = Club.objects.filter(directors=request.user) if request.user.is_authenticated else []
-    games = OneTableSession.objects.readable_by(request.user).select_related("club")[:20]
+    games = {}
+    for kind in kinds.all_kinds():
+        if kind.on_home:
+            readable = kind.model.objects.readable_by(request.user).select_related("club")
+            games[kind.listing] = readable[: kind.on_home]
     return render(
         request,
         "events/home.html",
-        {
-            "events": events,
-            "directed_clubs": directed,
-            "clubs": Club.objects.all(),
-            "one_table_games": games,
-        },
+        {**games, "directed_clubs": directed, "clubs": Club.objects.all()},
     )

@@ -13,6 +13,7 @@ from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events.access import SessionDeleted, event_for_director
+from events.core import kinds
 from events.forms import ScoringOptionsForm, SessionEditForm
 from events.lifecycle import (
     MovementChangeRefused,
@@ -22,7 +23,6 @@ from events.lifecycle import (
     restore_until,
 )
 from events.models import Event, Pair, Penalty, Result
-from events.teams.models import TeamsEvent
 
 
 def _section_with_rounds(event):
@@ -97,8 +97,7 @@ def not_found(request, exception):
     """The site's 404: for a deleted session's director, what happened and a Restore button."""
     if isinstance(exception, SessionDeleted):
         event = exception.event
-        restore = "teams_restore" if isinstance(event, TeamsEvent) else "session_restore"
         context = {"event": event, "restore_until": restore_until(event),
-                   "restore_url": reverse(restore, args=[event.pk])}  # fmt: skip
+                   "restore_url": reverse(kinds.of(event).restore, args=[event.pk])}  # fmt: skip
         return render(request, "events/session_deleted.html", context, status=404)
     return defaults.page_not_found(request, exception)

@@ -15,11 +15,12 @@ from django.views.decorators.vary import vary_on_headers
 
 from events import finalising, pdf_store, recaps
 from events.access import directs, event_for_director, event_for_reader, is_director
+from events.core import kinds
 from events.live import live_page, live_view
-from events.models import Club, Event, OneTableSession, Section
+from events.models import Club, Section
+from events.models.sessions import SoftDeleted
 from events.prepared import prepared
 from events.standings import event_standings, section_standings
-from events.teams.models import TeamsEvent
 from events.views.params import int_or_none
 
 
@@ -83,27 +84,22 @@ def score_cards(request, pk):
 @require_GET
 def club_sessions(request, slug):
     """Every game of the club: pairs sessions with the state of their results, teams events,
-    one-table games; its directors see the unpublished ones too, and the recently deleted."""
+    one-table games (each kind of events.core.kinds); its directors see the unpublished ones
+    too, and the recently deleted."""
     club = get_object_or_404(Club, slug=slug)
     director = directs(request, club)
-    games = [
-        model.objects.not_deleted().filter(club=club)
-        for model in (Event, TeamsEvent, OneTableSession)
-    ]
+    listed = [kind for kind in kinds.all_kinds() if kind.listing]
+    games = {kind.listing: kind.model.objects.not_deleted().filter(club=club) for kind in listed}
     deleted = []
     if director:
         deleted = _recently_deleted(request.user, club)
     else:
-        games = [queryset.filter(published=True) for queryset in games]
-    events, teams_events, one_table_games = games
+        games = {name: queryset.filter(published=True) for name, queryset in games.items()}
     # Right after a delete the session (or teams event) is named at the top with its Undo.
-    just_deleted = {"session": request.GET.get("deleted"),
-                    "teams": request.GET.get("deleted_teams")}  # fmt: skip
+    just_deleted = {kind.name: request.GET.get(kind.deleted_param)
+                    for kind in kinds.soft_deleted()}  # fmt: skip
     undo = next((row for row in deleted if str(row.event.pk) == just_deleted[row.kind]), None)
-    context = {
-        "club": club, "director": director, "events": events, "teams_events": teams_events,
-        "one_table_games": one_table_games, "deleted": deleted, "undo": undo,
-    }  # fmt: skip
+    context = {"club": club, "director": director, **games, "deleted": deleted, "undo": undo}
     return render(request, "events/club.html", context)
 
 
@@ -111,16 +107,16 @@ def club_sessions(request, slug):
 class Deleted:
     """A deleted session or teams event, with where its Restore button posts."""
 
-    event: Event | TeamsEvent
-    kind: str  # "session" or "teams"
+    event: SoftDeleted
+    kind: str  # "session" or "teams": events.core.kinds.EventKind.name
     restore_url: str
 
 
 def _recently_deleted(user, club) -> list[Deleted]:
     """The club's sessions and teams events a director can still restore, the latest first."""
-    rows = [Deleted(event, kind, reverse(f"{kind}_restore", args=[event.pk]))
-            for kind, model in (("session", Event), ("teams", TeamsEvent))
-            for event in model.objects.restorable_by(user).filter(club=club)]  # fmt: skip
+    rows = [Deleted(event, kind.name, reverse(kind.restore, args=[event.pk]))
+            for kind in kinds.soft_deleted()
+            for event in kind.model.objects.restorable_by(user).filter(club=club)]  # fmt: skip
     return sorted(rows, key=lambda row: row.event.deleted_at, reverse=True)
 
 

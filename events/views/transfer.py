@@ -1,5 +1,6 @@
-"""Upload a results file (travellers CSV, PBN, ...) as a new session, or a teams event's
-USEBIO file as a teams event; download a session's results as JSON, CSV, PBN, ..."""
+"""Upload a results file (travellers CSV, PBN, ...) as a new session, or another kind's file
+(a teams event's USEBIO file) as that kind of event (events.core.kinds); download a session's
+results as JSON, CSV, PBN, ..."""
 
 from pathlib import PurePath
 
@@ -11,11 +12,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from events.access import event_for_reader
+from events.core import kinds
 from events.formats import (
     READERS,
     WRITERS,
     ImportProblems,
-    TeamsFile,
     described,
     read_traveller_file,
     write_results,
@@ -25,8 +26,6 @@ from events.forms import OPTION_FIELDS, ImportForm, kilobytes
 from events.importer import import_traveller_file
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
 from events.movement_inference import describe_movements
-from events.teams.importer import import_teams_file
-from events.teams.models import TeamsEvent
 
 NAME_HELP = "Leave empty to use the event name in the file, or else the file's own name."
 
@@ -80,9 +79,9 @@ def session_import(request):
         warnings = []
         try:
             parsed = read_traveller_file(upload.read(), PurePath(upload.name).suffix, upload.name)
-            if isinstance(parsed, TeamsFile):
-                event = import_teams_file(parsed, club=data["club"], name=data["name"],
-                                          user=request.user, warnings=warnings)  # fmt: skip
+            if kind := kinds.importing(parsed):
+                event = kind.file_import.store(parsed, club=data["club"], name=data["name"],
+                                               user=request.user, warnings=warnings)  # fmt: skip
             else:
                 event = import_traveller_file(
                     parsed, club=data["club"], name=data["name"],
@@ -94,24 +93,25 @@ def session_import(request):
             problems = error.described()
         else:
             _say_imported(request, event, warnings, form)
-            teams = isinstance(event, TeamsEvent)
-            return redirect("teams_event" if teams else "session_detail", pk=event.pk)
+            return redirect(kinds.of(event).detail, pk=event.pk)
     return render(request, "events/import.html", {"form": form, "problems": problems})
 
 
 def _say_imported(request, event, warnings, form) -> None:
-    """What was imported, each warning, and for a teams file the page's pairs choices the
-    director made that it did not use."""
-    if not isinstance(event, TeamsEvent):
+    """What was imported, each warning, and for another kind's file (a teams file) the page's
+    pairs choices the director made that it did not use."""
+    file_import = kinds.of(event).file_import
+    if file_import is None:
         messages.info(request, describe_movements(event))
     else:
-        messages.info(request, _teams_imported(event, form.cleaned_data["file"].name))
+        messages.info(request, file_import.described(event, form.cleaned_data["file"].name))
     for warning in described(warnings):
         messages.warning(request, f"Imported with a warning: {warning}")
     club = form.cleaned_data["club"]
-    if isinstance(event, TeamsEvent) and (unused := _pairs_choices_made(form, club)):
-        messages.warning(request, f"Not used: {unused}. These are a pairs session's; a teams "
-                                  "file takes its scoring from the file.")  # fmt: skip
+    if file_import is not None and (unused := _pairs_choices_made(form, club)):
+        messages.warning(request, f"Not used: {unused}. These are a pairs session's; "
+                                  f"{file_import.file_words} takes its scoring from the "
+                                  "file.")  # fmt: skip
 
 
 def _pairs_choices_made(form, club) -> str:
@@ -124,15 +124,6 @@ def _pairs_choices_made(form, club) -> str:
         if posted not in (None, "") and form.fields[name].has_changed(getattr(club, name), posted):
             changed.append(form[name].label)
     return ", ".join(changed)
-
-
-def _teams_imported(event: TeamsEvent, file_name: str) -> str:
-    scored = ("IMPs carry from segment to segment" if event.is_ko
-              else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
-    per = "segment" if event.is_ko else "match"
-    return (f"Imported {PurePath(file_name).name}: {event.kind_in_words}, "
-            f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
-            f"{scored}.")  # fmt: skip
 
 
 @require_GET

@@ -2,11 +2,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from events.core import kinds
 from events.formats import WRITERS, write_results
 from events.formats.csv_export import travellers_csv
 from events.models import Event
-from events.teams.models import TeamsEvent
-from events.teams.usebio_writer import write_usebio_teams
 
 
 class Command(BaseCommand):
@@ -59,11 +58,12 @@ class Command(BaseCommand):
     def _teams(self, options) -> None:
         if options["format"] not in (None, "usebio") or options["travellers"] is not None:
             raise CommandError("a teams event is printed as USEBIO only: --teams ID")
-        event = TeamsEvent.objects.filter(pk=options["id"]).first()
+        teams = kinds.get("teams")
+        event = teams.model.objects.filter(pk=options["id"]).first()
         if event is None:
             raise CommandError(f"there is no teams event {options['id']}")
-        _refuse_deleted(event, "teams event")
-        self.stdout.write(write_usebio_teams(event), ending="")
+        _refuse_deleted(event, teams.what)
+        self.stdout.write(teams.results_file(event), ending="")
 
 
 def _refuse_deleted(event, what: str) -> None:
@@ -76,7 +76,7 @@ def _refuse_deleted(event, what: str) -> None:
 
 def _teams_hint(pk: int) -> str:
     """A teams event's ids are their own: the id given may be one, asked for without --teams."""
-    teams = TeamsEvent.objects.filter(pk=pk).first()
+    teams = kinds.get("teams").model.objects.filter(pk=pk).first()
     if teams is None:
         return ""
     return f" (teams event {pk} is “{teams.name}”: add --teams to export it)"

@@ -4,7 +4,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from events.formats import READERS, ImportProblems, TeamsFile, describe_place, read_traveller_file
+from events.core import kinds
+from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
 from events.forms import apply_preset
 from events.importer import import_traveller_file
 from events.invisible import invisible_problem
@@ -22,8 +23,6 @@ from events.models import (
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
 from events.results import rescore_event
-from events.teams.importer import import_teams_file
-from events.teams.models import MatchBoard, TeamsEvent
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 
 
@@ -121,13 +120,13 @@ class Command(BaseCommand):
             chosen = self._scoring_options(club, options)
             try:
                 parsed = read_traveller_file(data, path.suffix, path.name)
-                if isinstance(parsed, TeamsFile):
+                if kind := kinds.importing(parsed):
                     if penalties:
                         raise CommandError("nothing imported: --penalty is a pairs session's; "
-                                           "a teams event's go on its matches' pages")  # fmt: skip
-                    event = import_teams_file(parsed, club=club, name=options["name"],
-                                              publish=options["publish"],
-                                              warnings=warnings)  # fmt: skip
+                                           f"{kind.file_import.penalties_words}")  # fmt: skip
+                    event = kind.file_import.store(parsed, club=club, name=options["name"],
+                                                   publish=options["publish"],
+                                                   warnings=warnings)  # fmt: skip
                 else:
                     event = import_traveller_file(
                         parsed, club=club, name=options["name"],
@@ -155,13 +154,8 @@ class Command(BaseCommand):
         self.stdout.write(str(event.pk))
 
     def _summary(self, event) -> str:
-        if isinstance(event, TeamsEvent):
-            boards = MatchBoard.objects.filter(match__event=event).count()
-            scored = ("IMPs carried from segment to segment" if event.is_ko
-                      else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
-            teams = event.teams.count()
-            return (f"Imported {boards} boards into teams event {event.pk} ({event.name}): "
-                    f"{event.get_kind_display()}, {teams} teams; {scored}")  # fmt: skip
+        if file_import := kinds.of(event).file_import:
+            return file_import.summary(event)
         results = sum(section.boards.filter(results__isnull=False).count()
                       for section in event.sections.all())  # fmt: skip
         return (f"Imported {results} results into session {event.pk} ({event.name}); "

@@ -6,9 +6,9 @@ longer be restored from the app (an administrator still can, from /admin/).
 
 from django.core.management.base import BaseCommand
 
+from events.core import kinds
 from events.lifecycle import expired, purge_deleted
 from events.models.sessions import RESTORE_DAYS
-from events.teams.models import TeamsEvent
 
 
 class Command(BaseCommand):
@@ -24,13 +24,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         dry_run = options["dry_run"]
-        gone = [*expired(), *expired(model=TeamsEvent)] if dry_run else purge_deleted()
+        deletable = kinds.soft_deleted()
+        if dry_run:
+            gone = [event for kind in deletable for event in expired(model=kind.model)]
+        else:
+            gone = purge_deleted()
         verb = "would remove" if dry_run else "removed"
         for event in gone:
-            what = "teams event" if isinstance(event, TeamsEvent) else "session"
-            self.stdout.write(f"{verb} {what} {event.pk}: {event.club} · {event}")
-        teams = sum(isinstance(event, TeamsEvent) for event in gone)
-        sessions = len(gone) - teams
-        self.stdout.write(f"{sessions} session{'' if sessions == 1 else 's'} {verb}.")
-        if teams:
-            self.stdout.write(f"{teams} teams event{'' if teams == 1 else 's'} {verb}.")
+            self.stdout.write(f"{verb} {kinds.of(event).what} {event.pk}: {event.club} · {event}")
+        for kind in deletable:
+            count = sum(kinds.of(event) is kind for event in gone)
+            if count or kind.name == "session":  # the sessions' count is said even when 0
+                self.stdout.write(f"{count} {kind.what}{'' if count == 1 else 's'} {verb}.")
