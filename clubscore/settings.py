@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "csp",
     "events",
     "events.teams",
+    "events.one_table",
 ]
 
 MIDDLEWARE = [

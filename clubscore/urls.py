@@ -24,4 +24,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("events.urls")),
     path("", include("events.teams.urls")),
+    path("", include("events.one_table.urls")),
 ]

@@ -6,7 +6,6 @@ from events.views import (
     hand_records,
     home,
     lifecycle,
-    one_table,
     pdf,
     results,
     roster,
@@ -148,19 +147,4 @@ urlpatterns = [
         table_phone.table_link_qr,
         name="table_link_qr",
     ),
-    path("one-table/new/", one_table.one_table_create, name="one_table_create"),
-    path("one-table/<int:pk>/", one_table.one_table_tally, name="one_table_tally"),
-    path("one-table/<int:pk>/hands/<int:number>/", one_table.one_table_hand, name="one_table_hand"),
-    path("one-table/<int:pk>/publish/", one_table.one_table_publish, name="one_table_publish"),
-    path(
-        "one-table/<int:pk>/hand-records/",
-        one_table.one_table_hand_records,
-        name="one_table_hand_records",
-    ),
-    path(
-        "one-table/<int:pk>/hand-records/retry/",
-        one_table.one_table_analysis_retry,
-        name="one_table_analysis_retry",
-    ),
-    path("one-table/<int:pk>/method/", one_table.one_table_method, name="one_table_method"),
 ]

@@ -2,6 +2,8 @@
 would deploy with a schema the code does not match."""
 
 import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 from io import StringIO
 
 import pytest
@@ -24,12 +26,22 @@ def test_the_models_need_no_new_migration():
                     + out.getvalue())  # fmt: skip
 
 
-# A database whose teams events were stored while they were models of the `events` app:
-# migrated on, every row of their tables is as it was, and their content types (with the
-# permissions given on them) now belong to the `teams` app, keeping their ids.
-BEFORE_TEAMS_MOVED = [("events", "0024_teams_event_soft_delete")]
-TEAMS_MODELS = ["teamsevent", "team", "teammatch", "matchboard"]
-TEAMS_TABLES = ["events_teamsevent", "events_team", "events_teammatch", "events_matchboard"]
+# A database whose teams events (or one-table games) were stored while they were models of the
+# `events` app: migrated on, every row of their tables is as it was, and their content types
+# (with the permissions given on them) belong to the new app, keeping their ids; migrated back,
+# the content types return to `events`.
+
+
+@dataclass(frozen=True)
+class Move:
+    app: str
+    before: list[tuple[str, str]]  # the events app's last migration before the move
+    models: list[str]
+    fill: Callable  # stores rows through the models as they were (old_apps)
+
+    @property
+    def tables(self) -> list[str]:
+        return [f"events_{model}" for model in self.models]
 
 
 def _rows(tables: list[str]) -> dict[str, list[tuple]]:
@@ -41,12 +53,14 @@ def _rows(tables: list[str]) -> dict[str, list[tuple]]:
     return found
 
 
+def _club(old_apps):
+    return old_apps.get_model("events", "Club").objects.create(name="Old BC", slug="old-bc")
+
+
 def _teams_rows(old_apps) -> None:
-    """An event (and a deleted one) with two teams, a match, its bye and two boards, stored
-    through the models as they were, and a user given the right to change teams events."""
-    club = old_apps.get_model("events", "Club").objects.create(name="Old BC", slug="old-bc")
+    """An event (and a deleted one) with two teams, a match, its bye and two boards."""
     model = old_apps.get_model("events", "TeamsEvent")
-    day = datetime.date(2026, 11, 24)
+    club, day = _club(old_apps), datetime.date(2026, 11, 24)
     event = model.objects.create(club=club, name="Swiss", date=day)
     model.objects.create(club=club, name="Gone", date=day, deleted_at=timezone.now())
     team = old_apps.get_model("events", "Team")
@@ -58,41 +72,65 @@ def _teams_rows(old_apps) -> None:
     boards = old_apps.get_model("events", "MatchBoard").objects
     boards.create(match=match, number=1, open_ns_score=420, closed_ns_score=-50)
     boards.create(match=match, number=2, adjusted="ave")
-    user = get_user_model().objects.create_user("keeper")
-    content_type = ContentType.objects.get(app_label="events", model="teamsevent")
-    user.user_permissions.add(
-        Permission.objects.get(content_type=content_type, codename="change_teamsevent")
+
+
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"
+
+
+def _one_table_rows(old_apps) -> None:
+    """Two games, one with a hand entered and a deal of its hand record."""
+    model = old_apps.get_model("events", "OneTableSession")
+    club, day = _club(old_apps), datetime.date(2026, 11, 24)
+    game = model.objects.create(club=club, name="Friday", date=day, north="Ann", boards=4)
+    model.objects.create(club=club, date=day, method="hancock")
+    old_apps.get_model("events", "OneTableHand").objects.create(
+        session=game, number=1, contract="4S", declarer="N", tricks=10, hcp_ns=26, fit="9S"
+    )
+    old_apps.get_model("events", "OneTableDeal").objects.create(
+        game=game,
+        number=1,
+        deal="N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32",
     )
 
 
+MOVES = [
+    Move("teams", [("events", "0024_teams_event_soft_delete")],
+         ["teamsevent", "team", "teammatch", "matchboard"], _teams_rows),
+    Move("one_table", [("events", "0025_teams_move_to_their_app")],
+         ["onetablesession", "onetablehand", "onetabledeal"], _one_table_rows),
+]  # fmt: skip
+
+
+def _content_types(app: str, move: Move) -> dict[str, int]:
+    found = ContentType.objects.filter(app_label=app, model__in=move.models)
+    return dict(found.values_list("model", "pk"))
+
+
 @pytest.mark.django_db(transaction=True)
-def test_teams_rows_content_types_and_permissions_survive_the_move_to_their_app():
+@pytest.mark.parametrize("move", MOVES, ids=[move.app for move in MOVES])
+def test_rows_content_types_and_permissions_survive_the_move_to_their_app(move):
     executor = MigrationExecutor(connection)
     latest = executor.loader.graph.leaf_nodes()
+    permission = f"change_{move.models[0]}"
     try:
-        executor.migrate(BEFORE_TEAMS_MOVED)
+        executor.migrate(move.before)
         ContentType.objects.clear_cache()
-        _teams_rows(executor.loader.project_state(BEFORE_TEAMS_MOVED).apps)
-        rows = _rows(TEAMS_TABLES)
-        ids = dict(
-            ContentType.objects.filter(app_label="events", model__in=TEAMS_MODELS)
-            .values_list("model", "pk")
-        )  # fmt: skip
-        assert len(ids) == 4
-        executor = MigrationExecutor(connection)
-        executor.migrate(latest)
-        assert _rows(TEAMS_TABLES) == rows
-        assert dict(
-            ContentType.objects.filter(app_label="teams").values_list("model", "pk")
-        ) == ids  # fmt: skip
-        assert not ContentType.objects.filter(app_label="events", model__in=TEAMS_MODELS)
+        move.fill(executor.loader.project_state(move.before).apps)
+        keeper = get_user_model().objects.create_user("keeper")
+        keeper.user_permissions.add(Permission.objects.get(
+            content_type__app_label="events", codename=permission
+        ))  # fmt: skip
+        rows, ids = _rows(move.tables), _content_types("events", move)
+        assert len(ids) == len(move.models) and all(rows.values())
+        MigrationExecutor(connection).migrate(latest)
+        assert _rows(move.tables) == rows
+        assert _content_types(move.app, move) == ids
+        assert _content_types("events", move) == {}
         keeper = get_user_model().objects.get(username="keeper")
-        assert keeper.has_perm("teams.change_teamsevent")
-        # Back again: the rows stay, the content types return to the events app.
-        executor = MigrationExecutor(connection)
-        executor.migrate(BEFORE_TEAMS_MOVED)
-        assert _rows(TEAMS_TABLES) == rows
-        assert ContentType.objects.filter(app_label="events", model__in=TEAMS_MODELS).count() == 4
+        assert keeper.has_perm(f"{move.app}.{permission}")
+        MigrationExecutor(connection).migrate(move.before)
+        assert _rows(move.tables) == rows
+        assert _content_types("events", move) == ids
     finally:
         MigrationExecutor(connection).migrate(latest)
         ContentType.objects.clear_cache()

@@ -19,10 +19,10 @@ from django.db import models
 from events.models import Club
 
 # The apps whose models hang off a club: what a backup holds.
-CLUB_APPS = ("events", "teams")
+CLUB_APPS = ("events", "teams", "one_table")
 # An app whose models the file names by another app's label: where they were when files were
 # first written.
-FILE_APP = {"teams": "events"}
+FILE_APP = {"teams": "events", "one_table": "events"}
 # The models' order in the files written before the apps were split, kept so that a file
 # exported again is the same file; a model added since follows them, in its app's order.
 FILE_ORDER = (

@@ -7,12 +7,11 @@ fields (events.models.AnalysisFields) say what is happening, so a failure is sho
 director, never silent; the queue retries a failed batch (settings.Q_CLUSTER) and the director
 can retry at once.
 
-Two kinds of owner have deals: a pairs session (its sections' boards) and a one-table game
-(its `OneTableDeal` rows). Both rows carry `number`, `deal`, `dd`, `par_score` and
-`par_contracts`, and the board number gives the vulnerability par is worked out for.
+Two kinds of owner have deals (events.handrecords.owners): a pairs session (its sections'
+boards) and a one-table game (its deals, registered by its app). Both rows carry `number`,
+`deal`, `dd`, `par_score` and `par_contracts`, and the board number gives the vulnerability par
+is worked out for.
 """
-
-from dataclasses import dataclass
 
 from django.db import models, transaction
 from django.db.models import Count, F, Q
@@ -20,8 +19,8 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from events import versions
+from events.handrecords import owners
 from events.handrecords.dd import dd_tables
-from events.models import Board, Event, OneTableDeal, OneTableSession
 from scoring import board_vulnerability, par
 
 __all__ = ["BATCH", "GAME", "SESSION", "analyse_next_batch", "progress", "queue_analysis"]
@@ -32,47 +31,30 @@ TASK = "events.handrecords.jobs.analyse_next_batch"
 SESSION, GAME = "session", "one-table"
 
 
-@dataclass(frozen=True)
-class _Kind:
-    owner: type[models.Model]  # has AnalysisFields
-    deal_model: type[models.Model]
-    owner_lookup: str  # from a deal row to its owner's id
-    group: str
-
-    def dealt(self, owner_id: int):
-        return self.deal_model.objects.filter(**{self.owner_lookup: owner_id}).exclude(deal="")
-
-
-_KINDS = {
-    SESSION: _Kind(Event, Board, "section__event_id", "analysis-{}"),
-    GAME: _Kind(OneTableSession, OneTableDeal, "game_id", "analysis-one-table-{}"),
-}
-
-
 def _kind_of(owner) -> str:
-    return GAME if isinstance(owner, OneTableSession) else SESSION
+    return owners.of(owner).kind
 
 
 def _queue(owner_id: int, kind: str) -> None:
-    group = _KINDS[kind].group.format(owner_id)
+    group = owners.get(kind).group.format(owner_id)
     if kind == SESSION:
         async_task(TASK, owner_id, group=group)
     else:
         async_task(TASK, owner_id, kind, group=group)
 
 
-def queue_analysis(owner: Event | OneTableSession) -> None:
+def queue_analysis(owner: models.Model) -> None:
     """Ask the background worker to analyse every deal of a session or one-table game not
     yet analysed."""
     kind = _kind_of(owner)
-    _KINDS[kind].owner.objects.filter(pk=owner.pk).update(
+    owners.get(kind).owner_model.objects.filter(pk=owner.pk).update(
         analysis_queued_at=timezone.now(), analysis_attempts=0, analysis_error=""
     )
     transaction.on_commit(lambda: _queue(owner.pk, kind))
 
 
 def pending_boards(owner_id: int, kind: str = SESSION):
-    return _KINDS[kind].dealt(owner_id).filter(dd__isnull=True)
+    return owners.get(kind).dealt(owner_id).filter(dd__isnull=True)
 
 
 def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
@@ -82,21 +64,21 @@ def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
     Boards of different sections dealt the same cards are solved once. Any error is recorded
     on the owner and raised again, so the job runner counts the attempt and retries it.
     """
-    owners = _KINDS[kind].owner.objects.filter(pk=owner_id)
-    owners.update(analysis_attempts=F("analysis_attempts") + 1)
+    rows = owners.get(kind).owner_model.objects.filter(pk=owner_id)
+    rows.update(analysis_attempts=F("analysis_attempts") + 1)
     try:
         boards = list(pending_boards(owner_id, kind).order_by("number", "pk"))
         deals = list(dict.fromkeys(board.deal for board in boards))[:BATCH]
         tables = dict(zip(deals, dd_tables(deals), strict=True))
         done = _store(boards, tables)
     except Exception as error:
-        owners.update(analysis_error=f"{type(error).__name__}: {error}"[:500])
+        rows.update(analysis_error=f"{type(error).__name__}: {error}"[:500])
         raise
     remaining = pending_boards(owner_id, kind).exists()
     # The tables and par are part of the session now: open pages refresh, and its PDFs
     # (stored per version, events/pdf_store.py) are made again with them.
     versions.bump(
-        owners, by=1 if done else 0,
+        rows, by=1 if done else 0,
         analysis_error="", analysis_attempts=0,
         analysis_queued_at=timezone.now() if remaining else None,
     )  # fmt: skip
@@ -122,10 +104,10 @@ def _store(boards: list, tables: dict[str, dict]) -> int:
     return done
 
 
-def progress(owner: Event | OneTableSession) -> dict:
+def progress(owner: models.Model) -> dict:
     """Deals stored and analysed so far, and the state of the background analysis."""
     counts = (
-        _KINDS[_kind_of(owner)]
+        owners.of(owner)
         .dealt(owner.pk)
         # Sections share board numbers and deals: a director counts boards, not copies.
         .aggregate(

@@ -1,5 +1,5 @@
-"""Putting a PBN hand record onto a session's boards, or a one-table game's hands: all of it,
-or nothing."""
+"""Putting a PBN hand record onto a session's boards: all of it, or nothing (a one-table
+game's: events.one_table.hand_records, through `checked_records`)."""
 
 from dataclasses import dataclass
 
@@ -8,12 +8,10 @@ from django.db import transaction
 from events import versions
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import HandRecord, PBNError, read_hand_records
-from events.models import Board, Event, OneTableDeal, OneTableSession
-from events.one_table import redeal_hands
+from events.models import Board, Event
 from scoring import board_dealer, board_vulnerability
 
-__all__ = ["HandRecordImport", "checked_records", "import_game_hand_records",
-           "import_hand_records"]  # fmt: skip
+__all__ = ["HandRecordImport", "checked_records", "import_hand_records"]
 
 
 @dataclass(frozen=True)
@@ -75,30 +73,6 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
         if changed:
             queue_analysis(event)
     return HandRecordImport(len(records), changed, sorted(numbers - {r.board for r in records}))
-
-
-def import_game_hand_records(game: OneTableSession, text: str) -> HandRecordImport:
-    """Every deal of the file onto the one-table game's hands 1 to `game.boards`, then the
-    background analysis queued; the hands already entered take their HCP and fit from the
-    new deals (events.one_table.redeal_hands). Nothing stored when the file is refused."""
-    numbers = set(range(1, game.boards + 1))
-    records = checked_records(text, numbers, "game")
-    with transaction.atomic():
-        # The game's row first, as a hand's save takes it (events.one_table.save_hand): the
-        # hands' rows after it. The other order deadlocked with a hand saved meanwhile.
-        versions.bump(game)
-        stored = dict(OneTableDeal.objects.filter(game=game).values_list("number", "deal"))
-        new = [record for record in records if stored.get(record.board) != record.deal]
-        for record in new:
-            OneTableDeal.objects.update_or_create(
-                game=game, number=record.board,
-                defaults={"deal": record.deal, "dd": None, "par_score": None,
-                          "par_contracts": ""},
-            )  # fmt: skip
-        redeal_hands(game, [record.board for record in new])
-        if new:
-            queue_analysis(game)
-    return HandRecordImport(len(records), len(new), sorted(numbers - {r.board for r in records}))
 
 
 def _list(numbers: list[int]) -> str:

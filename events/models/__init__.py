@@ -6,28 +6,16 @@ levels 0-7 and tricks 0-13, adjusted percentages 0-100, and a score wherever one
 
 from .analysis import AnalysisFields
 from .choices import *  # noqa: F403
+from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from .clubs import Club, Member, ScoringOptionFields
-from .one_table import (
-    HANCOCK_DOUBLED_CHOICES,
-    HANCOCK_VULNERABLE_CHOICES,
-    ONE_TABLE_METHOD_CHOICES,
-    ONE_TABLE_METHODS,
-    SCORING_LINE_CHOICES,
-    SEAT_CHOICES,
-    OneTableDeal,
-    OneTableHand,
-    OneTableSession,
-)
 from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet
 from .sessions import Board, Event, EventQuerySet, Pair, Section
 from .table_links import TableEntry, TableLink, TablePhoneOptions
 
 __all__ = [
-    "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "OneTableDeal",
-    "OneTableHand", "OneTableSession", "Pair", "Penalty", "Result", "ResultChange",
-    "ResultQuerySet", "ScoringOptionFields", "Section", "SessionPdf", "PDF_KINDS", "PDF_PAPERS",
-    "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES", "ONE_TABLE_METHOD_CHOICES",
-    "ONE_TABLE_METHODS", "SCORING_LINE_CHOICES", "SEAT_CHOICES",
+    "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "Pair", "Penalty",
+    "Result", "ResultChange", "ResultQuerySet", "ScoringOptionFields", "Section", "SessionPdf",
+    "PDF_KINDS", "PDF_PAPERS", "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions",
 ]  # fmt: skip

@@ -24,8 +24,8 @@ from events.teams.entry import BoardRow, save_boards
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_director_journey import type_line
 from tests.browser.test_phone_entry import SLIPS, card_of, line, tap_result
+from tests.events.one_table.test_one_table import TALLY_SHEET_HANDS, enter, make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_one_table import TALLY_SHEET_HANDS, enter, make_game
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from events.finalising import finalise_session
 from events.lifecycle import delete_session
-from events.models import Board, Event, OneTableSession
+from events.models import Board, Event
+from events.one_table.models import OneTableSession
 from events.results import Correction, save_result
 from tests.browser.conftest import log_in
 from tests.browser.test_player_journey import assert_fits

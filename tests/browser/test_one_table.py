@@ -7,10 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from events.models import OneTableHand, OneTableSession
-from events.one_table import save_hand
+from events.one_table.hands import save_hand
+from events.one_table.models import OneTableHand, OneTableSession
 from tests.browser.conftest import SCREENSHOTS, log_in
-from tests.events.test_one_table import CHOSEN_LINE, TALLY_SHEET_HANDS, make_game
+from tests.events.one_table.test_one_table import CHOSEN_LINE, TALLY_SHEET_HANDS, make_game
 from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from events.handrecords.jobs import GAME, analyse_next_batch
-from events.models import OneTableSession
+from events.one_table.models import OneTableSession
 from tests.browser.conftest import log_in
 from tests.events.test_hand_records import THREE_BOARDS
 from tests.factories import make_club, make_user

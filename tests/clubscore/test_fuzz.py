@@ -25,15 +25,17 @@ from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
 from events import table_links
-from events.handrecords.session_import import import_game_hand_records, import_hand_records
-from events.models import Event, Member, OneTableSession, Penalty
-from events.one_table import save_hand
+from events.handrecords.session_import import import_hand_records
+from events.models import Event, Member, Penalty
+from events.one_table.hand_records import import_game_hand_records
+from events.one_table.hands import save_hand
+from events.one_table.models import OneTableSession
 from events.results import save_result
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
+from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_hand_records import THREE_BOARDS
-from tests.events.test_one_table import make_game
 from tests.events.views.test_every_url import ARGUMENTS, NAMES
 from tests.factories import make_club, make_session
 

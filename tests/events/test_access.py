@@ -18,10 +18,11 @@ from events.access import (
     section_for_director,
 )
 from events.lifecycle import delete_session
-from events.models import Board, OneTableSession
+from events.models import Board
+from events.one_table.models import OneTableSession
 from events.teams.models import TeamsEvent
+from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_one_table import make_game
 
 
 def request_of(user):

@@ -16,15 +16,12 @@ from django.core.management import CommandError, call_command
 
 from events import table_links as phone
 from events.core.club_file import REMADE, club_app_models, club_objects
-from events.handrecords.session_import import import_game_hand_records, import_hand_records
+from events.handrecords.session_import import import_hand_records
 from events.models import (
     Board,
     Club,
     Event,
     Member,
-    OneTableDeal,
-    OneTableHand,
-    OneTableSession,
     Pair,
     Result,
     ResultChange,
@@ -33,15 +30,17 @@ from events.models import (
     TableEntry,
     TableLink,
 )
-from events.one_table import save_hand
+from events.one_table.hand_records import import_game_hand_records
+from events.one_table.hands import save_hand
+from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.penalties import add_penalty, parse_penalty
 from events.results import Correction, delete_result, save_result
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.models import TeamMatch, TeamsEvent
+from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_hand_records import THREE_BOARDS
-from tests.events.test_one_table import make_game
 from tests.events.test_par_commands import ONE_SUIT_EACH_DD
 from tests.events.test_results import seats
 from tests.factories import make_club, make_session, make_user

@@ -242,10 +242,10 @@ def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(mon
     # refused one of them. Both now take the game's row first. The upload is held right after
     # it has put the new deal on the hand already entered, until the save waits for a lock.
     from events.handrecords import session_import
-    from events.handrecords.session_import import import_game_hand_records
-    from events.one_table import save_hand
-    from tests.events.test_one_table import make_game
-    from tests.events.test_one_table_hand_records import UNEVEN_FILE
+    from events.one_table.hand_records import import_game_hand_records
+    from events.one_table.hands import save_hand
+    from tests.events.one_table.test_one_table import make_game
+    from tests.events.one_table.test_one_table_hand_records import UNEVEN_FILE
 
     game = make_game(make_club(), boards=3)
     save_hand(game, 1, contract="4S", declarer="N", made="4", hcp_ns="25", fit="9S")
@@ -288,7 +288,7 @@ def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(mon
     assert not failures, failures
     hand = game.hands.get(number=1)
     # The save came second: its contract, with the HCP and fit of the deal the upload stored
-    # (tests/events/test_one_table_hand_records.py's UNEVEN: NS 36, a spade fit 8S).
+    # (tests/events/one_table/test_one_table_hand_records.py's UNEVEN: NS 36, a spade fit 8S).
     assert (hand.contract, hand.hcp_ns, hand.fit) == ("5S", 36, "8S")
     game.refresh_from_db()
     assert game.version == version + 2  # the upload and the correction, each told the tally

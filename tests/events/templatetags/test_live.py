@@ -9,7 +9,8 @@ import pytest
 from django.template import Context, Template, TemplateSyntaxError
 from django.test import RequestFactory
 
-from events.models import Event, OneTableSession
+from events.models import Event
+from events.one_table.models import OneTableSession
 from events.teams.models import TeamsEvent
 
 REGION = "{% load live %}{% live event pair=pair %}<p>inside</p>{% endlive %}"

@@ -16,8 +16,8 @@ from events import table_links
 from events.core.club_file import club_app_models
 from events.models import Member, Penalty
 from events.teams import draw
+from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_one_table import make_game
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from events import table_links as phone
 from events.finalising import finalise_session
 from events.models import Event, Penalty, Result, ResultChange
 from events.results import Correction, save_result
+from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_one_table import make_game
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 from tests.factories import make_session
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from events.finalising import finalise_session
 from events.models import Event
 from events.results import Correction, save_result
+from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_one_table import make_game
 from tests.events.views.entry_helpers import board_of, movement_rows
 from tests.events.views.test_finalising_pages import session  # noqa: F401 (a fixture)
 

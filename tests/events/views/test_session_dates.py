@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.dates import session_date_range
-from events.models import Event, OneTableSession
+from events.models import Event
+from events.one_table.models import OneTableSession
 
 TODAY = timezone.localdate()
 

@@ -9,11 +9,11 @@ from django.test import Client
 from django.urls import reverse
 
 from events.handrecords.jobs import GAME, analyse_next_batch
-from events.handrecords.session_import import import_game_hand_records
-from events.models import OneTableDeal
+from events.one_table.hand_records import import_game_hand_records
+from events.one_table.models import OneTableDeal
+from tests.events.one_table.test_one_table import make_game
+from tests.events.one_table.test_one_table_hand_records import UNEVEN_FILE
 from tests.events.test_hand_records import THREE_BOARDS
-from tests.events.test_one_table import make_game
-from tests.events.test_one_table_hand_records import UNEVEN_FILE
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_the_hand_page_shows_the_deal_and_the_counted_hcp_and_fit(director_clien
     import_game_hand_records(game, UNEVEN_FILE)
     body = director_client.get(hand_url(game, 1)).content.decode()
     assert 'class="hand-diagram"' in body
-    # tests/events/test_one_table_hand_records.py counts UNEVEN: NS 36, EW 4, NS's fit 8S.
+    # tests/events/one_table/test_one_table_hand_records.py counts UNEVEN: NS 36, EW 4, NS's fit 8S.
     text = re.sub(r"<[^>]+>|\s+", " ", body)
     assert "From the hand record: NS 36 · EW 4 HCP · NS’s longest fit 8S" in re.sub(" +", " ", text)
     assert 'id="id_hcp_ns"' not in body and 'id="id_fit"' not in body, "nothing to type"

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events.models import OneTableHand, OneTableSession
-from events.one_table import save_hand
-from tests.events.test_one_table import TALLY_SHEET_HANDS, enter, make_game
+from events.one_table.hands import save_hand
+from events.one_table.models import OneTableHand, OneTableSession
+from tests.events.one_table.test_one_table import TALLY_SHEET_HANDS, enter, make_game
 
 HAND = {"contract": "4H", "declarer": "S", "made": "5", "hcp_ns": "24", "hcp_ew": "16",
         "fit": "10S"}  # fmt: skip

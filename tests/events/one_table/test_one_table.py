@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from events.models import OneTableHand, OneTableSession
-from events.one_table import _DOUBLED_DASH, HandError, hand_values, save_hand, tally_sheet
+from events.one_table.hands import _DOUBLED_DASH, HandError, hand_values, save_hand
+from events.one_table.models import OneTableHand, OneTableSession
+from events.one_table.tally import tally_sheet
 from tests.hang_guard import finishes_within
 
 # The tally sheet's example as the table writes it: #, Bid, By, Md, HCP NS, HCP EW, Fit, IMPs NS,

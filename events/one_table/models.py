@@ -9,11 +9,10 @@ from django.db.models import Q
 import scoring
 from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.invisible import validate_visible
-
-from .analysis import AnalysisFields, DealAnalysisFields
-from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
-from .clubs import Club
-from .sessions import EventQuerySet
+from events.models.analysis import AnalysisFields, DealAnalysisFields
+from events.models.choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
+from events.models.clubs import Club
+from events.models.sessions import EventQuerySet
 
 ONE_TABLE_METHOD_CHOICES = [
     ("par-imps", "Par-table IMPs (one-table tally sheet)"),
@@ -21,6 +20,7 @@ ONE_TABLE_METHOD_CHOICES = [
     ("dd-par", "IMPs against the double-dummy par"),
 ]
 ONE_TABLE_METHODS = [method for method, _ in ONE_TABLE_METHOD_CHOICES]
+PAR_IMPS, HANCOCK, DD_PAR = ONE_TABLE_METHODS
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SCORING_LINE_CHOICES = [("", "the dealer's side"), ("NS", "NS"), ("EW", "EW")]
 
@@ -59,6 +59,8 @@ class OneTableSession(AnalysisFields):
     objects = EventQuerySet.as_manager()
 
     class Meta:
+        # The tables keep the names they had when one-table games were models of `events`.
+        db_table = "events_onetablesession"
         ordering = ["-date", "-pk"]
         constraints = [
             models.CheckConstraint(
@@ -113,6 +115,7 @@ class OneTableHand(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "events_onetablehand"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="one_table_hand_once"),
@@ -140,6 +143,7 @@ class OneTableDeal(DealAnalysisFields):
     deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
 
     class Meta:
+        db_table = "events_onetabledeal"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="one_table_deal_once"),

@@ -15,13 +15,15 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import one_table, versions
+from events import versions
 from events.access import directs, for_director, for_reader
-from events.forms import OneTableSessionForm
 from events.handrecords.jobs import queue_analysis
-from events.handrecords.session_import import import_game_hand_records
 from events.live import unchanged
-from events.models import ONE_TABLE_METHOD_CHOICES, OneTableDeal, OneTableSession
+from events.one_table import hands
+from events.one_table.forms import OneTableSessionForm
+from events.one_table.hand_records import import_game_hand_records
+from events.one_table.models import ONE_TABLE_METHOD_CHOICES, OneTableDeal, OneTableSession
+from events.one_table.tally import tally_sheet
 from events.views.hand_records import upload_page
 
 _HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scoring_line",
@@ -47,7 +49,7 @@ def one_table_create(request):
         game.created_by = request.user
         game.save()
         return redirect("one_table_hand", pk=game.pk, number=1)
-    return render(request, "events/one_table_form.html", {"form": form})
+    return render(request, "one_table/form.html", {"form": form})
 
 
 @require_GET
@@ -56,11 +58,11 @@ def one_table_tally(request, pk):
     game = _game_for_reader(request, pk)
     if unchanged(request, game):
         return HttpResponse(status=204)
-    context = {"game": game, "tally": one_table.tally_sheet(game),
+    context = {"game": game, "tally": tally_sheet(game),
                "director": directs(request, game.club)}  # fmt: skip
     if request.htmx:
-        return render(request, "events/one_table_tally.html#live", context)
-    return render(request, "events/one_table_tally.html", context)
+        return render(request, "one_table/tally.html#live", context)
+    return render(request, "one_table/tally.html", context)
 
 
 @login_required
@@ -74,17 +76,17 @@ def one_table_hand(request, pk, number):
         typed = {name: request.POST.get(name, "") for name in _HAND_FIELDS}
         typed["trump_length_7"] = bool(request.POST.get("trump_length_7"))
         try:
-            one_table.save_hand(game, number, **typed)
-        except one_table.HandError as problem:
+            hands.save_hand(game, number, **typed)
+        except hands.HandError as problem:
             error = problem
         else:
             if number < game.boards:
                 return redirect("one_table_hand", pk=game.pk, number=number + 1)
             return redirect("one_table_tally", pk=game.pk)
-    tally = one_table.tally_sheet(game)
+    tally = tally_sheet(game)
     row = tally.row(number)
-    values = typed if error else one_table.hand_values(row.hand)
-    dealt = one_table.dealt(row.deal)
+    values = typed if error else hands.hand_values(row.hand)
+    dealt = hands.dealt(row.deal)
     if dealt:
         values |= {"hcp_ns": str(dealt.hcp_ns), "hcp_ew": str(dealt.hcp_ew)}
     dealer_side = "NS" if row.dealer in ("N", "S") else "EW"
@@ -97,7 +99,7 @@ def one_table_hand(request, pk, number):
         "seats": seats, "dealer_name": dict(seats)[row.dealer],
         "sides": ("NS", "EW"), "deal": row.deal, "dealt": dealt,
     }  # fmt: skip
-    return render(request, "events/one_table_hand.html", context)
+    return render(request, "one_table/hand.html", context)
 
 
 @login_required
@@ -119,7 +121,7 @@ def one_table_hand_records(request, pk):
     context = {"game": game, "methods": ONE_TABLE_METHOD_CHOICES,
                "deals": OneTableDeal.objects.filter(game=game).count()}  # fmt: skip
     return upload_page(
-        request, game, import_game_hand_records, "events/one_table_hand_records.html", context
+        request, game, import_game_hand_records, "one_table/hand_records.html", context
     )
 
 
@@ -137,8 +139,8 @@ def one_table_analysis_retry(request, pk):
 def one_table_method(request, pk):
     game = _game_for_director(request, pk)
     try:
-        one_table.change_method(game, request.POST.get("method", ""))
-    except one_table.MethodError as problem:
+        hands.change_method(game, request.POST.get("method", ""))
+    except hands.MethodError as problem:
         messages.error(request, str(problem))
         return redirect("one_table_hand_records", pk=game.pk)
     messages.success(request, f"The game is now scored with {game.get_method_display()}.")

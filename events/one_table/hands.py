@@ -1,9 +1,9 @@
-"""One-table games: saving a hand as the table wrote it, and reading back the tally sheet.
+"""One-table games: saving a hand as the table wrote it, and changing a game's method.
 
 Every number comes from scoring's one-table rules (`one_table_board` for the par-table IMPs of
 the *One-Table Duplicate-Style Par Scoring Tally Sheet*, `hancock_points` for Cliff Hancock's
-points); this module only reads what the players typed, stores it, and lays the results out
-in the tally sheet's columns.
+points); this module only reads what the players typed and stores it (events.one_table.tally
+lays the results out in the tally sheet's columns).
 
 What the players type, per hand: the contract ("4S", "3NTX", the sheet's "4S-X", "PASS"), the
 declarer, the result in the sheet's *Md* column (the level made: "4" for 4S making 4, "5" for
@@ -16,23 +16,28 @@ When the game has a hand record, a hand's HCP and longest fit come from its deal
 """
 
 import re
-from dataclasses import dataclass, replace
-from itertools import accumulate
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from django.db import transaction
 
 import scoring
 from events import versions
-from events.models import ONE_TABLE_METHODS, OneTableDeal, OneTableHand, OneTableSession
+from events.one_table.models import (
+    DD_PAR,
+    HANCOCK,
+    ONE_TABLE_METHODS,
+    PAR_IMPS,
+    OneTableDeal,
+    OneTableHand,
+    OneTableSession,
+)
+from events.one_table.tally import made_column, score_hand
 from scoring.deal import hcp, longest_fit, parse_deal
-from scoring.hancock import par_interval
-from scoring.one_table import DDParResult, OneTableResult, parse_fit, scoring_line_pair
+from scoring.one_table import parse_fit, scoring_line_pair
 
-__all__ = ["Dealt", "HandError", "MethodError", "Tally", "TallyRow", "change_method", "dealt",
-           "hand_values", "redeal_hands", "save_hand", "tally_sheet"]  # fmt: skip
+__all__ = ["Dealt", "HandError", "MethodError", "change_method", "dealt", "hand_values",
+           "save_hand"]  # fmt: skip
 
-PAR_IMPS, HANCOCK, DD_PAR = "par-imps", "hancock", "dd-par"
 _SEATS = ("N", "E", "S", "W")
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-"})
 _RELATIVE = re.compile(r"^(=|[+-]\d+)$")
@@ -132,7 +137,7 @@ def _hand_fields(
         fields["side_voids"] = _whole(side_voids, "Side-suit voids", 0, 6, "side_voids")
     hand = OneTableHand(session=session, number=number, **fields)
     try:
-        _score(session, hand, deal)
+        score_hand(session, hand, deal)
     except ValueError as error:
         raise HandError(_sentence(error), "scoring_line" if hand.scoring_line else "") from None
     return fields
@@ -235,145 +240,16 @@ def _sentence(error: ValueError) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-# The tally sheet.
-
-
-@dataclass(frozen=True)
-class TallyRow:
-    number: int
-    dealer: str
-    vulnerability: str
-    hand: OneTableHand | None = None
-    made: str = ""  # the tally sheet's Md column: "4", "5" or "-1"
-    board: OneTableResult | None = None  # par IMPs: every column of the tally sheet
-    deal: OneTableDeal | None = None  # the hand record's deal and its analysis
-    dd_par: DDParResult | None = None  # IMPs against the double-dummy par
-    interval: tuple[int, int] | None = None  # Hancock: the contract's HCP range
-    points: tuple[int, int] | None = None  # (NS, EW): IMPs, or Hancock points
-    totals: tuple[int, int] | None = None
-
-    @property
-    def par_pending(self) -> bool:
-        """IMPs against par wait for the background analysis to find this hand's par."""
-        return self.hand is not None and self.points is None
-
-    @property
-    def hcp_ew(self) -> int | None:
-        return None if self.hand is None else 40 - self.hand.hcp_ns
-
-    @property
-    def result_words(self) -> str:
-        """The result as the table says it: "made 5", "down 3"."""
-        if not self.made:
-            return ""
-        return f"down {self.made[1:]}" if self.made.startswith("-") else f"made {self.made}"
-
-
-@dataclass(frozen=True)
-class Tally:
-    rows: list[TallyRow]
-    totals: tuple[int, int]
-    entered: int
-
-    @property
-    def next_hand(self) -> int | None:
-        """The first hand not yet entered, where the table carries on."""
-        return next((row.number for row in self.rows if row.hand is None), None)
-
-    def row(self, number: int) -> TallyRow:
-        return self.rows[number - 1]
-
-
-def tally_sheet(session: OneTableSession) -> Tally:
-    """Every hand of the game in the tally sheet's rows, entered or not, with running totals."""
-    hands = {hand.number: hand for hand in session.hands.all()}
-    deals = {deal.number: deal for deal in session.deals.all()}
-    scored = {number: _score(session, hands[number], deals.get(number)) for number in sorted(hands)}
-    # The sheet's instruction 13: each hand's points added to the previous total. A hand whose
-    # double-dummy par is still being worked out adds nothing yet.
-    points = [s.points or (0, 0) for s in scored.values()]
-    running = dict(zip(scored, accumulate(points, _add), strict=True))
-    rows = []
-    for number in range(1, session.boards + 1):
-        row = TallyRow(number, scoring.board_dealer(number), scoring.board_vulnerability(number),
-                       deal=deals.get(number))  # fmt: skip
-        if number in hands:
-            row = replace(row, hand=hands[number], made=_made(hands[number]),
-                          totals=running[number], **scored[number]._asdict())  # fmt: skip
-        rows.append(row)
-    totals = next(reversed(running.values()), (0, 0))
-    return Tally(rows, totals, len(hands))
-
-
-def _add(total: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
-    return total[0] + points[0], total[1] + points[1]
-
-
-class _Scored(NamedTuple):
-    board: OneTableResult | None = None  # the tally sheet's row
-    interval: tuple[int, int] | None = None  # Hancock's HCP range
-    dd_par: DDParResult | None = None
-    points: tuple[int, int] | None = None  # (NS, EW); None while par is being worked out
-
-
-def _score(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal | None) -> _Scored:
-    if session.method == PAR_IMPS:
-        board = scoring.one_table_board(
-            hand.number, hand.contract, hand.declarer, hand.tricks, hand.hcp_ns,
-            hand.fit or None, hand.scoring_line or None,
-        )  # fmt: skip
-        return _Scored(board=board, points=(board.imps_ns, board.imps_ew))
-    if session.method == DD_PAR:
-        if deal is None or deal.par_score is None:
-            return _Scored()
-        result = scoring.dd_par_board(
-            hand.number, hand.contract, hand.declarer, hand.tricks, deal.par_score
-        )
-        return _Scored(dd_par=result, points=(result.imps_ns, result.imps_ew))
-    if not hand.declarer:
-        return _Scored(points=(0, 0))  # Hancock: a passed-out hand scores nothing
-    ns_declared = hand.declarer in ("N", "S")
-    points = scoring.hancock_points(
-        hand.contract, hand.tricks, hand.hcp_ns if ns_declared else 40 - hand.hcp_ns,
-        hand.trump_length_7, hand.side_voids,
-        vulnerable=scoring.is_vulnerable(hand.number, hand.declarer),
-        doubled_rule=session.doubled_rule, vulnerable_rule=session.vulnerable_rule,
-    )  # fmt: skip
-    # Hancock scores from the declarer's view: the points are the declaring side's.
-    interval = par_interval(hand.contract, session.doubled_rule)
-    return _Scored(interval=interval, points=(points, 0) if ns_declared else (0, points))
-
-
-def _made(hand: OneTableHand) -> str:
-    if not hand.declarer:
-        return ""
-    needed = scoring.parse_contract(hand.contract).tricks_needed
-    return str(hand.tricks - 6) if hand.tricks >= needed else str(hand.tricks - needed)
-
-
 def hand_values(hand: OneTableHand | None) -> dict:
     """What the entry form shows for a stored hand, in the notation the players type."""
     if hand is None:
         return {"side_voids": "0"}
     return {
-        "contract": hand.contract, "declarer": hand.declarer, "made": _made(hand),
+        "contract": hand.contract, "declarer": hand.declarer, "made": made_column(hand),
         "hcp_ns": str(hand.hcp_ns), "hcp_ew": str(40 - hand.hcp_ns),
         "fit": hand.fit or "NF", "scoring_line": hand.scoring_line,
         "trump_length_7": hand.trump_length_7, "side_voids": str(hand.side_voids),
     }  # fmt: skip
-
-
-def redeal_hands(game: OneTableSession, numbers: list[int]) -> None:
-    """Hands already entered take their HCP and fit from their new deals (a new hand record)."""
-    deals = {deal.number: deal for deal in game.deals.filter(number__in=numbers)}
-    for hand in game.hands.filter(number__in=numbers):
-        values = dealt(deals[hand.number])
-        hand.hcp_ns = values.hcp_ns
-        if hand.hcp_ns != 20:
-            hand.scoring_line = ""
-        line = scoring_line_pair(hand.number, hand.hcp_ns, hand.scoring_line or None)
-        hand.fit = "" if values.fit(line) == "NF" else values.fit(line)
-        hand.save(update_fields=["hcp_ns", "scoring_line", "fit", "updated_at"])
 
 
 def change_method(game: OneTableSession, method: str) -> None:
