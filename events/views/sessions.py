@@ -25,7 +25,7 @@ from events.network import phone_address
 from events.results import SessionFinal, rescore_event
 from events.roster import Roster
 from events.setup import create_session
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from events.travellers import table_round_progress
 
 
