@@ -187,7 +187,7 @@ class Writer:
 READERS: dict[str, str] = {
     "csv": "events.importer:read_csv",
     "pbn": "events.formats.pbn_results:read_pbn_results",
-    "xml": "events.formats.usebio:read_usebio",
+    "xml": "events.formats.usebio_read:read_usebio",
     "bws": "events.formats.bws:read_bws",
 }
 
@@ -199,7 +199,7 @@ WRITERS: dict[str, Writer] = {
         "events.formats.pbn_results:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
     ),  # fmt: skip
     "usebio": Writer(
-        "events.formats.usebio:write_usebio", "application/xml; charset=utf-8", "xml"
+        "events.formats.usebio_write:write_usebio", "application/xml; charset=utf-8", "xml"
     ),  # fmt: skip
 }
 

@@ -23,7 +23,7 @@ from lxml import etree
 
 import events.formats
 from events.formats import ImportProblems, TeamsFile
-from events.formats.usebio import read_usebio
+from events.formats.usebio_read import read_usebio
 from events.formats.usebio_teams_writer import write_usebio_teams
 from events.forms import OPTION_FIELDS
 from events.models import Event, Member, TeamMatch, TeamsEvent
