@@ -143,7 +143,6 @@ MODULE_LINE_LIMIT = 400
 TOO_LONG_FOR_NOW = {
     "events.forms",
     "events.table_links",
-    "events.formats.pbn_results",
     "events.views.entry",
     "events.results",
     "events.importer",

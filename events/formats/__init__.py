@@ -186,7 +186,7 @@ class Writer:
 # TravellerFile (a TeamsFile for a teams event's file) or raising ImportProblems.
 READERS: dict[str, str] = {
     "csv": "events.importer:read_csv",
-    "pbn": "events.formats.pbn_results:read_pbn_results",
+    "pbn": "events.formats.pbn_read:read_pbn_results",
     "xml": "events.formats.usebio_read:read_usebio",
     "bws": "events.formats.bws:read_bws",
 }
@@ -196,7 +196,7 @@ WRITERS: dict[str, Writer] = {
     "json": Writer("events.formats:results_json", "application/json", "json"),
     "csv": Writer("events.formats.csv_export:results_csv", "text/csv; charset=utf-8", "csv"),
     "pbn": Writer(
-        "events.formats.pbn_results:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
+        "events.formats.pbn_write:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
     ),  # fmt: skip
     "usebio": Writer(
         "events.formats.usebio_write:write_usebio", "application/xml; charset=utf-8", "xml"
