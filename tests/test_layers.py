@@ -145,7 +145,6 @@ TOO_LONG_FOR_NOW = {
     "events.table_links",
     "events.views.entry",
     "events.results",
-    "events.importer",
     "events.one_table",
 }
 

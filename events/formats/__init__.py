@@ -1,8 +1,9 @@
 """Results files other programs write and read: one module per format, and their registry.
 
-Every reader turns a file into a TravellerFile (no database); events.importer stores it, the
-same way for every format. Every writer turns a session into the text of a file. The registry
-names them by dotted path, so a format's module is imported only when its format is used.
+Every reader turns a file into a TravellerFile (no database); events.sessions.importing stores
+it, the same way for every format. Every writer turns a session into the text of a file. The
+registry names them by dotted path, so a format's module is imported only when its format is
+used.
 """
 
 import datetime
@@ -185,7 +186,7 @@ class Writer:
 # File extension (lowercase) -> "module:function" taking the file's bytes, returning a
 # TravellerFile (a TeamsFile for a teams event's file) or raising ImportProblems.
 READERS: dict[str, str] = {
-    "csv": "events.importer:read_csv",
+    "csv": "events.formats.csv_travellers:read_csv",
     "pbn": "events.formats.pbn_read:read_pbn_results",
     "xml": "events.formats.usebio_read:read_usebio",
     "bws": "events.formats.bws:read_bws",

@@ -5,8 +5,8 @@ Reading takes the layout the files real scoring programs write (Compscore3's, ac
 BridgeWebs and Pianola; see tests/events/real_events/README.md), in one section or several in
 SESSION/SECTION wrappers, pair numbers with or without the direction ("3", "3NS", "3EW"),
 artificial scores written "A6040" (NS 60%, EW 40%), "NP" and passed-out boards. Every problem
-is named with its line and element, and nothing is stored (events.importer stores what this
-returns).
+is named with its line and element, and nothing is stored (events.sessions.importing stores
+what this returns).
 """
 
 import io

@@ -25,8 +25,8 @@ from events.export import results_document
 from events.formats import ImportProblems
 from events.formats.usebio_read import read_usebio
 from events.formats.usebio_write import write_usebio
-from events.importer import import_traveller_file, import_travellers
 from events.models import Board, Event, Member, Result
+from events.sessions.importing import import_traveller_file, import_travellers
 from tests.events.test_real_events import (
     LINDFIELD_HOWELL,
     LINDFIELD_MITCHELL,
