@@ -7,7 +7,6 @@ used.
 """
 
 import datetime
-import json
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -19,7 +18,7 @@ __all__ = [
     "LARGEST_NUMBER", "READERS", "WRITERS", "FileBoard", "FileMatch", "FileTeam",
     "ImportProblems", "Place", "TeamsFile", "TravellerFile", "TravellerLine", "Writer",
     "board_number", "decode_text", "describe_place", "described",
-    "line_with_nul", "name_from_file", "read_traveller_file", "results_json", "write_results",
+    "line_with_nul", "name_from_file", "read_traveller_file", "write_results",
 ]  # fmt: skip
 
 # A line number in the file, or another place named in words ("ReceivedData row 5").
@@ -194,7 +193,7 @@ READERS: dict[str, str] = {
 
 # export_results --format and /sessions/ID/results.<format>.
 WRITERS: dict[str, Writer] = {
-    "json": Writer("events.formats:results_json", "application/json", "json"),
+    "json": Writer("events.formats.json_results:results_json", "application/json", "json"),
     "csv": Writer("events.formats.csv_export:results_csv", "text/csv; charset=utf-8", "csv"),
     "pbn": Writer(
         "events.formats.pbn_write:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
@@ -234,13 +233,6 @@ def name_from_file(file_name: str) -> str:
 
 def write_results(event, format_name: str) -> str:
     return _load(WRITERS[format_name].function)(event)
-
-
-def results_json(event) -> str:
-    """The clubscore-results/1 document (events.export), as text."""
-    from events.export import results_document
-
-    return json.dumps(results_document(event), indent=2)
 
 
 def decode_text(data: bytes) -> str:

@@ -16,8 +16,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from events.export import results_document
 from events.formats import ImportProblems, read_traveller_file
+from events.formats.json_results import results_document
 from events.formats.usebio_read import read_usebio
 from events.formats.usebio_write import write_usebio
 from events.models import Board, Event, Result

@@ -21,8 +21,8 @@ from lxml import etree
 
 import events.formats
 import scoring
-from events.export import results_document
 from events.formats import ImportProblems
+from events.formats.json_results import results_document
 from events.formats.usebio_read import read_usebio
 from events.formats.usebio_write import write_usebio
 from events.models import Board, Event, Member, Result
