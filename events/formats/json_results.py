@@ -7,7 +7,7 @@ import json
 
 from events.finalising import corrections
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring.rounding import rounded
 
 __all__ = ["FORMAT", "results_document", "results_json"]

@@ -6,7 +6,7 @@ its first game.
 
 from events.formats.csv_export import contract_columns as csv_contract_columns
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring import board_dealer, board_vulnerability, printed
 
 __all__ = ["write_pbn"]

@@ -45,7 +45,7 @@ from events.results import (
     delete_result,
     save_result,
 )
-from events.standings import section_standings
+from events.standings.ranking import section_standings
 from events.travellers import (
     Row,
     board_rows,

@@ -24,8 +24,8 @@ from events.sessions.forms import (
     SessionForm,
 )
 from events.setup import create_session
-from events.standings import event_standings
 from events.standings.forms import PenaltyForm
+from events.standings.ranking import event_standings
 from events.travellers import table_round_progress
 
 

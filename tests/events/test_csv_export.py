@@ -9,7 +9,7 @@ from django.urls import reverse
 from events.formats.csv_export import results_csv, spreadsheet_safe, travellers_csv
 from events.models import Pair, Result
 from events.sessions.importing import import_travellers
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from tests.events.sessions.test_importing import HEADER, THREE_TABLES
 
 # Two sections of three tables: made, overtricks, down, doubled, redoubled, a trick count,

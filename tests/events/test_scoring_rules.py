@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from events.models import Board, Club, Event, Pair, Penalty, Result, Section
 from events.results import EntryWarning, save_result
-from events.standings import event_standings, section_standings
+from events.standings.ranking import event_standings, section_standings
 from tests.events.test_results import seats
 from tests.factories import make_session
 

@@ -1,0 +1,119 @@
+"""Standings of a session's sections, computed exactly from the stored traveller lines."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import scoring
+from events.models import Event, Pair, Section
+from events.queries import section_pairs
+from events.scorer import cached_units, penalties_by_pair
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    pair: Pair
+    total: float  # as printed: raw or factored, less penalties
+    percentage: float | None
+    rank: str
+    boards: int
+    average: float | None = None  # IMPs per board played
+    penalty: float = 0.0
+    exact_percentage: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class StandingGroup:
+    title: str
+    rows: list[StandingRow]
+
+
+def event_standings(event: Event, pairs=None) -> list[tuple[Section, list[StandingGroup]]]:
+    """(section, groups) for every section; across the field, one set of groups for all."""
+    sections = {section.pk: section for section in event.sections.all()}
+    if pairs is None:
+        pairs = Pair.objects.filter(section__event=event).select_related("section")
+    pairs = {pair.pk: pair for pair in pairs}
+    shown = []
+    for unit in cached_units(event):
+        members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
+        groups = _groups(event, unit, members, pairs)
+        shown.append((sections[unit.section_ids[0]], groups))
+    return shown
+
+
+def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
+    """The groups a section's pairs are ranked in (its own, or across the field)."""
+    event = section.event
+    if event.across_field:
+        pairs = Pair.objects.filter(section__event=event).select_related("section")
+    elif pairs is None:
+        pairs = section_pairs(section.pk)
+    pairs = {pair.pk: pair for pair in pairs}
+    (unit,) = cached_units(event, section.pk)
+    members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
+    return _groups(event, unit, members, pairs)
+
+
+def _groups(event, unit, members, pairs) -> list[StandingGroup]:
+    by_section = event.across_field and event.places == "section"
+
+    def group_of(pk):
+        """The pairs ranked together: a direction (or all), and across the field under
+        places=section (Bridge Base Online) each section's on its own."""
+        direction = None if event.one_winner else pairs[pk].direction or None
+        return (pairs[pk].section.name, direction) if by_section else direction
+
+    table = scoring.standings(
+        event.scoring,
+        unit.scored,
+        members,
+        group_of=group_of,
+        board_sets=unit.board_sets if event.scoring == "hdb" else None,
+        options=event.scoring_options,
+        penalties=penalties_by_pair(event, unit.section_ids),
+    )
+    groups: dict[str | None, list[tuple]] = {}
+    for standing in table:
+        groups.setdefault(standing.group, []).append(standing)
+    ordered = []
+    # Section by section, NS before EW: the order of a printed recap.
+    for group in sorted(groups, key=_group_order):
+        members_sorted = sorted(
+            groups[group],
+            key=lambda s: (_place(s.rank), pairs[s.pair].section_id, pairs[s.pair].number),
+        )
+        rows = [_row(pairs[s.pair], s) for s in members_sorted]
+        ordered.append(StandingGroup(_group_title(group), rows))
+    return ordered
+
+
+def _group_order(group) -> tuple:
+    section, direction = group if isinstance(group, tuple) else ("", group)
+    return section, {"NS": 0, "EW": 1}.get(direction, 2)
+
+
+def _group_title(group) -> str:
+    section, direction = group if isinstance(group, tuple) else (None, group)
+    title = f"{direction} pairs" if direction else "All pairs"
+    return f"Section {section}: {title}" if section else title
+
+
+def _place(rank: str) -> float:
+    """A pair with no board yet has no place (""): it comes after the placed pairs."""
+    return int(rank.rstrip("=")) if rank else float("inf")
+
+
+def _row(pair: Pair, standing: scoring.Standing) -> StandingRow:
+    def number(value):
+        return None if value is None else float(value)
+
+    return StandingRow(
+        pair=pair,
+        total=float(standing.shown_total),
+        percentage=number(standing.percentage),
+        rank=standing.rank,
+        boards=standing.boards,
+        average=number(standing.average),
+        penalty=float(standing.penalty),
+        exact_percentage=standing.percentage,
+    )
