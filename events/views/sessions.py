@@ -11,20 +11,20 @@ from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
 from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import (
-    OPTION_FIELDS,
-    AddToRosterForm,
-    PenaltyForm,
-    PlayerNamesFormSet,
-    ScoringOptionsForm,
-    SessionForm,
-)
+from events.club.forms import AddToRosterForm
 from events.live import live_page
 from events.models import Board, Pair, Penalty
 from events.network import phone_address
 from events.results import SessionFinal, rescore_event
 from events.roster import Roster
+from events.sessions.forms import (
+    OPTION_FIELDS,
+    PlayerNamesFormSet,
+    ScoringOptionsForm,
+    SessionForm,
+)
 from events.setup import create_session
+from events.standings.forms import PenaltyForm
 from events.standings.ranking import event_standings
 from events.travellers import table_round_progress
 
