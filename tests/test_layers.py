@@ -146,7 +146,6 @@ TOO_LONG_FOR_NOW = {
     "events.formats.usebio",
     "events.formats.pbn_results",
     "events.views.entry",
-    "events.results",
     "events.importer",
     "events.one_table",
 }

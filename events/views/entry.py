@@ -1,6 +1,6 @@
 """Traveller entry: a board's traveller, or one table's round, typed from the keyboard.
 
-A POST saves (or clears) one line through events.results (validate, store, rescore in one
+A POST saves (or clears) one line through events.entry.saving (validate, store, rescore in one
 transaction) and answers an HTMX request with the refreshed rows and an HX-Trigger on which
 the page asks for the live standings at once. A GET may carry `after=<row>` (the cursor goes
 to the row after it: the typist kept the other result) or `focus=<row>`. The rows poll every
@@ -10,7 +10,7 @@ rows as stored, which the page takes in row by row around the row being typed
 
 A save the database could not finish (a lock or statement timeout, a dropped connection) is
 rolled back whole and answers 503 with the rows, the typed line still in its box and a
-message beside it; sending it again is safe (events.results finds a line already stored). An
+message beside it; sending it again is safe (events.entry.saving finds a line already stored). An
 HTMX request whose login has expired gets 401 and a message, not the login page swapped into
 the rows.
 """
@@ -30,21 +30,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
+from events.entry.changes import Correction
+from events.entry.deleting import delete_result
+from events.entry.errors import CorrectionNeeded, EntryConflict, EntryError, EntryWarning
+from events.entry.saving import save_result
 from events.forms import ResultForm
 from events.live import live_page, live_view, unchanged
 from events.models import Board, Pair, Result, ResultChange
 from events.models.results import REASON_LENGTH
 from events.queries import section_pairs
 from events.recaps import sorted_lines
-from events.results import (
-    Correction,
-    CorrectionNeeded,
-    EntryConflict,
-    EntryError,
-    EntryWarning,
-    delete_result,
-    save_result,
-)
 from events.standings import section_standings
 from events.travellers import (
     Row,

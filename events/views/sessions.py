@@ -11,6 +11,8 @@ from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
 from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
+from events.entry.changes import rescore_event
+from events.entry.errors import SessionFinal
 from events.forms import (
     OPTION_FIELDS,
     AddToRosterForm,
@@ -22,7 +24,6 @@ from events.forms import (
 from events.live import live_page
 from events.models import Board, Pair, Penalty
 from events.network import phone_address
-from events.results import SessionFinal, rescore_event
 from events.roster import Roster
 from events.setup import create_session
 from events.standings import event_standings

@@ -9,8 +9,9 @@ from django.db import connection, connections
 from django.test import Client
 
 from events import scorer
+from events.entry.deleting import delete_result
+from events.entry.saving import save_result
 from events.models import Board, Result, ResultChange
-from events.results import delete_result, save_result
 from tests.events.lock_waits import a_backend_waiting_on_a_lock
 from tests.factories import make_club, make_session, make_user
 

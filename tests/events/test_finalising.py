@@ -13,20 +13,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events import table_links as phone
+from events.entry.changes import Correction, rescore_event
+from events.entry.deleting import delete_result
+from events.entry.errors import CorrectionNeeded, EntryError, SessionFinal
+from events.entry.saving import save_result
 from events.export import results_document
 from events.finalising import corrections, finalise_session, outstanding
 from events.lifecycle import MovementChangeRefused, change_rounds
 from events.models import Board, Event, Penalty, Result, ResultChange
-from events.results import (
-    Correction,
-    CorrectionNeeded,
-    EntryError,
-    SessionFinal,
-    delete_result,
-    rescore_event,
-    save_result,
-)
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 

@@ -15,6 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from events.entry.changes import Correction
+from events.entry.deleting import delete_result
+from events.entry.saving import save_result
 from events.finalising import finalise_session
 from events.management.commands.export_club import club_lookup
 from events.models import (
@@ -28,9 +31,8 @@ from events.models import (
     ResultChange,
     TablePhoneOptions,
 )
-from events.results import Correction, delete_result, save_result
 from tests import external
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 import scoring
 from events import table_links as phone
+from events.entry.errors import EntryConflict, EntryError
+from events.entry.saving import fill_result as fill_from_entry  # exactly what the save path stores
+from events.entry.saving import save_result
 from events.models import Board, Pair, Result, ResultChange, TableLink
-from events.results import EntryConflict, EntryError, save_result
-from events.results import fill_result as fill_from_entry  # exactly what the save path stores
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from events.entry.changes import rescore_event
 from events.formats import READERS, ImportProblems, TeamsFile, describe_place, read_traveller_file
 from events.forms import apply_preset
 from events.importer import import_traveller_file
@@ -23,7 +24,6 @@ from events.models import (
     TeamsEvent,
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
-from events.results import rescore_event
 from events.teams.importer import import_teams_file
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 

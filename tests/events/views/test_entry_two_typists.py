@@ -13,8 +13,9 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
+from events.entry.errors import EntryConflict
+from events.entry.saving import save_result
 from events.models import Result, ResultChange
-from events.results import EntryConflict, save_result
 from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 from tests.factories import make_club, make_session, make_user
 

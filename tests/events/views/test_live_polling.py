@@ -7,9 +7,10 @@ import re
 from django.test import Client
 from django.urls import reverse
 
+from events.entry.changes import Correction
+from events.entry.saving import save_result
 from events.finalising import finalise_session
 from events.models import Event
-from events.results import Correction, save_result
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_one_table import make_game
 from tests.events.views.entry_helpers import board_of, movement_rows

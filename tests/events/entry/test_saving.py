@@ -4,14 +4,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from events.entry.deleting import delete_result
+from events.entry.errors import EntryConflict, EntryError, MovementWarning
+from events.entry.saving import save_result
 from events.models import Board, Event, Pair, Result, ResultChange
-from events.results import (
-    EntryConflict,
-    EntryError,
-    MovementWarning,
-    delete_result,
-    save_result,
-)
 from tests.factories import make_session
 
 
