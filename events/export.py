@@ -5,7 +5,7 @@ Fields are only ever added to this format, never renamed or removed: other tools
 
 from events.finalising import corrections
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring.rounding import rounded
 
 FORMAT = "clubscore-results/1"

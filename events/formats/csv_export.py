@@ -19,7 +19,7 @@ import io
 import re
 
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring.rounding import printed
 
 RESULTS_HEADER = (

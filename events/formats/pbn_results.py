@@ -20,7 +20,7 @@ from events.formats.csv_export import contract_columns as csv_contract_columns
 from events.handrecords.pbn import PBNError, Tag, read_games
 from events.limits import MAX_RESULTS, quoted, too_many_results
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring import board_dealer, board_vulnerability, printed
 from scoring.adjusted import ADJUSTED_CODES
 

@@ -310,7 +310,7 @@ def _movement(directions: set, lines: list[TravellerLine]) -> str | None:
 def write_usebio(event) -> str:
     """The session as a USEBIO 1.2 document: standings, travellers and deals."""
     from events.models import Result
-    from events.standings import event_standings
+    from events.standings.ranking import event_standings
 
     if event.scoring not in _EVENT_TYPES:
         raise ValueError(f"USEBIO has no event type for {event.get_scoring_display()} sessions")

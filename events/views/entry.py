@@ -40,7 +40,7 @@ from events.models import Board, Pair, Result, ResultChange
 from events.models.results import REASON_LENGTH
 from events.queries import section_pairs
 from events.recaps import sorted_lines
-from events.standings import section_standings
+from events.standings.ranking import section_standings
 from events.travellers import (
     Row,
     board_rows,

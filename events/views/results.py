@@ -18,7 +18,7 @@ from events.access import directs, event_for_director, event_for_reader, is_dire
 from events.live import live_page, live_view
 from events.models import Club, Event, OneTableSession, Section, TeamsEvent
 from events.prepared import prepared
-from events.standings import event_standings, section_standings
+from events.standings.ranking import event_standings, section_standings
 from events.views.params import int_or_none
 
 

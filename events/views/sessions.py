@@ -26,7 +26,7 @@ from events.models import Board, Pair, Penalty
 from events.network import phone_address
 from events.roster import Roster
 from events.setup import create_session
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from events.travellers import table_round_progress
 
 

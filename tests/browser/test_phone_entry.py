@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from events import table_links as phone
 from events.entry.saving import save_result
 from events.models import Board, Pair, Result, TableLink
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_player_journey import assert_fits
 from tests.factories import make_club, make_session, make_user

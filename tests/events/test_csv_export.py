@@ -9,7 +9,7 @@ from django.urls import reverse
 from events.formats.csv_export import results_csv, spreadsheet_safe, travellers_csv
 from events.importer import import_travellers
 from events.models import Pair, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from tests.events.test_importer import HEADER, THREE_TABLES
 
 # Two sections of three tables: made, overtricks, down, doubled, redoubled, a trick count,

@@ -10,7 +10,7 @@ from django.urls import reverse
 from events.entry.errors import EntryWarning
 from events.entry.saving import save_result
 from events.models import Board, Club, Event, Pair, Penalty, Result, Section
-from events.standings import event_standings, section_standings
+from events.standings.ranking import event_standings, section_standings
 from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 

@@ -75,7 +75,7 @@ def test_it_imports_the_whole_session(club):
 
 
 def _standings(event):
-    from events.standings import event_standings
+    from events.standings.ranking import event_standings
 
     return [row for _, groups in event_standings(event) for group in groups for row in group.rows]
 

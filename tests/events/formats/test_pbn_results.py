@@ -12,7 +12,7 @@ from endplay.parsers import pbn as endplay_pbn
 from events.formats import ImportProblems, read_traveller_file, write_results
 from events.importer import import_traveller_file, import_travellers
 from events.models import Board, Event, Pair, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from tests.events.test_importer import HEADER, THREE_TABLES
 
 # Board 1 of the Warsaw barometer in real_events/pbn (dealer N, nobody vulnerable).

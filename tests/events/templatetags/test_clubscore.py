@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.models import Event, Pair, Section
-from events.standings import StandingGroup, StandingRow
+from events.standings.ranking import StandingGroup, StandingRow
 from events.templatetags.clubscore import progress_grid_rows, standings_rows, two_places
 from events.travellers import Cell
 
