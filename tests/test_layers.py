@@ -145,7 +145,6 @@ TOO_LONG_FOR_NOW = {
     "events.table_links",
     "events.formats.usebio",
     "events.formats.pbn_results",
-    "events.views.entry",
     "events.importer",
     "events.one_table",
 }

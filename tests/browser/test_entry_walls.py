@@ -316,7 +316,7 @@ def test_esc_on_a_refused_line_puts_back_what_is_stored_even_offline(page, sessi
 @pytest.fixture
 def slow_saves(monkeypatch):
     """Each save held back 0.4 s: the next line is typed, Enter included, meanwhile."""
-    from events.views import entry as entry_views
+    from events.entry import views as entry_views
 
     save = entry_views._save
 

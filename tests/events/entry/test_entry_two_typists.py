@@ -16,7 +16,7 @@ from django.test import Client
 from events.entry.errors import EntryConflict
 from events.entry.saving import save_result
 from events.models import Result, ResultChange
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 from tests.factories import make_club, make_session, make_user
 
 
