@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from events import versions
 from events.entry.errors import EntryConflict, EntryError
-from events.entry.saving import save_result
+from events.entry.saving import RowState, save_result
 from events.models import (
     Board,
     Event,
@@ -423,7 +423,7 @@ def enter_result(
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
         result = save_result(
             at_table.board, shown.ns, shown.ew, text, None,
-            expected_version=expected_version, source=source_of(link),
+            row=RowState(version=expected_version), source=source_of(link),
         )  # fmt: skip
         TableEntry.objects.update_or_create(
             result=result,

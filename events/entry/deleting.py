@@ -12,6 +12,7 @@ from events.entry.changes import (
     record_deletion,
 )
 from events.entry.errors import EntryConflict, EntryError, EntryWarning
+from events.entry.saving import RowState
 from events.models import Board, Pair, Result
 
 
@@ -38,23 +39,22 @@ def delete_result(
 
 
 def clear_row(
-    board: Board, row_ns: Pair | None, ew: Pair, user, *, version=None, confirmed=False,
+    board: Board, ew: Pair, user, *, row: RowState, confirmed=False,
     correction: Correction | None = None,
 ) -> str:  # fmt: skip
-    """A traveller row emptied by its typist (`row_ns` the NS pair it showed, `version` the
-    version of its result they saw): after a confirming Enter (or ✕), its result is deleted; in
-    a finalised session the reason asked for is the confirmation. Returns the line deleted
-    ("" when someone else had deleted it already)."""
-    result = Result.objects.filter(board=board, ns_pair=row_ns).first() if row_ns else None
+    """A traveller row emptied by its typist (`ew` the EW pair it showed): after a confirming
+    Enter (or ✕), its result is deleted; in a finalised session the reason asked for is the
+    confirmation. Returns the line deleted ("" when someone else had deleted it already)."""
+    result = Result.objects.filter(board=board, ns_pair=row.ns).first() if row.ns else None
     if result is None or result.ew_pair_id != ew.pk:
-        if version:
+        if row.version:
             return ""  # already cleared by someone else: what the typist wanted
         raise EntryError("Type a result.")
     if not confirmed and not board.section.event.finalised:
         raise EntryWarning(
             f"Clear this row? {result.text} will be deleted (it stays in the board's History)."
         )
-    delete_result(result, user, expected_version=version, correction=correction)
+    delete_result(result, user, expected_version=row.version, correction=correction)
     return result.text
 
 

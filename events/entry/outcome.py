@@ -14,7 +14,7 @@ from django.http import Http404
 from events.entry.changes import Correction
 from events.entry.deleting import clear_row
 from events.entry.errors import CorrectionNeeded, EntryConflict, EntryError, EntryWarning
-from events.entry.saving import save_result
+from events.entry.saving import RowState, save_result
 from events.models import Board, Result, ResultChange
 from events.travellers import Row, mark_focus, mark_saved
 from events.views.params import int_or_none
@@ -98,8 +98,8 @@ def enter_line(posted: Outcome, form, user) -> Outcome:
                 saved_key=f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}",
             )  # fmt: skip
         deleted = clear_row(
-            board, data["row_ns"], data["ew"], user, version=data["version"],
-            confirmed=data["override"], correction=correction,
+            board, data["ew"], user, row=_row_state(data), confirmed=data["override"],
+            correction=correction,
         )  # fmt: skip
         return dataclasses.replace(posted, done=True, cleared=True, deleted_text=deleted)
     except CorrectionNeeded as needed:
@@ -115,10 +115,14 @@ def enter_line(posted: Outcome, form, user) -> Outcome:
 
 def _save_line(board, data, user, correction) -> Result:
     return save_result(
-        board, data["ns"], data["ew"], data["text"], user, override=data["override"],
-        row_ns=data["row_ns"], new_row=data["new_row"], expected_version=data["version"],
-        replacing=data["replace"], correction=correction,
+        board, data["ns"], data["ew"], data["text"], user, row=_row_state(data),
+        override=data["override"], correction=correction,
     )  # fmt: skip
+
+
+def _row_state(data) -> RowState:
+    """The row as the typist saw it, from a valid ResultForm's data."""
+    return RowState(data["row_ns"], data["new_row"], data["version"], data["replace"])
 
 
 def place_cursor(rows: list[Row], outcome: Outcome | None, query) -> None:

@@ -25,10 +25,27 @@ from events.models import Board, Pair, Result, ResultChange, TableEntry
 from events.prepared import prepared
 
 
+@dataclass(frozen=True)
+class RowState:
+    """The traveller row a line was typed on, as the typist saw it.
+
+    `ns` is the NS pair the row showed (None: the row of the NS pair typed; the director may
+    have typed other pairs over the row's, and its result then moves to them); `new` says it
+    was the row for a pairing of the director's own (Other pairs). `version` is the version of
+    the row's result the line was typed against (0: the row was empty; None: not checked);
+    `replacing` says the typist saw the result stored meanwhile and chose theirs over it.
+    """
+
+    ns: Pair | None = None
+    new: bool = False
+    version: int | None = None
+    replacing: bool = False
+
+
 def save_result(
-    board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False, foul_group=None,
-    rescore=True, row_ns: Pair | None = None, new_row=False, expected_version=None,
-    replacing=False, source: str = "", correction: Correction | None = None,
+    board: Board, ns: Pair, ew: Pair, text: str, user, *, row: RowState | None = None,
+    override=False, foul_group=None, rescore=True, correction: Correction | None = None,
+    source: str = "",
 ) -> Result:  # fmt: skip
     """Validate and store one traveller line, then rescore. Raises EntryError.
 
@@ -36,17 +53,15 @@ def save_result(
     ending in F2 (or `foul_group`) puts the result in group 2 of a fouled board (Law 87).
     `rescore=False` leaves rescoring to the caller (an import rescores once at the end).
 
-    From a traveller row: `row_ns` is the NS pair the row showed (the director may have typed
-    other pairs: the row's result then moves to them), `new_row` a row for a pairing of the
-    director's own, and `expected_version` the version of the row's result the line was typed
-    against (0: the row was empty). If the row changed since, EntryConflict and nothing stored;
-    `replacing` says the typist saw the other result and chose theirs over it. `source` says
-    where it was entered when not at the director's keyboard ("table 3"), for the history.
+    From a traveller row, `row` is the row as the typist saw it: if it changed since,
+    EntryConflict and nothing stored. `source` says where it was entered when not at the
+    director's keyboard ("table 3"), for the history.
 
     A director's save of a result the opponents queried at the table is the ruling on it: the
     same line again lets it stand, another line changes it (the history says which).
     In a finalised session a change needs its `correction` (else CorrectionNeeded).
     """
+    row = row or RowState()
     with transaction.atomic():
         board = locked(board)
         _check_pairs(board, ns, ew)
@@ -57,12 +72,12 @@ def save_result(
             raise EntryWarning(str(doubt)) from None
         except ValueError as error:
             raise EntryError(str(error)) from None
-        row_ns = None if new_row else (row_ns or ns)
+        row_ns = None if row.new else (row.ns or ns)
         met = _results_met(board, row_ns, ns, ew)
         row_result = met.of_ns(row_ns)
         query = _awaiting_ruling(row_result) if not source else None
         group = next((g for g in (marked_group, foul_group) if g is not None), 0)
-        if expected_version is not None:
+        if row.version is not None:
             stored = row_result if row_ns == ns or row_result is not None else met.of_ns(ns)
             if _same_line(stored, ns, ew, entry, group):
                 if query is not None and stored is row_result:
@@ -75,7 +90,7 @@ def save_result(
                 # page fetches its standings again.
                 transaction.set_rollback(True)
                 return stored
-        check_unchanged(row_result, expected_version, entry)
+        check_unchanged(row_result, row.version, entry)
         seating = _seating(board, ns, ew, override)
         result = _result_to_write(board, ns, ew, row_ns, row_result, met)
         correction = correction_of(board, correction, result if result.pk else None, str(entry))
@@ -97,7 +112,7 @@ def save_result(
         if query is not None:
             _rule(query, result, before, user, correction)
         elif changed:
-            _record(board, result, before, user, replacing=replacing, source=source,
+            _record(board, result, before, user, replacing=row.replacing, source=source,
                     correction=correction)  # fmt: skip
         if changed and correction is not None:
             mark_corrected(board)

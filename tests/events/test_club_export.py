@@ -17,7 +17,7 @@ from django.core.management import CommandError, call_command
 from events import table_links as phone
 from events.entry.changes import Correction
 from events.entry.deleting import delete_result
-from events.entry.saving import save_result
+from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_game_hand_records, import_hand_records
 from events.management.commands.export_club import REMADE, club_objects
 from events.models import (
@@ -109,7 +109,7 @@ def _pairs_session(club, dora, fred):
     save_result(board, ns, ew, "4SX N -2", fred)
     save_result(board, ns2, ew2, "60/40", dora)
     first = save_result(board, ns3, ew3, "4S N = F2", dora)
-    save_result(board, ns3, ew3, "4S N +1 F2", fred, expected_version=first.version)
+    save_result(board, ns3, ew3, "4S N +1 F2", fred, row=RowState(version=first.version))
     board2, tables2 = seats(event, 2)
     (ns4, ew4) = tables2[0]
     delete_result(save_result(board2, ns4, ew4, "3NT S =", dora), fred)
