@@ -9,7 +9,6 @@ from django.views.decorators.vary import vary_on_headers
 
 from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
-from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
 from events.forms import (
     OPTION_FIELDS,
@@ -21,7 +20,8 @@ from events.forms import (
 )
 from events.live import live_page
 from events.models import Board, Pair, Penalty
-from events.network import phone_address
+from events.phone.links import live_links
+from events.phone.network import phone_address
 from events.results import SessionFinal, rescore_event
 from events.roster import Roster
 from events.setup import create_session
@@ -93,9 +93,9 @@ def table_cards(request, pk):
     event = event_for_reader(request, pk)
     director = is_director(request, event)
     # The links are the director's, and only while the tables may use them. Read, never made
-    # here: the session was set up with them (events.table_links.ensure_links).
+    # here: the session was set up with them (events.phone.links.ensure_links).
     open_links = director and not event.finalised
-    links = phone.live_links(event) if open_links else {}
+    links = live_links(event) if open_links else {}
     cards, pair_cards, summaries = [], [], []
     for section in event.sections.all():
         movement = section.movement()

@@ -14,10 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scoring
-from events import table_links as phone
 from events.models import Board, Pair, Result, ResultChange, TableLink
+from events.phone import links as table_links
+from events.phone import table_round as phone
 from events.results import EntryConflict, EntryError, save_result
 from events.results import fill_result as fill_from_entry  # exactly what the save path stores
+from events.sessions.grid import status_grid
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +32,7 @@ def section(mitchell_session):
 
 @pytest.fixture
 def links(section):
-    return {link.table: link for link in phone.ensure_links(section)}
+    return {link.table: link for link in table_links.ensure_links(section)}
 
 
 def board(section, number):
@@ -52,28 +54,28 @@ def confirm(link, number):
 
 
 def test_it_gives_every_table_one_unguessable_link(section):
-    links = phone.ensure_links(section)
+    links = table_links.ensure_links(section)
     assert [link.table for link in links] == [1, 2, 3]
     tokens = {link.token for link in links}
     assert len(tokens) == 3
     assert all(len(token) == 16 and not token.isdigit() for token in tokens)
-    assert phone.ensure_links(section) == links  # asked again: the same links
+    assert table_links.ensure_links(section) == links  # asked again: the same links
 
 
 def test_a_session_is_set_up_with_a_link_for_every_table(club):
     event = make_session(club, tables=4, boards_per_round=2)
     links = TableLink.objects.filter(section__event=event)
     assert sorted(links.values_list("table", flat=True)) == [1, 2, 3, 4]
-    assert phone.live_links(event) == {event.sections.get().pk: list(links.order_by("table"))}
+    assert table_links.live_links(event) == {event.sections.get().pk: list(links.order_by("table"))}
 
 
 def test_links_made_meanwhile_are_kept_and_only_the_missing_ones_made(section):
     TableLink.objects.filter(section=section, table__in=[1, 3]).delete()
     kept = TableLink.objects.get(section=section, table=2)
-    links = phone.ensure_links(section)
+    links = table_links.ensure_links(section)
     assert [link.table for link in links] == [1, 2, 3]
     assert links[1] == kept and links[1].token == kept.token
-    assert phone.tables_without_links(section, links) == []
+    assert table_links.tables_without_links(section, links) == []
 
 
 def test_the_database_refuses_two_live_links_for_one_table(section, links):
@@ -82,31 +84,31 @@ def test_the_database_refuses_two_live_links_for_one_table(section, links):
 
 
 def test_a_reissued_link_replaces_the_old_one(section, links):
-    new = phone.reissue(links[2])
+    new = table_links.reissue(links[2])
     assert new.token != links[2].token
-    with pytest.raises(phone.LinkClosed, match="replaced"):
-        phone.link_for_token(links[2].token)
-    assert phone.link_for_token(new.token) == new
+    with pytest.raises(table_links.LinkClosed, match="replaced"):
+        table_links.link_for_token(links[2].token)
+    assert table_links.link_for_token(new.token) == new
 
 
 def test_a_finalised_session_closes_its_links(mitchell_session, links):
     mitchell_session.finalised = True
     mitchell_session.save()
-    with pytest.raises(phone.LinkClosed, match="closed this session"):
-        phone.link_for_token(links[1].token)
+    with pytest.raises(table_links.LinkClosed, match="closed this session"):
+        table_links.link_for_token(links[1].token)
 
 
 @pytest.mark.parametrize("token", ["1", "table-1", "x" * 200, ""])
 def test_an_unknown_token_is_unknown(links, token):
-    with pytest.raises(phone.LinkUnknown):
-        phone.link_for_token(token)
+    with pytest.raises(table_links.LinkUnknown):
+        table_links.link_for_token(token)
 
 
 def test_a_deleted_session_s_links_are_unknown(mitchell_session, links):
     mitchell_session.deleted_at = timezone.now()
     mitchell_session.save()
-    with pytest.raises(phone.LinkUnknown):
-        phone.link_for_token(links[1].token)
+    with pytest.raises(table_links.LinkUnknown):
+        table_links.link_for_token(links[1].token)
 
 
 def test_the_table_sees_its_round_pairs_boards_dealer_and_vulnerability(section, links):
@@ -228,7 +230,7 @@ def test_the_opponents_may_query_a_result(section, links):
     b = board(section, 5)
     phone.query(links[3], b.pk, Result.objects.get(board=b).version)
     assert phone.table_round(links[3]).boards[0].status == "queried"
-    grid, _ = phone.status_grid(section)
+    grid, _ = status_grid(section)
     assert grid[0][1][2].state == "queried"
 
 
@@ -242,12 +244,12 @@ def test_confirming_a_result_that_changed_meanwhile_is_refused(section, links):
 def test_the_traveller_shows_only_when_allowed_and_confirmed(mitchell_session, section, links):
     enter(links[1], 1, "3NT S =")
     assert phone.table_round(links[1]).boards[0].traveller is None
-    phone.set_show_travellers(mitchell_session, True)
+    table_links.set_show_travellers(mitchell_session, True)
     assert phone.table_round(links[1]).boards[0].traveller is None  # not confirmed yet
     confirm(links[1], 1)
     lines = phone.table_round(links[1]).boards[0].traveller
     assert [line.text for line in lines] == ["3NT S ="]
-    phone.set_show_travellers(mitchell_session, False)
+    table_links.set_show_travellers(mitchell_session, False)
     assert phone.table_round(links[1]).boards[0].traveller is None
 
 
@@ -258,7 +260,7 @@ def test_the_director_grid_says_what_each_table_did(section, links, director):
     enter(links[2], 3, "4S N +1")
     b5 = board(section, 5)
     save_result(b5, pair(section, "NS", 3), pair(section, "EW", 3), "2H E -1", director)
-    grid, late = phone.status_grid(section)
+    grid, late = status_grid(section)
     round_one = [cell.state for cell in grid[0][1]]
     assert round_one == ["entered", "partial", "partial"]
     assert late == []
@@ -271,7 +273,7 @@ def test_a_table_behind_the_room_is_late(section, links):
             confirm(links[table], number)
     enter(links[1], 3, "PASS")  # tables 1 and 2 are in round 2; table 3 has nothing
     enter(links[2], 5, "PASS")
-    grid, late = phone.status_grid(section)
+    grid, late = status_grid(section)
     assert late == [3]
     assert grid[0][1][2].late and grid[0][1][2].state == "missing"
 
@@ -303,9 +305,9 @@ def test_a_bad_opening_lead_is_named(typed):
 
 
 def test_the_request_budget_counts_per_key():
-    assert all(phone.within_budget("test-key-a", 3) for _ in range(3))
-    assert not phone.within_budget("test-key-a", 3)
-    assert phone.within_budget("test-key-b", 3)
+    assert all(table_links.within_budget("test-key-a", 3) for _ in range(3))
+    assert not table_links.within_budget("test-key-a", 3)
+    assert table_links.within_budget("test-key-b", 3)
 
 
 @st.composite
@@ -385,7 +387,7 @@ def test_the_director_lets_a_queried_result_stand(mitchell_session, section, lin
     change = ResultChange.objects.filter(board__number=1).first()
     assert (change.action, change.changed_by, change.source) == ("upheld", director, "table 1")
     assert (change.old_text, change.new_text) == ("3NT S =", "3NT S =")
-    assert phone.status_grid(section)[0][0][1][0].state != "queried"
+    assert status_grid(section)[0][0][1][0].state != "queried"
     # The session's version moves on, so the phone and the director's grid refresh.
     assert type(mitchell_session).objects.get(pk=mitchell_session.pk).version > before
 
