@@ -87,7 +87,7 @@ def site_url_names() -> set[str]:
 
 
 # A logged-in user's own account, and a table's secret link, which is its own credential
-# (tests/events/test_table_links.py): checked here only against posts without a CSRF token.
+# (tests/events/phone/test_links.py): checked here only against posts without a CSRF token.
 OWN = {"login", "logout", "table_phone"}
 # Their forms list only the clubs the user directs: a stranger's post is refused as a form.
 CREATES = {"session_create", "session_import", "one_table_create", "teams_create"}

@@ -1,5 +1,5 @@
-"""Table links: one secret link per table, what the table sees, and its results going through
-the director's save path.
+"""A table's round at its phone: what the table sees, and its results going through the
+director's save path.
 
 Expected scores are Law 77's (Laws of Duplicate Bridge 2017); the movement's moves are the
 Mitchell's (bridgecentral.com, *The Mitchell movement*: NS stay, EW move up one table, boards
@@ -8,13 +8,11 @@ round 1 table t plays boards 2t-1 and 2t, NS t against EW t.
 """
 
 import pytest
-from django.db import IntegrityError
-from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
 import scoring
-from events.models import Board, Pair, Result, ResultChange, TableLink
+from events.models import Board, Pair, Result, ResultChange
 from events.phone import links as table_links
 from events.phone import table_round as phone
 from events.results import EntryConflict, EntryError, save_result
@@ -51,64 +49,6 @@ def confirm(link, number):
     b = board(link.section, number)
     version = Result.objects.get(board=b, ns_pair__number=link.table).version
     phone.confirm(link, b.pk, version)
-
-
-def test_it_gives_every_table_one_unguessable_link(section):
-    links = table_links.ensure_links(section)
-    assert [link.table for link in links] == [1, 2, 3]
-    tokens = {link.token for link in links}
-    assert len(tokens) == 3
-    assert all(len(token) == 16 and not token.isdigit() for token in tokens)
-    assert table_links.ensure_links(section) == links  # asked again: the same links
-
-
-def test_a_session_is_set_up_with_a_link_for_every_table(club):
-    event = make_session(club, tables=4, boards_per_round=2)
-    links = TableLink.objects.filter(section__event=event)
-    assert sorted(links.values_list("table", flat=True)) == [1, 2, 3, 4]
-    assert table_links.live_links(event) == {event.sections.get().pk: list(links.order_by("table"))}
-
-
-def test_links_made_meanwhile_are_kept_and_only_the_missing_ones_made(section):
-    TableLink.objects.filter(section=section, table__in=[1, 3]).delete()
-    kept = TableLink.objects.get(section=section, table=2)
-    links = table_links.ensure_links(section)
-    assert [link.table for link in links] == [1, 2, 3]
-    assert links[1] == kept and links[1].token == kept.token
-    assert table_links.tables_without_links(section, links) == []
-
-
-def test_the_database_refuses_two_live_links_for_one_table(section, links):
-    with pytest.raises(IntegrityError):
-        TableLink.objects.create(section=section, table=1, token="another-token")
-
-
-def test_a_reissued_link_replaces_the_old_one(section, links):
-    new = table_links.reissue(links[2])
-    assert new.token != links[2].token
-    with pytest.raises(table_links.LinkClosed, match="replaced"):
-        table_links.link_for_token(links[2].token)
-    assert table_links.link_for_token(new.token) == new
-
-
-def test_a_finalised_session_closes_its_links(mitchell_session, links):
-    mitchell_session.finalised = True
-    mitchell_session.save()
-    with pytest.raises(table_links.LinkClosed, match="closed this session"):
-        table_links.link_for_token(links[1].token)
-
-
-@pytest.mark.parametrize("token", ["1", "table-1", "x" * 200, ""])
-def test_an_unknown_token_is_unknown(links, token):
-    with pytest.raises(table_links.LinkUnknown):
-        table_links.link_for_token(token)
-
-
-def test_a_deleted_session_s_links_are_unknown(mitchell_session, links):
-    mitchell_session.deleted_at = timezone.now()
-    mitchell_session.save()
-    with pytest.raises(table_links.LinkUnknown):
-        table_links.link_for_token(links[1].token)
 
 
 def test_the_table_sees_its_round_pairs_boards_dealer_and_vulnerability(section, links):
@@ -302,12 +242,6 @@ def test_an_opening_lead_is_read(typed, lead):
 def test_a_bad_opening_lead_is_named(typed):
     with pytest.raises(ValueError, match="Opening lead"):
         phone.lead_text(typed)
-
-
-def test_the_request_budget_counts_per_key():
-    assert all(table_links.within_budget("test-key-a", 3) for _ in range(3))
-    assert not table_links.within_budget("test-key-a", 3)
-    assert table_links.within_budget("test-key-b", 3)
 
 
 @st.composite
