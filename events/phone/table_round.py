@@ -19,12 +19,21 @@ from events.table_cards import table_cards
 
 __all__ = [
     "BoardAtTable", "TableRound", "table_round", "enter_result", "confirm", "query",
-    "conflict_message", "entry_text", "lead_text",
+    "conflict_message", "entry_status", "entry_text", "lead_text",
 ]  # fmt: skip
 
 MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
 SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
 PASSED_OUT = "PASS"
+
+
+def entry_status(version, entered_version, confirmed_at, queried_at, ruling) -> str:
+    """A stored result as the table sees it, from its table entry's facts (`entered_version`
+    None: no table entered it). Confirmed once the opponents agreed, the director ruled, or
+    the director entered or changed it (its version moved past the table's)."""
+    if entered_version != version or confirmed_at is not None or ruling:
+        return CONFIRMED
+    return QUERIED if queried_at is not None else ENTERED
 
 
 @dataclass
@@ -57,9 +66,11 @@ class BoardAtTable:
     def status(self) -> str:
         if self.result is None:
             return MISSING
-        if self.by_director or self.entry.confirmed_at is not None or self.entry.ruling:
+        entry = self.entry
+        if entry is None:
             return CONFIRMED
-        return QUERIED if self.entry.queried_at is not None else ENTERED
+        return entry_status(self.result.version, entry.entered_version, entry.confirmed_at,
+                            entry.queried_at, entry.ruling)  # fmt: skip
 
     @property
     def ruling(self) -> str:

@@ -28,7 +28,7 @@ from events.phone import links
 from events.phone import table_round as phone
 from events.phone.network import phone_address
 from events.results import EntryConflict, EntryError
-from events.sessions.grid import status_grid
+from events.sessions.grid import table_round_grid
 from events.views.params import int_or_none
 
 # Each button: (value posted, text on the button, its name for a screen reader where the text
@@ -195,9 +195,9 @@ def table_links(request, pk):
         for section in event.sections.all():
             shown = by_section.get(section.pk, [])
             unlinked = links.tables_without_links(section, shown) if with_links else []
-            grid, late = status_grid(section)
+            grid = table_round_grid(section, phone=True)
             sections.append({"section": section, "links": shown, "unlinked": unlinked,
-                             "grid": grid, "late": late})  # fmt: skip
+                             "grid": grid, "late": grid.late_tables()})  # fmt: skip
         shown = {
             "sections": sections, "show_travellers": links.show_travellers(event),
             "several_sections": len(sections) > 1,

@@ -24,9 +24,9 @@ from events.phone.links import live_links
 from events.phone.network import phone_address
 from events.results import SessionFinal, rescore_event
 from events.roster import Roster
+from events.sessions.grid import table_round_grid
 from events.setup import create_session
 from events.standings.ranking import event_standings
-from events.travellers import table_round_progress
 
 
 @login_required
@@ -56,7 +56,7 @@ def _sections_with_progress(event):
     boards = Board.objects.annotate(entered=Count("results")).order_by("number")
     sections = list(event.sections.prefetch_related(Prefetch("boards", queryset=boards)))
     for section in sections:
-        section.rounds_grid = table_round_progress(section)  # which tables and rounds are in
+        section.rounds_grid = table_round_grid(section)  # which tables and rounds are in
     return sections
 
 

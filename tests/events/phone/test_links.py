@@ -12,16 +12,6 @@ from tests.factories import make_session
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def section(mitchell_session):
-    return mitchell_session.sections.get()
-
-
-@pytest.fixture
-def links(section):
-    return {link.table: link for link in table_links.ensure_links(section)}
-
-
 def test_it_gives_every_table_one_unguessable_link(section):
     links = table_links.ensure_links(section)
     assert [link.table for link in links] == [1, 2, 3]

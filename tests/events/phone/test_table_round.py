@@ -12,43 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scoring
-from events.models import Board, Pair, Result, ResultChange
+from events.models import Board, Result, ResultChange
 from events.phone import links as table_links
 from events.phone import table_round as phone
 from events.results import EntryConflict, EntryError, save_result
 from events.results import fill_result as fill_from_entry  # exactly what the save path stores
-from events.sessions.grid import status_grid
+from events.sessions.grid import table_round_grid
+from tests.events.phone.helpers import board, confirm, enter, pair
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def section(mitchell_session):
-    return mitchell_session.sections.get()
-
-
-@pytest.fixture
-def links(section):
-    return {link.table: link for link in table_links.ensure_links(section)}
-
-
-def board(section, number):
-    return Board.objects.get(section=section, number=number)
-
-
-def pair(section, direction, number):
-    return Pair.objects.get(section=section, direction=direction, number=number)
-
-
-def enter(link, number, text, **kwargs):
-    return phone.enter_result(link, board(link.section, number).pk, text, **kwargs)
-
-
-def confirm(link, number):
-    b = board(link.section, number)
-    version = Result.objects.get(board=b, ns_pair__number=link.table).version
-    phone.confirm(link, b.pk, version)
 
 
 def test_the_table_sees_its_round_pairs_boards_dealer_and_vulnerability(section, links):
@@ -170,8 +143,7 @@ def test_the_opponents_may_query_a_result(section, links):
     b = board(section, 5)
     phone.query(links[3], b.pk, Result.objects.get(board=b).version)
     assert phone.table_round(links[3]).boards[0].status == "queried"
-    grid, _ = status_grid(section)
-    assert grid[0][1][2].state == "queried"
+    assert table_round_grid(section, phone=True).rows[0][1][2].queried
 
 
 def test_confirming_a_result_that_changed_meanwhile_is_refused(section, links):
@@ -191,31 +163,6 @@ def test_the_traveller_shows_only_when_allowed_and_confirmed(mitchell_session, s
     assert [line.text for line in lines] == ["3NT S ="]
     table_links.set_show_travellers(mitchell_session, False)
     assert phone.table_round(links[1]).boards[0].traveller is None
-
-
-def test_the_director_grid_says_what_each_table_did(section, links, director):
-    enter(links[1], 1, "3NT S =")
-    enter(links[1], 2, "PASS")
-    confirm(links[1], 1)
-    enter(links[2], 3, "4S N +1")
-    b5 = board(section, 5)
-    save_result(b5, pair(section, "NS", 3), pair(section, "EW", 3), "2H E -1", director)
-    grid, late = status_grid(section)
-    round_one = [cell.state for cell in grid[0][1]]
-    assert round_one == ["entered", "partial", "partial"]
-    assert late == []
-
-
-def test_a_table_behind_the_room_is_late(section, links):
-    for table, numbers in ((1, (1, 2)), (2, (3, 4))):
-        for number in numbers:
-            enter(links[table], number, "PASS")
-            confirm(links[table], number)
-    enter(links[1], 3, "PASS")  # tables 1 and 2 are in round 2; table 3 has nothing
-    enter(links[2], 5, "PASS")
-    grid, late = status_grid(section)
-    assert late == [3]
-    assert grid[0][1][2].late and grid[0][1][2].state == "missing"
 
 
 @pytest.mark.parametrize(
@@ -321,7 +268,7 @@ def test_the_director_lets_a_queried_result_stand(mitchell_session, section, lin
     change = ResultChange.objects.filter(board__number=1).first()
     assert (change.action, change.changed_by, change.source) == ("upheld", director, "table 1")
     assert (change.old_text, change.new_text) == ("3NT S =", "3NT S =")
-    assert status_grid(section)[0][0][1][0].state != "queried"
+    assert not table_round_grid(section, phone=True).rows[0][1][0].queried
     # The session's version moves on, so the phone and the director's grid refresh.
     assert type(mitchell_session).objects.get(pk=mitchell_session.pk).version > before
 
