@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import cast
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
+from scoring.domain import Method
 from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
 from scoring.field_imps import butler_datum, cross_imp_totals, drop_count
 from scoring.imps import imps
@@ -29,8 +30,8 @@ __all__ = [
     "scale_of",
 ]
 
-MATCHPOINT_METHODS = {"matchpoints": "acbl", "ebu-matchpoints": "ebu"}
-IMP_METHODS = ("cross-imps", "butler", "hdb")
+MATCHPOINT_METHODS: dict[str, str] = {Method.MATCHPOINTS: "acbl", Method.EBU_MATCHPOINTS: "ebu"}
+IMP_METHODS = (Method.CROSS_IMPS, Method.BUTLER, Method.HDB)
 METHODS = (*MATCHPOINT_METHODS, *IMP_METHODS)
 DEFAULT_OPTIONS = ScoringOptions()
 

@@ -10,6 +10,17 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
 
+from scoring.domain import (
+    AdjustedBoards,
+    AdjustedRule,
+    CrossImpForm,
+    MissingResults,
+    Percentages,
+    Places,
+    Rounding,
+    Totals,
+)
+
 __all__ = [
     "ScoringOptions",
     "TOTALS",
@@ -25,24 +36,24 @@ __all__ = [
     "decimal_text",
 ]
 
-TOTALS = ("raw", "factored")
-MISSING_RESULTS = ("neuberg", "average")
-ADJUSTED_RULES = ("fixed", "session")
-CROSS_IMP_FORMS = ("average", "total")
+TOTALS = tuple(Totals)
+MISSING_RESULTS = tuple(MissingResults)
+ADJUSTED_RULES = tuple(AdjustedRule)
+CROSS_IMP_FORMS = tuple(CrossImpForm)
 DATUM_ROUNDINGS = (10, 1)  # nearest 10 points (ACBLscore, EBUScore) or nearest point
 # Each board's points kept exact, or rounded to 2 decimals before they are added up
 # (EBUScore, PairsScorer and Pianola print and add the rounded points), or only its
 # matchpoints so rounded (KoPS: factored matchpoints to 2 decimals, cross-IMPs added exact).
-ROUNDINGS = ("exact", "board", "board-mp")
+ROUNDINGS = tuple(Rounding)
 # A board with an artificial score factored to the common top like any other, or its played
 # results matchpointed among themselves (BriAn, Bridge Base Online).
-ADJUSTED_BOARDS = ("factored", "unfactored")
+ADJUSTED_BOARDS = tuple(AdjustedBoards)
 # Percentages exactly of the points, of the total as printed to 2 decimals (ACBLscore), or
 # the mean of the pair's percentages board by board (Bridge Base Online: a board scored on a
 # smaller top weighs as much as any other).
-PERCENTAGES = ("exact", "from-total", "mean")
+PERCENTAGES = tuple(Percentages)
 # Across the field: places over the whole field, or within each section (Bridge Base Online).
-PLACES = ("field", "section")
+PLACES = tuple(Places)
 AVE_PLUS_IMPS_MOST = 24  # a board's IMPs never exceed 24
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 import scoring
 from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.invisible import validate_visible
+from scoring.domain import Method, MovementKind, Totals
 
 from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
@@ -144,11 +145,20 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
 
     @property
     def is_howell(self) -> bool:
-        return self.movement == "howell"
+        return self.movement == MovementKind.HOWELL
+
+    @property
+    def is_hdb(self) -> bool:
+        """Home Duplicate Bridge: totals are VPs per set, not matchpoints or IMPs."""
+        return self.scoring == Method.HDB
+
+    @property
+    def totals_factored(self) -> bool:
+        return self.totals == Totals.FACTORED
 
     @property
     def uses_percentages(self) -> bool:
-        return self.scoring in ("matchpoints", "ebu-matchpoints", "hdb")
+        return self.scoring in (Method.MATCHPOINTS, Method.EBU_MATCHPOINTS, Method.HDB)
 
     @property
     def uses_imps(self) -> bool:
@@ -157,7 +167,7 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
     @property
     def points_name(self) -> str:
         """What a board earns under this method, for column headings."""
-        return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
+        return "IMPs" if self.scoring in scoring.IMP_METHODS else "MPs"
 
     @property
     def state(self) -> str:

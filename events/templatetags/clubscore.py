@@ -76,7 +76,7 @@ def _pair_cell(pair, other_direction: str) -> str:
 
 
 @register.simple_tag
-def traveller_rows(lines, highlight=None):
+def sorted_traveller_rows(lines, highlight=None):
     """A sorted traveller's rows. Written here rather than in the template because a
     40-table session's travellers are 1,440 rows, and the template engine spends ~40 µs on
     each (its variable lookups), this ~3 µs: the page's render time."""
