@@ -166,8 +166,9 @@ def _comparison_points(spreads, scale) -> list[Fraction]:
             for weight, score in spread:
                 for other_weight, other_score in other:
                     share = weight * other_weight * win
-                    total += share if score > other_score else share / 2 if score == other_score \
-                        else 0  # fmt: skip
+                    total += (
+                        share if score > other_score else share / 2 if score == other_score else 0
+                    )
         earned.append(total)
     return earned
 

@@ -158,9 +158,13 @@ def mitchell_rounds(tables: int, relay: bool = False) -> int:
 
 @cache  # Movements are immutable; a session's is rebuilt on every save.
 def _mitchell(
-    tables: int, boards_per_round: int, phantom: str | None, rounds: int, switched=(),
+    tables: int,
+    boards_per_round: int,
+    phantom: str | None,
+    rounds: int,
+    switched=(),
     relay: bool = False,
-) -> Movement:  # fmt: skip
+) -> Movement:
     skip = tables % 2 == 0 and not relay
     seatings = []
     for r in range(rounds):
@@ -300,9 +304,10 @@ def _howell(pairs: int, boards_per_round: int) -> Movement:
         for table, ((ns, ew), adder) in enumerate(zip(matches, adders[1:], strict=True), 2):
             board_set = (r + adder) % cycle + 1
             seatings.append(
-                Seating(r + 1, table, Pair((r + ns) % cycle + 1), Pair((r + ew) % cycle + 1),
-                        board_set)
-            )  # fmt: skip
+                Seating(
+                    r + 1, table, Pair((r + ns) % cycle + 1), Pair((r + ew) % cycle + 1), board_set
+                )
+            )
     return Movement(MovementKind.HOWELL, tables, cycle, boards_per_round, cycle, tuple(seatings))
 
 

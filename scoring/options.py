@@ -138,14 +138,20 @@ class ScoringOptions:
             if self.adjusted_boards == "unfactored":
                 parts.append("a board with an artificial score on its played results' own top")
         if method == "cross-imps":
-            parts.append("IMPs summed over comparisons" if self.cross_imps == "total"
-                         else "IMPs averaged over comparisons")  # fmt: skip
+            parts.append(
+                "IMPs summed over comparisons"
+                if self.cross_imps == "total"
+                else "IMPs averaged over comparisons"
+            )
         if method == "butler":
             drop = self.butler_drop or "the default trim"
             parts.append(f"datum drops {drop} at each end, rounded to {self.datum_rounding}")
         if method in ("cross-imps", "butler"):
-            unit = "per comparison" if method == "cross-imps" and self.cross_imps == "total" \
-                else "per board"  # fmt: skip
+            unit = (
+                "per comparison"
+                if method == "cross-imps" and self.cross_imps == "total"
+                else "per board"
+            )
             plural = "" if self.ave_plus_imps == 1 else "s"
             parts.append(f"Ave+ {decimal_text(self.ave_plus_imps)} IMP{plural} {unit}")
         if self.adjusted_rule == "session" and method != "hdb":

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import board_for_director, board_for_reader, is_director, section_for_director
-from events.forms import ResultForm
+from events.entry.forms import ResultForm
 from events.live import live_page, live_view, unchanged
 from events.models import Board, Pair, Result, ResultChange
 from events.models.results import REASON_LENGTH

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import HandRecordForm
+from events.handrecords.forms import HandRecordForm
 from events.handrecords.jobs import progress, queue_analysis
 from events.handrecords.pbn import PBNError
 from events.handrecords.session_import import import_hand_records

@@ -13,7 +13,6 @@ from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events.access import SessionDeleted, event_for_director
-from events.forms import ScoringOptionsForm, SessionEditForm
 from events.lifecycle import (
     MovementChangeRefused,
     delete_session,
@@ -22,6 +21,7 @@ from events.lifecycle import (
     restore_until,
 )
 from events.models import Event, Pair, Penalty, Result, TeamsEvent
+from events.sessions.forms import ScoringOptionsForm, SessionEditForm
 
 
 def _section_with_rounds(event):

@@ -10,22 +10,22 @@ from django.views.decorators.vary import vary_on_headers
 from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import (
-    OPTION_FIELDS,
-    AddToRosterForm,
-    PenaltyForm,
-    PlayerNamesFormSet,
-    ScoringOptionsForm,
-    SessionForm,
-)
+from events.club.forms import AddToRosterForm
 from events.live import live_page
 from events.models import Board, Pair, Penalty
 from events.phone.links import live_links
 from events.phone.network import phone_address
 from events.results import SessionFinal, rescore_event
 from events.roster import Roster
+from events.sessions.forms import (
+    OPTION_FIELDS,
+    PlayerNamesFormSet,
+    ScoringOptionsForm,
+    SessionForm,
+)
 from events.sessions.grid import table_round_grid
 from events.setup import create_session
+from events.standings.forms import PenaltyForm
 from events.standings.ranking import event_standings
 
 

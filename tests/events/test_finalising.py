@@ -12,8 +12,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events.export import results_document
 from events.finalising import corrections, finalise_session, outstanding
+from events.formats.json_results import results_document
 from events.lifecycle import MovementChangeRefused, change_rounds
 from events.models import Board, Event, Penalty, Result, ResultChange
 from events.phone import links as table_links

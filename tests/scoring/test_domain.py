@@ -51,8 +51,9 @@ def test_every_member_has_a_label_and_a_unique_word(enum):
     assert all(member.label and member.label.strip() == member.label for member in enum)
 
 
-@given(st.sampled_from([member for enum in ENUMS for member in enum]), st.sampled_from(
-    [str.upper, str.lower, lambda text: f"  {text}\t"]
-))  # fmt: skip
+@given(
+    st.sampled_from([member for enum in ENUMS for member in enum]),
+    st.sampled_from([str.upper, str.lower, lambda text: f"  {text}\t"]),
+)
 def test_parse_inverts_the_stored_word_whatever_its_case_and_spaces(member, disguise):
     assert type(member).parse(disguise(member.value)) is member

@@ -5,8 +5,6 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from events.formats import READERS, ImportProblems, TeamsFile, describe_place, read_traveller_file
-from events.forms import apply_preset
-from events.importer import import_traveller_file
 from events.invisible import invisible_problem
 from events.models import (
     ADJUSTED_BOARDS_CHOICES,
@@ -24,6 +22,8 @@ from events.models import (
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
 from events.results import rescore_event
+from events.sessions.forms import apply_preset
+from events.sessions.importing import import_traveller_file
 from events.teams.importer import import_teams_file
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 

@@ -23,10 +23,10 @@ from lxml import etree
 
 import events.formats
 from events.formats import ImportProblems, TeamsFile
-from events.formats.usebio import read_usebio
+from events.formats.usebio_read import read_usebio
 from events.formats.usebio_teams_writer import write_usebio_teams
-from events.forms import OPTION_FIELDS
 from events.models import Event, Member, TeamMatch, TeamsEvent
+from events.sessions.forms import OPTION_FIELDS
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
 from events.teams.standings import bye_vps, ko_standing, standings

@@ -3,10 +3,14 @@
 Fields are only ever added to this format, never renamed or removed: other tools read it.
 """
 
+import json
+
 from events.finalising import corrections
 from events.models import Event, Result
 from events.standings.ranking import event_standings
 from scoring.rounding import rounded
+
+__all__ = ["FORMAT", "results_document", "results_json"]
 
 FORMAT = "clubscore-results/1"
 
@@ -108,3 +112,8 @@ def _options(event) -> dict:
     value = options["ave_plus_imps"]
     options["ave_plus_imps"] = int(value) if value == int(value) else float(value)
     return options
+
+
+def results_json(event: Event) -> str:
+    """The clubscore-results/1 document, as text."""
+    return json.dumps(results_document(event), indent=2)
