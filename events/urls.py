@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
 from events.entry import views as entry
+from events.phone import views as table_phone
 from events.views import (
     hand_records,
     home,
@@ -11,7 +12,6 @@ from events.views import (
     results,
     roster,
     sessions,
-    table_phone,
     teams,
     transfer,
 )

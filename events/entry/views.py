@@ -40,12 +40,12 @@ from events.models import Pair, Result, ResultChange
 from events.models.results import REASON_LENGTH
 from events.queries import section_pairs
 from events.recaps import sorted_lines
+from events.sessions import grid as tables_grid
 from events.standings.ranking import section_standings
 from events.travellers import (
     board_rows,
     missing_boards,
     reload_results,
-    table_round_progress,
     table_round_rows,
 )
 from events.views.params import int_or_none
@@ -158,12 +158,10 @@ def table_round(request, pk, table, round_number):
     )  # fmt: skip
     # The grid is drawn with the page; after a save it asks for itself (table_round_grid), so
     # the typist does not wait for 225 cells to get the cursor back.
-    grid = table_round_progress(section, pairs) if not request.htmx else None
+    grid = tables_grid.table_round_grid(section, pairs) if not request.htmx else None
     if context["last_round"] and all_entered(rows):
-        grid = grid or table_round_progress(section, pairs)
-        context["missing_cells"] = [
-            cell for _, cells in grid for cell in cells if cell.state in ("empty", "partial")
-        ]
+        grid = grid or tables_grid.table_round_grid(section, pairs)
+        context["missing_cells"] = [cell for cell in grid.cells if cell.unfinished]
     context["grid"] = grid
     return respond(request, "events/table_round.html", context, outcome)
 
@@ -179,8 +177,9 @@ def table_round_grid(request, pk, table, round_number):
         return redirect("table_round", pk=section.pk, table=table, round_number=round_number)
     if unchanged(request, section.event):
         return HttpResponse(status=204)
+    grid = tables_grid.table_round_grid(section)
     context = {"event": section.event, "section": section, "table": table,
-               "round_number": round_number, "grid": table_round_progress(section)}  # fmt: skip
+               "round_number": round_number, "grid": grid}  # fmt: skip
     return render(request, "events/_table_round_progress.html", context)
 
 

@@ -14,7 +14,6 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from events import table_links as phone
 from events.entry.changes import Correction
 from events.entry.deleting import delete_result
 from events.entry.saving import RowState, save_result
@@ -39,6 +38,7 @@ from events.models import (
 )
 from events.one_table import save_hand
 from events.penalties import add_penalty, parse_penalty
+from events.phone import links as table_links
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from tests.events.entry.test_saving import seats
@@ -117,8 +117,8 @@ def _pairs_session(club, dora, fred):
     ResultChange.objects.filter(new_text="4SX N -2").update(old_ns_score=-300, old_text="4S N")
     add_penalty(event, parse_penalty("NS 1:25% slow play"), fred)
     section = event.sections.get()
-    links = {link.table: link for link in phone.ensure_links(section)}
-    phone.reissue(links[2])
+    links = {link.table: link for link in table_links.ensure_links(section)}
+    table_links.reissue(links[2])
     board3, tables3 = seats(event, 3)
     (ns5, ew5) = tables3[0]
     entered = save_result(board3, ns5, ew5, "PASS", None, source="table 1")
@@ -131,7 +131,7 @@ def _pairs_session(club, dora, fred):
         result=queried, link=links[1], entered_version=queried.version, queried_at=MOMENT,
         ruling=TableEntry.STANDS, ruled_at=MOMENT, ruled_by=dora,
     )  # fmt: skip
-    phone.set_show_travellers(event, True)
+    table_links.set_show_travellers(event, True)
     # Final, then a correction players see with its reason.
     Event.objects.filter(pk=event.pk).update(finalised=True)
     save_result(board3, ns5, ew5, "3NT N =", dora, correction=Correction("Misread", public=True))

@@ -109,7 +109,7 @@ def _arguments(director, single, field, unpublished) -> dict[str, list[tuple[int
         "events.travellers._boards_numbered": [
             (section.pk, 1, 2), (section.pk, 3, 3), (section.pk, 40, 41), (section.pk, 1, 40_000),
         ],
-        "events.travellers._played_sets": [(section.pk,), (NOWHERE,)],
+        "events.sessions.grid._played_sets": [(section.pk,), (NOWHERE,)],
         "events.travellers._results_numbered": [
             (section.pk, 1, 4, ns), (section.pk, 1, 2, NOWHERE),
         ],
