@@ -1,6 +1,6 @@
 """Phone entry at the table ("a Bridgemate in the browser"): each table's secret link, what
 the table sees in the round in front of it, and its results going through the director's
-own save path (`events.results.save_result`: validation, the session lock, history, rescoring).
+own save path (`events.entry.saving.save_result`: validation, the session lock, history, rescoring).
 
 A table link is a capability: whoever holds the token may enter and confirm the results of
 that one table of that one section, and nothing else. It stops working when the director
@@ -18,6 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from events import versions
+from events.entry.errors import EntryConflict, EntryError
+from events.entry.saving import RowState, save_result
 from events.models import (
     Board,
     Event,
@@ -29,7 +31,6 @@ from events.models import (
     TablePhoneOptions,
 )
 from events.queries import section_pairs
-from events.results import EntryConflict, EntryError, save_result
 from events.table_cards import table_cards
 
 __all__ = [
@@ -422,7 +423,7 @@ def enter_result(
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
         result = save_result(
             at_table.board, shown.ns, shown.ew, text, None,
-            expected_version=expected_version, source=source_of(link),
+            row=RowState(version=expected_version), source=source_of(link),
         )  # fmt: skip
         TableEntry.objects.update_or_create(
             result=result,

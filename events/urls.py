@@ -1,8 +1,8 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
+from events.entry import views as entry
 from events.views import (
-    entry,
     hand_records,
     home,
     lifecycle,

@@ -84,7 +84,7 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
     finalised = models.BooleanField(
         default=False, help_text="Results are provisional until the director finalises them."
     )
-    # Final results change only by a correction with its reason (events.results), which
+    # Final results change only by a correction with its reason (events.entry), which
     # players see: a session corrected since it was finalised says so, and lists them.
     corrected_at = models.DateTimeField(
         null=True, blank=True, help_text="The latest correction of a result after finalising."

@@ -14,6 +14,9 @@ from django.db import transaction
 import scoring
 from events import scorer
 from events.dates import date_problem
+
+# The result fields from a parsed line, as the browser's save writes them.
+from events.entry.saving import fill_result
 from events.formats import (
     LARGEST_NUMBER,
     ImportProblems,
@@ -29,9 +32,6 @@ from events.invisible import without_invisible
 from events.limits import MAX_RESULT_LENGTH, SectionSize, quoted, size_problems
 from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.movement_inference import recognise_movements
-
-# The result fields from a parsed line, as the browser's save writes them.
-from events.results import fill_result
 
 __all__ = ["ImportProblems", "import_traveller_file", "import_travellers"]
 

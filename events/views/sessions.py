@@ -12,10 +12,11 @@ from events import table_cards as movement_cards
 from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
 from events.club.forms import AddToRosterForm
+from events.entry.changes import rescore_event
+from events.entry.errors import SessionFinal
 from events.live import live_page
 from events.models import Board, Pair, Penalty
 from events.network import phone_address
-from events.results import SessionFinal, rescore_event
 from events.roster import Roster
 from events.sessions.forms import (
     OPTION_FIELDS,

@@ -23,10 +23,10 @@ from django.views.decorators.vary import vary_on_headers
 from clubscore.clients import client_address
 from events import table_links as phone
 from events.access import event_for_director
+from events.entry.errors import EntryConflict, EntryError
 from events.live import live_page
 from events.models import TableLink
 from events.network import phone_address
-from events.results import EntryConflict, EntryError
 from events.views.params import int_or_none
 
 # Each button: (value posted, text on the button, its name for a screen reader where the text

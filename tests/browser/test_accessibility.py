@@ -15,10 +15,10 @@ import pytest
 from playwright.sync_api import expect
 
 from events import table_links as phone
+from events.entry.saving import save_result
 from events.handrecords.jobs import analyse_next_batch
 from events.handrecords.stats import random_deals
 from events.models import Board, Pair, TableEntry
-from events.results import save_result
 from events.teams import draw
 from events.teams.entry import BoardRow, save_boards
 from tests.browser.conftest import SCREENSHOTS, log_in

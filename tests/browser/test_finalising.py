@@ -10,8 +10,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from events import table_links as phone
+from events.entry.saving import save_result
 from events.models import Board, Event, Result, ResultChange
-from events.results import save_result
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_player_journey import assert_fits
 from tests.factories import make_club, make_session, make_user

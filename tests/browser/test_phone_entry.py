@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from events import table_links as phone
+from events.entry.saving import save_result
 from events.models import Board, Pair, Result, TableLink
-from events.results import save_result
 from events.standings.ranking import event_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_player_journey import assert_fits

@@ -25,10 +25,10 @@ from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
 from events import table_links
+from events.entry.saving import save_result
 from events.handrecords.session_import import import_game_hand_records, import_hand_records
 from events.models import Event, Member, OneTableSession, Penalty
 from events.one_table import save_hand
-from events.results import save_result
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
 from tests.events.teams.factories import make_teams_event

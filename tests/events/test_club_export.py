@@ -15,6 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from events import table_links as phone
+from events.entry.changes import Correction
+from events.entry.deleting import delete_result
+from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_game_hand_records, import_hand_records
 from events.management.commands.export_club import REMADE, club_objects
 from events.models import (
@@ -36,14 +39,13 @@ from events.models import (
 )
 from events.one_table import save_hand
 from events.penalties import add_penalty, parse_penalty
-from events.results import Correction, delete_result, save_result
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
+from tests.events.entry.test_saving import seats
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_hand_records import THREE_BOARDS
 from tests.events.test_one_table import make_game
 from tests.events.test_par_commands import ONE_SUIT_EACH_DD
-from tests.events.test_results import seats
 from tests.factories import make_club, make_session, make_user
 
 MOMENT = datetime.datetime(2026, 11, 24, 20, 15, 30, 123456, tzinfo=datetime.UTC)
@@ -107,7 +109,7 @@ def _pairs_session(club, dora, fred):
     save_result(board, ns, ew, "4SX N -2", fred)
     save_result(board, ns2, ew2, "60/40", dora)
     first = save_result(board, ns3, ew3, "4S N = F2", dora)
-    save_result(board, ns3, ew3, "4S N +1 F2", fred, expected_version=first.version)
+    save_result(board, ns3, ew3, "4S N +1 F2", fred, row=RowState(version=first.version))
     board2, tables2 = seats(event, 2)
     (ns4, ew4) = tables2[0]
     delete_result(save_result(board2, ns4, ew4, "3NT S =", dora), fred)

@@ -13,20 +13,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events import table_links as phone
+from events.entry.changes import Correction, rescore_event
+from events.entry.deleting import delete_result
+from events.entry.errors import CorrectionNeeded, EntryError, SessionFinal
+from events.entry.saving import RowState, save_result
 from events.finalising import corrections, finalise_session, outstanding
 from events.formats.json_results import results_document
 from events.lifecycle import MovementChangeRefused, change_rounds
 from events.models import Board, Event, Penalty, Result, ResultChange
-from events.results import (
-    Correction,
-    CorrectionNeeded,
-    EntryError,
-    SessionFinal,
-    delete_result,
-    rescore_event,
-    save_result,
-)
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 
@@ -90,7 +85,8 @@ def test_a_query_the_director_has_settled_is_no_longer_asked_about(mitchell_sess
     result = phone.enter_result(link, b.pk, "4H E -1")
     phone.query(link, b.pk, result.version)
     assert len(outstanding(mitchell_session).queried) == 1
-    save_result(b, result.ns_pair, result.ew_pair, "4H E =", director, row_ns=result.ns_pair)
+    save_result(b, result.ns_pair, result.ew_pair, "4H E =", director,
+                row=RowState(result.ns_pair))  # fmt: skip
     assert outstanding(mitchell_session).queried == []
 
 
@@ -237,7 +233,7 @@ def test_a_save_before_finalising_makes_no_query_for_corrections(club, director)
         if state == "final":
             finalise_session(event)
         with CaptureQueriesContext(connection) as queries:
-            save_result(board, ns, ew, "450", director, row_ns=ns,
+            save_result(board, ns, ew, "450", director, row=RowState(ns),
                         correction=Correction("slip"))  # fmt: skip
         counts[state] = len(queries)
     assert counts["final"] == counts["provisional"] + 1

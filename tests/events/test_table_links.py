@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 import scoring
 from events import table_links as phone
+from events.entry.errors import EntryConflict, EntryError
+from events.entry.saving import RowState, save_result
+from events.entry.saving import fill_result as fill_from_entry  # exactly what the save path stores
 from events.models import Board, Pair, Result, ResultChange, TableLink
-from events.results import EntryConflict, EntryError, save_result
-from events.results import fill_result as fill_from_entry  # exactly what the save path stores
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_after_confirming_only_the_director_changes_it(section, links, director)
         enter(links[1], 1, "3NT S +1", expected_version=stored.version)
     save_result(
         stored.board, stored.ns_pair, stored.ew_pair, "3NT S +1", director,
-        expected_version=stored.version,
+        row=RowState(version=stored.version),
     )  # fmt: skip
     assert Result.objects.get(pk=stored.pk).text == "3NT S +1"
 
@@ -166,7 +167,7 @@ def test_a_result_the_director_changed_is_locked_for_the_table(section, links, d
     entered = enter(links[1], 1, "3NT S =")
     save_result(
         entered.board, entered.ns_pair, entered.ew_pair, "3NT S -1", director,
-        expected_version=entered.version,
+        row=RowState(version=entered.version),
     )  # fmt: skip
     at_table = phone.table_round(links[1]).boards[0]
     assert (at_table.status, at_table.by_director) == ("confirmed", True)
@@ -348,7 +349,7 @@ def director_saves(number, text, director, section, **kwargs):
     stored = Result.objects.get(board=board(section, number))
     return save_result(
         stored.board, stored.ns_pair, stored.ew_pair, text, director,
-        expected_version=stored.version, **kwargs,
+        row=RowState(version=stored.version), **kwargs,
     )  # fmt: skip
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from events.entry.changes import rescore_event
 from events.formats import READERS, ImportProblems, TeamsFile, describe_place, read_traveller_file
 from events.invisible import invisible_problem
 from events.models import (
@@ -21,7 +22,6 @@ from events.models import (
     TeamsEvent,
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
-from events.results import rescore_event
 from events.sessions.forms import apply_preset
 from events.sessions.importing import import_traveller_file
 from events.teams.importer import import_teams_file

@@ -11,12 +11,13 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from events import table_links as phone
+from events.entry.changes import Correction
+from events.entry.saving import save_result
 from events.finalising import finalise_session
 from events.models import Event, Penalty, Result, ResultChange
-from events.results import Correction, save_result
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_one_table import make_game
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 from tests.factories import make_session
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from events import table_links as phone
 from events.models import Result, ResultChange
-from tests.events.views.entry_helpers import board_of, row_post
+from tests.events.entry.entry_helpers import board_of, row_post
 
 pytestmark = pytest.mark.django_db
 
