@@ -145,7 +145,9 @@ class FileMatch:
     last_board: int | None = None
 
     def swapped(self) -> "FileMatch":
-        """The same match with the away team as home: the rooms and artificial scores swap."""
+        """The same match with the away team as home: the rooms and artificial scores swap.
+        A bye has no away team to put at home."""
+        assert self.away is not None, "a bye cannot be swapped"
         other = {"home-plus": "away-plus", "away-plus": "home-plus", "open": "closed",
                  "closed": "open"}  # fmt: skip
         boards = [FileBoard(board.place, board.number, board.closed, board.open,

@@ -12,10 +12,12 @@ warning.
 import csv
 import io
 import re
+from collections.abc import Iterator
 
 from events.formats import (
     LARGEST_NUMBER,
     ImportProblems,
+    Place,
     TravellerFile,
     TravellerLine,
     decode_text,
@@ -46,7 +48,8 @@ def parse_csv(text: str) -> TravellerFile:
         missing += [c for c in CONTRACT_COLUMNS if c not in header]
     if missing:
         raise ImportProblems([(1, f"the header lacks {', '.join(missing)}")])
-    lines, problems = [], []
+    lines: list[TravellerLine] = []
+    problems: list[tuple[Place, str]] = []
     for count, record in enumerate(_records(reader, problems), start=1):
         if count > MAX_RESULTS:  # stop reading: no session has this many
             raise ImportProblems([(reader.line_num, f"the file is too big for a session: "
@@ -58,7 +61,10 @@ def parse_csv(text: str) -> TravellerFile:
     return TravellerFile(lines, source="CSV", problems=problems)
 
 
-def _records(reader: csv.DictReader, problems: list):
+# Quoted: csv.DictReader takes a type argument only from Python 3.12 (in the stubs, before).
+def _records(
+    reader: "csv.DictReader[str]", problems: list[tuple[Place, str]]
+) -> Iterator[dict[str, str]]:
     """The file's records; a line the csv module cannot read (a field over its size limit)
     becomes a problem on its line, and reading stops there."""
     try:

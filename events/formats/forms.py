@@ -5,8 +5,8 @@ from django import forms
 from events.invisible import validate_visible
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES, Club
 from events.sessions.forms import (
-    ScoringOptionsForm,
     add_option_fields,
+    checked_butler_drop,
     club_defaults,
     director_clubs,
 )
@@ -56,7 +56,7 @@ class ImportForm(forms.Form):
         return upload
 
     def clean_butler_drop(self):
-        return ScoringOptionsForm.clean_butler_drop(self)
+        return checked_butler_drop(self)
 
     def clean(self):
         data = super().clean()

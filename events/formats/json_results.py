@@ -60,7 +60,7 @@ def _contract(result: Result) -> str | None:
 
 
 def results_document(event: Event) -> dict:
-    by_section = {}
+    by_section: dict[int, list[Result]] = {}
     for result in (
         Result.objects.filter(board__section__event=event)
         .select_related("board", "ns_pair", "ew_pair")
@@ -71,7 +71,7 @@ def results_document(event: Event) -> dict:
     sections = []
     for section in event.sections.all():
         groups = standings.get(section.pk, [])
-        boards = {board.number: [] for board in section.boards.all()}
+        boards: dict[int, list[dict]] = {board.number: [] for board in section.boards.all()}
         for result in by_section.get(section.pk, []):
             boards[result.board.number].append(_result_row(result))
         sections.append(

@@ -15,8 +15,9 @@ so every problem names its line.
 
 import datetime
 import re
+from collections.abc import Iterator
 
-from events.formats import ImportProblems, TravellerFile, TravellerLine, board_number
+from events.formats import ImportProblems, Place, TravellerFile, TravellerLine, board_number
 from events.handrecords.pbn import PBNError, Tag, read_games
 from events.limits import MAX_RESULTS, quoted, too_many_results
 from scoring import board_dealer, board_vulnerability
@@ -34,6 +35,11 @@ _PAIR_ID = re.compile(r"^(?P<before>NS|EW)?(?P<number>\d{1,5})(?P<after>NS|EW)?$
 _PASS = {"PASS", "P", "AP", "ALLPASS"}
 _NUMBERED_PAIR = re.compile(r"^\D*?(\d{1,5})$")
 _NONE = {"", "-", "?"}
+
+# A one-result game's side as the file names it: (section, player, player).
+_Side = tuple[str, str, str]
+# A partnership whichever seat each player took: (section, {player, player}).
+_Partnership = tuple[str, frozenset[str]]
 
 
 def read_pbn_results(data: bytes) -> TravellerFile:
@@ -54,7 +60,7 @@ def read_pbn_results(data: bytes) -> TravellerFile:
                 raise ImportProblems([(place, f"the file is too big for a session: "
                                               f"{too_many_results()}")])  # fmt: skip
     except PBNError as error:
-        problems = []
+        problems: list[tuple[Place, str]] = []
         for problem in error.problems:
             line = re.match(r"line (\d+): (.*)", problem, re.DOTALL)
             problems.append((int(line[1]), line[2]) if line else (1, problem))
@@ -82,7 +88,8 @@ class _Reader:
     def __init__(self):
         self.file = TravellerFile(lines=[], source="PBN")
         self.directions: set[str] = set()
-        self.one_result_pairs: dict[tuple[str, ...], list] = {}
+        # index in file.lines -> [NS side, EW side], numbered when the file is read
+        self.one_result_pairs: dict[int, list[_Side]] = {}
         self.totals_seen = False
 
     def read_game(self, tags: dict[str, Tag]) -> None:
@@ -102,7 +109,7 @@ class _Reader:
         elif _value(tags, "contract") not in _NONE or _value(tags, "result") not in _NONE:
             self._one_result(tags, board, section)
 
-    def _problem(self, place, message: str) -> None:
+    def _problem(self, place: Place, message: str) -> None:
         self.file.problems.append((place, message))
 
     def _event_tag(self, name: str, tag: Tag) -> None:
@@ -206,7 +213,7 @@ class _Reader:
         the file's order; when no partnership sits both ways, NS and EW are numbered apart.
         A side whose two "players" are one name ending in a number ("Para-12", as PbnTools
         writes JFR's pairs) is that numbered pair."""
-        sides = {"NS": {}, "EW": {}}
+        sides: dict[str, dict[_Partnership, _Side]] = {"NS": {}, "EW": {}}
         for ns, ew in self.one_result_pairs.values():
             sides["NS"].setdefault(_partnership(ns), ns)
             sides["EW"].setdefault(_partnership(ew), ew)
@@ -214,7 +221,7 @@ class _Reader:
         every_side = [names for found in sides.values() for names in found.values()]
         numbered = all(_NUMBERED_PAIR.match(names[1]) and names[1] == names[2]
                        for names in every_side)  # fmt: skip
-        numbers: dict[tuple, tuple[int, str]] = {}
+        numbers: dict[_Partnership, tuple[int, str]] = {}
         counts = {"NS": 0, "EW": 0, "": 0}
         for direction, found in sides.items():
             direction = "" if howell else direction
@@ -222,8 +229,10 @@ class _Reader:
                 if key in numbers:
                     continue
                 counts[direction] += 1
-                if numbered:
-                    numbers[key] = (int(_NUMBERED_PAIR.match(names[1])[1]), direction)
+                # every name matches when `numbered`
+                number = _NUMBERED_PAIR.match(names[1]) if numbered else None
+                if number:
+                    numbers[key] = (int(number[1]), direction)
                 else:
                     numbers[key] = (counts[direction], direction)
                     self.file.names[(names[0], *numbers[key])] = (names[1], names[2])
@@ -233,7 +242,7 @@ class _Reader:
             line.ns, line.ew = numbers[_partnership(ns)], numbers[_partnership(ew)]
 
 
-def _partnership(side: tuple[str, str, str]) -> tuple:
+def _partnership(side: _Side) -> _Partnership:
     return (side[0], frozenset(side[1:]))
 
 
@@ -246,7 +255,7 @@ def _columns(header: str) -> list[str]:
     return [part.split("\\")[0].strip().lstrip("+-").lower() for part in header.split(";")]
 
 
-def _rows(tag: Tag, reader: _Reader):
+def _rows(tag: Tag, reader: _Reader) -> Iterator[tuple[int, dict[str, str]]]:
     """(line, {column: value}) for each row of a table; a row that does not fit its header
     is a problem on its line."""
     columns = _columns(tag.value)

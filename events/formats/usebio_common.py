@@ -9,6 +9,7 @@ import datetime
 import re
 
 import scoring
+from events.formats import Place
 from events.limits import quoted
 
 _SCORE = re.compile(r"^-?\d{1,5}$")  # an NS score
@@ -16,7 +17,7 @@ _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$")  # "A6040": NS 60%, EW 40% (Com
 _SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # PBN's order within a hand
 
 
-class _Problems(list):
+class _Problems(list[tuple[Place, str]]):
     def add(self, element, message: str) -> None:
         self.append((element.sourceline or 1, f"{element.tag}: {message}"))
 

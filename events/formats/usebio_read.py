@@ -15,7 +15,14 @@ from collections import Counter
 
 from lxml import etree
 
-from events.formats import ImportProblems, TeamsFile, TravellerFile, TravellerLine, board_number
+from events.formats import (
+    ImportProblems,
+    Place,
+    TeamsFile,
+    TravellerFile,
+    TravellerLine,
+    board_number,
+)
 from events.formats.usebio_common import (
     _SUITS,
     _date,
@@ -59,7 +66,10 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     if is_teams(event):
         return read_teams(root, event)
     method = _method(event, problems)
-    names, lines, directions, warnings = {}, [], set(), []
+    names: dict[tuple[str, int, str], tuple[str, str]] = {}
+    lines: list[TravellerLine] = []
+    directions: set[str] = set()
+    warnings: list[tuple[Place, str]] = []
     if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
         raise ImportProblems([(event.sourceline or 1, f"the file has more than {MAX_SECTIONS} "
                                "sections; a session has at most that many (A-Z)")])  # fmt: skip
@@ -101,12 +111,15 @@ def _parse(data: bytes):
         io.BytesIO(data), events=("end",), tag=tuple(_MOST), resolve_entities=False,
         no_network=True, load_dtd=False, huge_tree=False, remove_comments=True,
     )  # fmt: skip
-    counts = Counter()
+    counts: Counter[str] = Counter()
     try:
         for _event, element in elements:
-            counts[element.tag] += 1
-            if counts[element.tag] > _MOST[element.tag]:
-                raise ImportProblems([(element.sourceline or 1, _too_many(element.tag))])
+            # lxml names a parsed element by a str (iterparse's tag= keeps _MOST's); the stubs
+            # type `tag` as whatever its setter takes (bytes, QName).
+            tag: str = element.tag  # type: ignore[assignment]
+            counts[tag] += 1
+            if counts[tag] > _MOST[tag]:
+                raise ImportProblems([(element.sourceline or 1, _too_many(tag))])
     except etree.XMLSyntaxError as error:
         line = error.lineno or 1
         if _cut_short(data, error):  # the usual cause: a copy or an upload that stopped
@@ -168,7 +181,8 @@ def _sections(event) -> tuple[list, dict[str, str]]:
     ids = [(section.get("SECTION_ID") or "").strip() for section in wrapped]
     letters = [_section_letter(raw) for raw in ids]
     taken = {letter for letter in letters if letter}
-    found, labels = [], {}
+    found: list[tuple[str, etree._Element]] = []
+    labels: dict[str, str] = {}
     for section, raw, letter in zip(wrapped, ids, letters, strict=True):
         if letter is None or [found_letter for found_letter, _ in found].count(letter):
             letter = _free_letter(taken)  # free text, or a letter already used
@@ -237,9 +251,11 @@ def _read_board(board, section, problems, warnings) -> list[TravellerLine]:
     return lines
 
 
-def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
-    """Board -> PBN deal, from HANDSET/BOARD or BOARD elements with four HANDs."""
-    deals, places = {}, {}
+def _deals(root, problems) -> tuple[dict[int, str], dict[int, Place]]:
+    """Board -> PBN deal, from HANDSET/BOARD or BOARD elements with four HANDs; and the line
+    of each."""
+    deals: dict[int, str] = {}
+    places: dict[int, Place] = {}
     for board in root.iter("BOARD"):
         hands = {}
         for hand in board.iterfind("HAND"):
@@ -266,7 +282,7 @@ def _suit(text: str) -> str:
 def _matchpoint_scale(event) -> str:
     """ACBL 1/½ (top = results − 1) or Law 78A's 2/1 (top = 2 × (results − 1)), as the file's
     points show; 2/1, the EBU's, when they do not say."""
-    votes = Counter()
+    votes: Counter[str] = Counter()
     for board in event.iter("BOARD"):
         tops = set()
         lines = board.findall("TRAVELLER_LINE")

@@ -59,6 +59,17 @@ def director_clubs(form, user) -> Club | None:
     return club
 
 
+def checked_butler_drop(form: forms.BaseForm) -> str:
+    """The Butler drop as typed, refused beside its box when scoring cannot read it: each form
+    with the option cleans it so."""
+    value = form.cleaned_data["butler_drop"].strip()
+    try:
+        scoring.parse_butler_drop(value)
+    except ValueError as error:
+        raise forms.ValidationError(str(error)) from None
+    return value
+
+
 def club_defaults(form, data) -> None:
     club = data.get("club")
     for name in OPTION_FIELDS:
@@ -98,12 +109,7 @@ class ScoringOptionsForm(forms.ModelForm):
         self.initial["ave_plus_imps"] = decimal_text(self.instance.ave_plus_imps)
 
     def clean_butler_drop(self):
-        value = self.cleaned_data["butler_drop"].strip()
-        try:
-            scoring.parse_butler_drop(value)
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
-        return value
+        return checked_butler_drop(self)
 
     def clean_ave_plus_imps(self):
         value = self.cleaned_data["ave_plus_imps"]
@@ -172,7 +178,7 @@ class SessionForm(forms.Form):
             self.fields["ave_plus_imps"].initial = decimal_text(club.ave_plus_imps)
 
     def clean_butler_drop(self):
-        return ScoringOptionsForm.clean_butler_drop(self)
+        return checked_butler_drop(self)
 
     def clean_tables(self):
         """The sections' tables, refused beside the box when written wrongly ("14,,13")."""

@@ -37,6 +37,11 @@ __all__ = ["ImportProblems", "import_traveller_file", "import_travellers"]
 
 BULK = 500  # rows a statement: SQLite allows 32,766 parameters, and a result has 20 fields
 
+# A pair as the file names it: (section, number, "NS", "EW" or "" in a Howell).
+_PairKey = tuple[str, int, str]
+# A board of a section: (section, number).
+_BoardKey = tuple[str, int]
+
 
 def import_travellers(text: str, *, club, name, movement="mitchell", **options) -> Event:
     """A new scored session from the CSV's text (see import_traveller_file)."""
@@ -92,8 +97,8 @@ class _Row:
     def __init__(self, line: TravellerLine, howell: bool, entry: scoring.Entry, group: int):
         self.line, self.section, self.board = line.place, line.section, line.board
         self.entry, self.foul_group = entry, group
-        self.ns_key = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
-        self.ew_key = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
+        self.ns_key: _PairKey = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
+        self.ew_key: _PairKey = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
 
 
 def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
@@ -105,7 +110,7 @@ def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
         parsed.event_name = event_name
         changed.append(event_name)
     for key, players in parsed.names.items():
-        visible = tuple(without_invisible(player) for player in players)
+        visible = (without_invisible(players[0]), without_invisible(players[1]))
         if visible != players:
             parsed.names[key] = visible
             changed += [new for new, old in zip(visible, players, strict=True) if new != old]
@@ -120,7 +125,9 @@ def _check_size(parsed: TravellerFile, movement: str) -> None:
     """ImportProblems when the file is bigger than any session (events.limits), before a
     line of it is checked."""
     howell = movement == "howell"
-    pairs, boards, results = defaultdict(set), defaultdict(set), Counter()
+    pairs: defaultdict[str, set[tuple[int, str]]] = defaultdict(set)
+    boards: defaultdict[str, set[int]] = defaultdict(set)
+    results: Counter[str] = Counter()
     for line in parsed.lines:
         boards[line.section].add(line.board)
         results[line.section] += 1
@@ -142,8 +149,10 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
         problems.append((1, "the file names no event: give the session a name"))
     if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
         problems.append((parsed.date_place, problem))
-    rows = []
-    seen_ns, seen_ew = {}, {}
+    rows: list[_Row] = []
+    # (board, pair) -> where the pair first played the board
+    seen_ns: dict[tuple[int, _PairKey], Place] = {}
+    seen_ew: dict[tuple[int, _PairKey], Place] = {}
     for line in parsed.lines:
         try:
             row = _checked_row(line, howell, warnings)
@@ -193,7 +202,7 @@ def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
 
 
 def _deal_problems(parsed: TravellerFile) -> list[tuple[Place, str]]:
-    problems = []
+    problems: list[tuple[Place, str]] = []
     boards = {line.board for line in parsed.lines}
     for board, deal in parsed.deals.items():
         place = parsed.deal_places.get(board, 1)
@@ -214,7 +223,7 @@ def _in_file_order(problem: tuple[Place, str]):
 def _movement_of(lines: list[TravellerLine]) -> str:
     """A Mitchell when a pair number meets itself, sits both ways on one board, or the file
     gives directions; else a Howell (where every number is one pair)."""
-    both_ways = defaultdict(set)
+    both_ways: defaultdict[tuple[str, int, int], set[str]] = defaultdict(set)
     for line in lines:
         if line.ns[1] or line.ew[1] or line.ns[0] == line.ew[0]:
             return "mitchell"
@@ -235,26 +244,26 @@ def _check_hdb_sets(scoring_method: str, board_sets: dict) -> None:
         )  # fmt: skip
 
 
-def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
+def _board_sets(rows: list[_Row]) -> dict[_BoardKey, int]:
     """Boards that one NS and EW pair played together were one round's set."""
     parent = {(row.section, row.board): (row.section, row.board) for row in rows}
 
-    def root(board):
+    def root(board: _BoardKey) -> _BoardKey:
         while parent[board] != board:
             parent[board] = parent[parent[board]]
             board = parent[board]
         return board
 
-    first_board_of_meeting = {}
+    first_board_of_meeting: dict[tuple[_PairKey, _PairKey], _BoardKey] = {}
     for row in rows:
         here = (row.section, row.board)
         other = first_board_of_meeting.setdefault((row.ns_key, row.ew_key), here)
         parent[root(here)] = root(other)
-    groups = defaultdict(list)
+    groups: defaultdict[_BoardKey, list[_BoardKey]] = defaultdict(list)
     for board in parent:
         groups[root(board)].append(board)
-    numbering = defaultdict(int)
-    sets = {}
+    numbering: defaultdict[str, int] = defaultdict(int)
+    sets: dict[_BoardKey, int] = {}
     for group in sorted(groups.values(), key=min):
         section = group[0][0]
         numbering[section] += 1
@@ -262,9 +271,13 @@ def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
     return sets
 
 
-def _create(event, rows, board_sets, movement, parsed: TravellerFile):
+def _create(
+    event: Event, rows: list[_Row], board_sets: dict[_BoardKey, int], movement: str,
+    parsed: TravellerFile,
+) -> tuple[dict[_PairKey, Pair], dict[_BoardKey, Board]]:  # fmt: skip
     howell = movement == "howell"
-    pairs, boards = {}, {}
+    pairs: dict[_PairKey, Pair] = {}
+    boards: dict[_BoardKey, Board] = {}
     for name in sorted({row.section for row in rows}):
         mine = [row for row in rows if row.section == name]
         keys = sorted({row.ns_key for row in mine} | {row.ew_key for row in mine})
@@ -272,25 +285,25 @@ def _create(event, rows, board_sets, movement, parsed: TravellerFile):
         section = Section.objects.create(event=event, name=name, tables=tables,
                                          label=parsed.section_labels.get(name, ""),
                                          has_movement=False)  # fmt: skip
-        created = Pair.objects.bulk_create(
+        created_pairs = Pair.objects.bulk_create(
             [Pair(section=section, number=key[1], direction=key[2],
                   **_names(parsed.names, key)) for key in keys]
         )  # fmt: skip
-        pairs.update(zip(keys, created, strict=True))
+        pairs.update(zip(keys, created_pairs, strict=True))
         # Law 87: each form of a fouled board is factored to the board's full top.
         per_board = Counter(row.board for row in mine)
         numbers = sorted(per_board)
-        created = Board.objects.bulk_create(
+        created_boards = Board.objects.bulk_create(
             [Board(section=section, number=number, board_set=board_sets[(name, number)],
                    expected_results=per_board[number], deal=parsed.deals.get(number, ""))
              for number in numbers]
         )  # fmt: skip
-        boards.update({(name, number): board for number, board in zip(numbers, created,
+        boards.update({(name, number): board for number, board in zip(numbers, created_boards,
                                                                       strict=True)})  # fmt: skip
     return pairs, boards
 
 
-def _names(names: dict, key: tuple[str, int, str]) -> dict:
+def _names(names: dict[_PairKey, tuple[str, str]], key: _PairKey) -> dict[str, str]:
     """The file's names for a pair; a Howell pair (no direction) takes them from either."""
     section, number, direction = key
     ways = (direction, "") if direction else ("", "NS", "EW")
