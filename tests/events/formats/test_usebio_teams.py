@@ -214,6 +214,18 @@ def test_a_ko_is_imported_with_its_first_team_at_home_in_every_segment(club):
     assert entry.board_numbers(second) == [1, 2]
 
 
+def test_a_ko_segment_without_its_second_team_is_refused_in_words(club):
+    # A bye is a round a team sits out of a Swiss or a round robin; a KO is the same two
+    # teams throughout, so a MATCH with no OPPOSING_TEAM is a broken file, said so.
+    data = KO_FILE.replace("<TEAM>2</TEAM><OPPOSING_TEAM>1</OPPOSING_TEAM>", "<TEAM>2</TEAM>")
+    with pytest.raises(ImportProblems) as refused:
+        import_teams_file(read_usebio(data.encode()), club=club, warnings=[])
+    assert [message for _place, message in refused.value.problems] == [
+        "MATCH: a KO match has no byes; each segment needs TEAM and OPPOSING_TEAM"
+    ]
+    assert not TeamsEvent.objects.exists()
+
+
 # One round robin match of two teams: board 1 has an artificial score in the open room (A6040,
 # the home team NS: Ave+ to it, Ave- to the other) and a result in the closed room; board 2 is
 # Ave in both rooms. Law 12C2(b): +3 IMPs and 0; a margin of 3 on 2 boards is 12.42-7.58.
