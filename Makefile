@@ -44,7 +44,9 @@ $(AXE): Makefile
 
 axe: $(AXE)
 
-# mypy checks what pyproject.toml's [tool.mypy] names (scoring/, the pure library).
+# mypy checks what pyproject.toml's [tool.mypy] names: scoring/, the pure library, and the
+# results files' readers and writers (events/formats/) and the import's storing
+# (events/sessions/importing.py).
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy

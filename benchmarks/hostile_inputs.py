@@ -98,8 +98,8 @@ def run_case(name: str, scale: float) -> str:
 
 
 def _import(parsed):
-    from events.importer import import_traveller_file
     from events.models import Club
+    from events.sessions.importing import import_traveller_file
 
     club, _ = Club.objects.get_or_create(slug="benchmark", defaults={"name": "Benchmark club"})
     event = import_traveller_file(parsed, club=club, name="Hostile")

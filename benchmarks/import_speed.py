@@ -52,8 +52,8 @@ def main():
 
 def run(args):
     from events.formats import read_traveller_file, write_results
-    from events.importer import import_traveller_file
     from events.models import Club
+    from events.sessions.importing import import_traveller_file
 
     club = Club.objects.create(name="Benchmark club", slug="benchmark")
     text = travellers_csv(args.tables, args.boards).encode()

@@ -238,8 +238,8 @@ def warm_up(port, chosen, workers):
 
 
 def run(port, event, pairs, pages, count, idle, pids_of):
+    from events.entry.saving import save_result
     from events.models import Board, Event, Pair
-    from events.results import save_result
 
     version = Event.objects.get(pk=event.pk).version
     stop = threading.Event()

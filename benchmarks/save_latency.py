@@ -1,7 +1,7 @@
 """Save latency and queries per save, the director's view of speed.
 
 Builds a throw-away test database (SQLite, or PostgreSQL when DATABASE_URL is set), sets up a
-Mitchell, and enters every result twice over: once through events.results.save_result (the
+Mitchell, and enters every result twice over: once through events.entry.saving.save_result (the
 transaction: lock, validate, store, rescore) and once through the HTMX traveller view (the
 same plus the rows and live standings it sends back). Prints median and 95th percentile.
 
@@ -41,8 +41,8 @@ def report(name, timings, queries):
 
 
 def main(tables):
+    from events.entry.saving import save_result
     from events.models import Board, Club
-    from events.results import save_result
     from events.setup import create_session
     from tests.factories import make_user
 

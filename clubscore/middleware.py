@@ -2,7 +2,7 @@
 
 A request the database could not finish (a lock or statement timeout, a dropped connection)
 is answered 503 with a page that says what happened and what to do, not the bare "something
-went wrong" of a bug. Row saves answer for themselves beside the row (events/views/entry.py);
+went wrong" of a bug. Row saves answer for themselves beside the row (events/entry/views.py);
 this covers every other page and form.
 
 A form Django cannot read (sent in another charset than UTF-8, cut short, with more fields

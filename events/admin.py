@@ -5,7 +5,7 @@ from events.models import Board, Club, Event, Member, Pair, Result, ResultChange
 from events.models.sessions import RESTORE_DAYS
 
 # Results, their history and everything that decides a score change only through the app's pages
-# (events.results.save_result, events.lifecycle): they validate, rescore and write history in
+# (events.entry.saving.save_result, events.lifecycle): they validate, rescore and write history in
 # one transaction, which a save here would skip. So these are shown here, never changed.
 SCORING_FIELDS = [
     "scoring", "movement", "boards_per_round", "one_winner", "across_field", "version",
@@ -106,7 +106,7 @@ class EventAdmin(RestorableDeleteAdmin):
 
     list_display = ["name", "date", "club", "scoring", "movement", "published", "deleted_at"]
     list_filter = ["club", "scoring", "published", ("deleted_at", admin.EmptyFieldListFilter)]
-    # Final results change only by a correction with its reason, in the app (events.results).
+    # Final results change only by a correction with its reason, in the app (events.entry).
     readonly_fields = ["deleted_at", "deleted_by", "finalised", "corrected_at", *SCORING_FIELDS]
     inlines = [SectionInline]
 

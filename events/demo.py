@@ -6,10 +6,10 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from events.entry.saving import save_result
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.stats import random_deals
 from events.models import Board, Club, Event, Pair
-from events.results import save_result
 from events.setup import create_session
 from scoring.deal import hcp, longest_fit, parse_deal
 

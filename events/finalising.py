@@ -2,8 +2,8 @@
 
 Before finalising, the director is told what is still open (`outstanding`): the results still
 missing, table by table and round by round, and the boards a table queried (the opponents
-pressed "Not agreed"). Finalising closes the table links (events/table_links.py) and, from then
-on, a result changes only by a correction with its reason (events/results.py); `corrections`
+pressed "Not agreed"). Finalising closes the table links (events/phone/links.py) and, from then
+on, a result changes only by a correction with its reason (events/entry/); `corrections`
 lists them for players.
 """
 

@@ -2,8 +2,9 @@
 A teams event (any kind events.core.kinds.soft_deleted names) is deleted, restored and purged
 the same way.
 
-Like events/results.py, each action is one transaction that takes the session's row lock first
-and moves its version on, so open pages refresh and two directors never half-apply a change.
+Like a result's save (events/entry/), each action is one transaction that takes the session's
+row lock first and moves its version on, so open pages refresh and two directors never
+half-apply a change.
 """
 
 import copy

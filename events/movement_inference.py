@@ -11,7 +11,7 @@ from django.db import transaction
 
 import scoring
 from events.models import Result, Section
-from events.table_links import ensure_links
+from events.phone.links import ensure_links
 
 __all__ = ["recognise_movements", "describe_movements"]
 

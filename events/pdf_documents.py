@@ -16,7 +16,7 @@ from events import finalising, recaps
 from events.models import Board, Event
 from events.pdf import recap_in_parts
 from events.pdf_text import Column, aligned, dd_grid, deal_hands, text_table, traveller_table
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from events.templatetags.clubscore import par_text, points, printed, signed, two_places
 
 __all__ = ["DOCUMENTS", "KINDS", "Document", "document_html"]

@@ -13,7 +13,7 @@ from django.db.models import prefetch_related_objects
 from django.urls import reverse
 
 from events.models import Board, Event, Pair, Result, Section
-from events.standings import StandingGroup, event_standings
+from events.standings.ranking import StandingGroup, event_standings
 from events.templatetags.clubscore import adjusted_label, signed
 from scoring.rounding import exact
 

@@ -15,7 +15,7 @@ from django.db import transaction
 import scoring
 from events.limits import MAX_BOARDS, MAX_SECTIONS, SectionSize, size_problems
 from events.models import Board, Event, Pair, Section
-from events.table_links import ensure_links
+from events.phone.links import ensure_links
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,7 @@ def table_cards(
 ) -> list[TableCard]:
     """Each table's card, with its phone-entry link among `links` (the page shows it to
     directors only). Reads and writes nothing: the links are made with the session
-    (events.table_links.ensure_links)."""
+    (events.phone.links.ensure_links)."""
     guides = scoring.table_guides(movement)
     played_at = {}
     for g in guides:

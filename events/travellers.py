@@ -1,21 +1,18 @@
 """The rows a traveller page or a table's round shows: what the movement expects, and what
 has been entered (including results the director saved off-movement); and how far entry has
-got, board by board and table by table."""
+got, board by board (table by table: events/sessions/grid.py)."""
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
-from django.urls import reverse
 
 from events.models import Board, Pair, Result, Section
 from events.prepared import prepared
 from events.queries import section_pairs
 
 __all__ = [
-    "Cell", "Row", "board_rows", "find_pair", "mark_saved", "missing_boards",
-    "table_round_progress", "table_round_rows",
+    "Row", "board_rows", "find_pair", "mark_saved", "missing_boards", "table_round_rows",
 ]  # fmt: skip
 
 
@@ -221,12 +218,6 @@ def reload_results(rows: list[Row]) -> None:
 
 
 @prepared
-def _played_sets(section):
-    """(board set, NS pair) of each result of the section."""
-    return Result.objects.filter(board__section=section).values_list("board__board_set", "ns_pair")
-
-
-@prepared
 def _boards_numbered(section, first, last):
     return Board.objects.filter(section=section, number__gte=first, number__lte=last)
 
@@ -265,49 +256,3 @@ def missing_boards(section: Section) -> list[tuple[Board, int]]:
         Board.objects.filter(section=section).annotate(entered=Count("results")).order_by("number")
     )
     return [(b, b.expected_results - b.entered) for b in boards if b.entered < b.expected_results]
-
-
-@dataclass
-class Cell:
-    round: int
-    table: int
-    entered: int
-    due: int  # boards the table plays this round; 0 for a sit-out
-    url: str = ""  # the table-round entry page
-
-    @property
-    def state(self) -> str:
-        if not self.due:
-            return "sit-out"
-        if self.entered >= self.due:
-            return "done"
-        return "partial" if self.entered else "empty"
-
-
-_TABLE, _ROUND = 987654321, 123456789  # placeholders in the one reversed URL
-
-
-def table_round_progress(section: Section, pairs=None) -> list[tuple[int, list[Cell]]]:
-    """The table × round grid: how many of each table's boards that round are entered."""
-    movement = section.movement()
-    if movement is None:
-        return []
-    by_key = _pairs_by_key(section, pairs)
-    entered = Counter(_played_sets(section.pk))
-    seatings = {(s.round, s.table): s for s in movement.seatings}
-    # One reverse() for the whole grid: a {% url %} per cell cost ~50 ms on a 15-table grid,
-    # re-rendered after every save of a table round.
-    url = reverse("table_round", args=[section.pk, _TABLE, _ROUND])
-    grid = []
-    for round_number in range(1, movement.rounds + 1):
-        cells = []
-        for table in range(1, movement.tables + 1):
-            seating = seatings.get((round_number, table))
-            due, count = 0, 0
-            if seating is not None and seating.is_played:
-                due = len(movement.boards_of_set(seating.board_set))
-                count = entered[(seating.board_set, by_key[seating.ns].pk)]
-            cell_url = url.replace(str(_TABLE), str(table)).replace(str(_ROUND), str(round_number))
-            cells.append(Cell(round_number, table, min(count, due), due, cell_url))
-        grid.append((round_number, cells))
-    return grid

@@ -1,8 +1,9 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
+from events.entry import views as entry
+from events.phone import views as table_phone
 from events.views import (
-    entry,
     hand_records,
     home,
     lifecycle,
@@ -10,7 +11,6 @@ from events.views import (
     results,
     roster,
     sessions,
-    table_phone,
     transfer,
 )
 

@@ -11,6 +11,22 @@ from scoring.board_scoring import (
 )
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
 from scoring.contracts import Contract, contract_score, parse_contract
+from scoring.domain import (
+    AdjustedBoards,
+    AdjustedRule,
+    Choice,
+    CrossImpForm,
+    Direction,
+    Method,
+    MissingResults,
+    MovementKind,
+    OneTableMethod,
+    Percentages,
+    Places,
+    Rounding,
+    TeamsKind,
+    Totals,
+)
 from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_scores
 from scoring.field_imps import butler, cross_imp_totals, cross_imps
 from scoring.fouled import split_foul_group
@@ -156,4 +172,18 @@ __all__ = [
     "berger_rounds",
     "ko_totals",
     "swiss_round",
+    "Choice",
+    "Direction",
+    "MovementKind",
+    "Method",
+    "OneTableMethod",
+    "TeamsKind",
+    "Totals",
+    "MissingResults",
+    "AdjustedRule",
+    "CrossImpForm",
+    "Rounding",
+    "AdjustedBoards",
+    "Percentages",
+    "Places",
 ]

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import cast
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
+from scoring.domain import Method
 from scoring.entry import ADJUSTED, PLAYED, WEIGHTED, Entry
 from scoring.field_imps import butler_datum, cross_imp_totals, drop_count
 from scoring.imps import imps
@@ -29,8 +30,8 @@ __all__ = [
     "scale_of",
 ]
 
-MATCHPOINT_METHODS = {"matchpoints": "acbl", "ebu-matchpoints": "ebu"}
-IMP_METHODS = ("cross-imps", "butler", "hdb")
+MATCHPOINT_METHODS: dict[str, str] = {Method.MATCHPOINTS: "acbl", Method.EBU_MATCHPOINTS: "ebu"}
+IMP_METHODS = (Method.CROSS_IMPS, Method.BUTLER, Method.HDB)
 METHODS = (*MATCHPOINT_METHODS, *IMP_METHODS)
 DEFAULT_OPTIONS = ScoringOptions()
 
@@ -165,8 +166,9 @@ def _comparison_points(spreads, scale) -> list[Fraction]:
             for weight, score in spread:
                 for other_weight, other_score in other:
                     share = weight * other_weight * win
-                    total += share if score > other_score else share / 2 if score == other_score \
-                        else 0  # fmt: skip
+                    total += (
+                        share if score > other_score else share / 2 if score == other_score else 0
+                    )
         earned.append(total)
     return earned
 

@@ -92,8 +92,9 @@ def table_guides(movement: Movement) -> list[TableGuide]:
             and ew_next[0] != s.table % movement.tables + 1
         )
         switched = movement.kind == "mitchell" and s.ns is not None and s.ns.direction == EW
-        switched = switched or (movement.kind == "mitchell" and s.ew is not None
-                                and s.ew.direction == NS)  # fmt: skip
+        switched = switched or (
+            movement.kind == "mitchell" and s.ew is not None and s.ew.direction == NS
+        )
         guides.append(
             TableGuide(
                 s,
@@ -105,7 +106,7 @@ def table_guides(movement: Movement) -> list[TableGuide]:
                 skip=skip,
                 switched=switched,
                 last_round=not later,
-            )  # fmt: skip
+            )
         )
     return guides
 

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import cast
 
+from scoring.domain import Direction, MovementKind
+
 __all__ = [
     "Pair", "Seating", "Movement", "mitchell", "howell", "mitchell_rounds", "howell_lengths"
 ]  # fmt: skip
 
-NS, EW = "NS", "EW"
+NS, EW = Direction.NS, Direction.EW
 
 
 @dataclass(frozen=True, order=True)
@@ -57,7 +59,7 @@ class Movement:
     @property
     def name(self) -> str:
         """How a director calls it: "7-table Mitchell", "6-table relay-and-bye-stand Mitchell"."""
-        if self.kind == "howell":
+        if self.kind == MovementKind.HOWELL:
             full = 2 * self.tables - 1
             partial = "" if self.rounds == full else f" ({self.rounds} of {full} rounds)"
             return f"{self.tables}-table Howell{partial}"
@@ -156,9 +158,13 @@ def mitchell_rounds(tables: int, relay: bool = False) -> int:
 
 @cache  # Movements are immutable; a session's is rebuilt on every save.
 def _mitchell(
-    tables: int, boards_per_round: int, phantom: str | None, rounds: int, switched=(),
+    tables: int,
+    boards_per_round: int,
+    phantom: str | None,
+    rounds: int,
+    switched=(),
     relay: bool = False,
-) -> Movement:  # fmt: skip
+) -> Movement:
     skip = tables % 2 == 0 and not relay
     seatings = []
     for r in range(rounds):
@@ -172,7 +178,9 @@ def _mitchell(
                 ns, ew = ew, ns
             seatings.append(Seating(r + 1, t + 1, ns, ew, board_set % tables + 1))
     variant = "relay" if relay else "skip" if skip else ""
-    return Movement("mitchell", tables, rounds, boards_per_round, tables, tuple(seatings), variant)
+    return Movement(
+        MovementKind.MITCHELL, tables, rounds, boards_per_round, tables, tuple(seatings), variant
+    )
 
 
 def _relay_position(table: int, tables: int) -> int:
@@ -237,7 +245,7 @@ def _partial_howell(pairs: int, boards_per_round: int, rounds: int) -> Movement 
         for r in range(rounds)
         for k, s in enumerate(seats[r])
     )
-    return Movement("howell", tables, rounds, boards_per_round, rounds, seatings)
+    return Movement(MovementKind.HOWELL, tables, rounds, boards_per_round, rounds, seatings)
 
 
 def _set_offsets(by_table, rounds: int, distinct: bool, budget: int = 200_000):
@@ -296,10 +304,11 @@ def _howell(pairs: int, boards_per_round: int) -> Movement:
         for table, ((ns, ew), adder) in enumerate(zip(matches, adders[1:], strict=True), 2):
             board_set = (r + adder) % cycle + 1
             seatings.append(
-                Seating(r + 1, table, Pair((r + ns) % cycle + 1), Pair((r + ew) % cycle + 1),
-                        board_set)
-            )  # fmt: skip
-    return Movement("howell", tables, cycle, boards_per_round, cycle, tuple(seatings))
+                Seating(
+                    r + 1, table, Pair((r + ns) % cycle + 1), Pair((r + ew) % cycle + 1), board_set
+                )
+            )
+    return Movement(MovementKind.HOWELL, tables, cycle, boards_per_round, cycle, tuple(seatings))
 
 
 @cache

@@ -203,10 +203,24 @@ def one_table_board(
     par = one_table_par(sl_hcp, fit, is_vulnerable(board, sl_pair[0]))
     imps_ns, imps_ew = _imps_to(sl_pair, sl_score - par)
     return OneTableResult(
-        board, board_dealer(board), board_vulnerability(board), str(parsed), seat, tricks,
-        hcp_ns, hcp_ew, sl_pair, _fit_label(parse_fit(fit)), sign,
-        declarer_score, sl_score, par, sl_score - par, imps_ns, imps_ew,
-    )  # fmt: skip
+        board,
+        board_dealer(board),
+        board_vulnerability(board),
+        str(parsed),
+        seat,
+        tricks,
+        hcp_ns,
+        hcp_ew,
+        sl_pair,
+        _fit_label(parse_fit(fit)),
+        sign,
+        declarer_score,
+        sl_score,
+        par,
+        sl_score - par,
+        imps_ns,
+        imps_ew,
+    )
 
 
 def tally(results: Iterable[OneTableResult]) -> list[tuple[int, int]]:

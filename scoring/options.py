@@ -10,6 +10,17 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
 
+from scoring.domain import (
+    AdjustedBoards,
+    AdjustedRule,
+    CrossImpForm,
+    MissingResults,
+    Percentages,
+    Places,
+    Rounding,
+    Totals,
+)
+
 __all__ = [
     "ScoringOptions",
     "TOTALS",
@@ -25,24 +36,24 @@ __all__ = [
     "decimal_text",
 ]
 
-TOTALS = ("raw", "factored")
-MISSING_RESULTS = ("neuberg", "average")
-ADJUSTED_RULES = ("fixed", "session")
-CROSS_IMP_FORMS = ("average", "total")
+TOTALS = tuple(Totals)
+MISSING_RESULTS = tuple(MissingResults)
+ADJUSTED_RULES = tuple(AdjustedRule)
+CROSS_IMP_FORMS = tuple(CrossImpForm)
 DATUM_ROUNDINGS = (10, 1)  # nearest 10 points (ACBLscore, EBUScore) or nearest point
 # Each board's points kept exact, or rounded to 2 decimals before they are added up
 # (EBUScore, PairsScorer and Pianola print and add the rounded points), or only its
 # matchpoints so rounded (KoPS: factored matchpoints to 2 decimals, cross-IMPs added exact).
-ROUNDINGS = ("exact", "board", "board-mp")
+ROUNDINGS = tuple(Rounding)
 # A board with an artificial score factored to the common top like any other, or its played
 # results matchpointed among themselves (BriAn, Bridge Base Online).
-ADJUSTED_BOARDS = ("factored", "unfactored")
+ADJUSTED_BOARDS = tuple(AdjustedBoards)
 # Percentages exactly of the points, of the total as printed to 2 decimals (ACBLscore), or
 # the mean of the pair's percentages board by board (Bridge Base Online: a board scored on a
 # smaller top weighs as much as any other).
-PERCENTAGES = ("exact", "from-total", "mean")
+PERCENTAGES = tuple(Percentages)
 # Across the field: places over the whole field, or within each section (Bridge Base Online).
-PLACES = ("field", "section")
+PLACES = tuple(Places)
 AVE_PLUS_IMPS_MOST = 24  # a board's IMPs never exceed 24
 
 
@@ -127,14 +138,20 @@ class ScoringOptions:
             if self.adjusted_boards == "unfactored":
                 parts.append("a board with an artificial score on its played results' own top")
         if method == "cross-imps":
-            parts.append("IMPs summed over comparisons" if self.cross_imps == "total"
-                         else "IMPs averaged over comparisons")  # fmt: skip
+            parts.append(
+                "IMPs summed over comparisons"
+                if self.cross_imps == "total"
+                else "IMPs averaged over comparisons"
+            )
         if method == "butler":
             drop = self.butler_drop or "the default trim"
             parts.append(f"datum drops {drop} at each end, rounded to {self.datum_rounding}")
         if method in ("cross-imps", "butler"):
-            unit = "per comparison" if method == "cross-imps" and self.cross_imps == "total" \
-                else "per board"  # fmt: skip
+            unit = (
+                "per comparison"
+                if method == "cross-imps" and self.cross_imps == "total"
+                else "per board"
+            )
             plural = "" if self.ave_plus_imps == 1 else "s"
             parts.append(f"Ave+ {decimal_text(self.ave_plus_imps)} IMP{plural} {unit}")
         if self.adjusted_rule == "session" and method != "hdb":

@@ -103,16 +103,29 @@ def standings(
             else:
                 rows[pair] = (*rows[pair], rows[pair][0])
             if options.percentages == "from-total" and method in MATCHPOINT_METHODS:
-                rows[pair] = _from_total(rows[pair], tops[pair], boards[pair], target,
-                                         options.totals == "factored")  # fmt: skip
+                rows[pair] = _from_total(
+                    rows[pair], tops[pair], boards[pair], target, options.totals == "factored"
+                )
         # A pair that has played no board has no place (KoPS), and takes none from the others.
         ranked = [pair for pair in members if boards[pair]]
-        places = dict(zip(ranked, rank([_ranking_value(*rows[pair][:3]) for pair in ranked]),
-                          strict=True))  # fmt: skip
+        places = dict(
+            zip(ranked, rank([_ranking_value(*rows[pair][:3]) for pair in ranked]), strict=True)
+        )
         for pair, place in ((pair, places.get(pair, "")) for pair in members):
             total, percentage, average, shown = rows[pair]
-            table.append(Standing(pair, group, total, percentage, place, boards[pair], shown,
-                                  average, deducted.get(pair, Fraction(0))))  # fmt: skip
+            table.append(
+                Standing(
+                    pair,
+                    group,
+                    total,
+                    percentage,
+                    place,
+                    boards[pair],
+                    shown,
+                    average,
+                    deducted.get(pair, Fraction(0)),
+                )
+            )
     return table
 
 

@@ -7,8 +7,8 @@ board b, with plausible contracts spread around a par, and every pair has its pl
 
 import random
 
-from events.importer import import_travellers
 from events.models import Event, Pair
+from events.sessions.importing import import_travellers
 
 HEADER = "board,ns,ew,contract,declarer,result\n"
 # (contract, declarer, result) lines a field plays, most near the par, a tail of swings.

@@ -43,7 +43,7 @@ from benchmarks.load import pages  # noqa: E402
 PLAN = json.loads(Path(os.environ["CLUBSCORE_LOAD_PLAN"]).read_text())
 POLL_SECONDS = 1.0  # _standings.html, _traveller.html, board.html: hx-trigger="every 1s"
 SECONDS = float(os.environ.get("CLUBSCORE_LOAD_SECONDS", "60"))
-SAVED_EVENT = "clubscore:saved"  # events/views/entry.py: a save's HX-Trigger
+SAVED_EVENT = "clubscore:saved"  # events/entry/responses.py: a save's HX-Trigger
 SAVE_TIMEOUT = 20.0  # templatetags/traveller_rows.py: hx-request='{"timeout": 20000}'
 LOGIN_WAIT = 180.0  # the longest the window waits for the typists' logins
 # --terminate-every: the window's faults, PostgreSQL ending every connection of the load

@@ -1,12 +1,12 @@
 """Results files other programs write and read: one module per format, and their registry.
 
-Every reader turns a file into a TravellerFile (no database); events.importer stores it, the
-same way for every format. Every writer turns a session into the text of a file. The registry
-names them by dotted path, so a format's module is imported only when its format is used.
+Every reader turns a file into a TravellerFile (no database); events.sessions.importing stores
+it, the same way for every format. Every writer turns a session into the text of a file. The
+registry names them by dotted path, so a format's module is imported only when its format is
+used.
 """
 
 import datetime
-import json
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -18,7 +18,7 @@ __all__ = [
     "LARGEST_NUMBER", "READERS", "WRITERS", "FileBoard", "FileMatch", "FileTeam",
     "ImportProblems", "Place", "TeamsFile", "TravellerFile", "TravellerLine", "Writer",
     "board_number", "decode_text", "describe_place", "described",
-    "line_with_nul", "name_from_file", "read_traveller_file", "results_json", "write_results",
+    "line_with_nul", "name_from_file", "read_traveller_file", "write_results",
 ]  # fmt: skip
 
 # A line number in the file, or another place named in words ("ReceivedData row 5").
@@ -145,7 +145,9 @@ class FileMatch:
     last_board: int | None = None
 
     def swapped(self) -> "FileMatch":
-        """The same match with the away team as home: the rooms and artificial scores swap."""
+        """The same match with the away team as home: the rooms and artificial scores swap.
+        A bye has no away team to put at home."""
+        assert self.away is not None, "a bye cannot be swapped"
         other = {"home-plus": "away-plus", "away-plus": "home-plus", "open": "closed",
                  "closed": "open"}  # fmt: skip
         boards = [FileBoard(board.place, board.number, board.closed, board.open,
@@ -185,21 +187,21 @@ class Writer:
 # File extension (lowercase) -> "module:function" taking the file's bytes, returning a
 # TravellerFile (a TeamsFile for a teams event's file) or raising ImportProblems.
 READERS: dict[str, str] = {
-    "csv": "events.importer:read_csv",
-    "pbn": "events.formats.pbn_results:read_pbn_results",
-    "xml": "events.formats.usebio:read_usebio",
+    "csv": "events.formats.csv_travellers:read_csv",
+    "pbn": "events.formats.pbn_read:read_pbn_results",
+    "xml": "events.formats.usebio_read:read_usebio",
     "bws": "events.formats.bws:read_bws",
 }
 
 # export_results --format and /sessions/ID/results.<format>.
 WRITERS: dict[str, Writer] = {
-    "json": Writer("events.formats:results_json", "application/json", "json"),
+    "json": Writer("events.formats.json_results:results_json", "application/json", "json"),
     "csv": Writer("events.formats.csv_export:results_csv", "text/csv; charset=utf-8", "csv"),
     "pbn": Writer(
-        "events.formats.pbn_results:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
+        "events.formats.pbn_write:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
     ),  # fmt: skip
     "usebio": Writer(
-        "events.formats.usebio:write_usebio", "application/xml; charset=utf-8", "xml"
+        "events.formats.usebio_write:write_usebio", "application/xml; charset=utf-8", "xml"
     ),  # fmt: skip
 }
 
@@ -233,13 +235,6 @@ def name_from_file(file_name: str) -> str:
 
 def write_results(event, format_name: str) -> str:
     return _load(WRITERS[format_name].function)(event)
-
-
-def results_json(event) -> str:
-    """The clubscore-results/1 document (events.export), as text."""
-    from events.export import results_document
-
-    return json.dumps(results_document(event), indent=2)
 
 
 def decode_text(data: bytes) -> str:

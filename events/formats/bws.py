@@ -17,7 +17,7 @@ import re
 import tempfile
 from collections import defaultdict
 
-from events.formats import ImportProblems, TravellerFile, TravellerLine
+from events.formats import ImportProblems, Place, TravellerFile, TravellerLine
 from events.limits import MAX_RESULTS, quoted, too_many_results
 
 __all__ = ["read_bws"]
@@ -32,7 +32,8 @@ def read_bws(data: bytes) -> TravellerFile:
     tables = _tables(data)
     received = tables["ReceivedData"]
     letters = {row["ID"]: (row.get("Letter") or "").strip().upper() for row in tables["Section"]}
-    problems, lines = [], []
+    problems: list[tuple[Place, str]] = []
+    lines: list[TravellerLine] = []
     current = _current_results(received)
     if len(current) > MAX_RESULTS:
         raise ImportProblems(
@@ -165,7 +166,7 @@ def _names(tables, letters, howell: bool) -> dict[tuple[str, int, str], tuple[st
     before the first round); a Howell's pairs have no direction."""
     seated = {(row["Section"], row["Table"], row["Round"]): (row["NSPair"], row["EWPair"])
               for row in tables["RoundData"]}  # fmt: skip
-    players = defaultdict(dict)
+    players: defaultdict[tuple[str, int, str], dict[str, str]] = defaultdict(dict)
     for row in tables["PlayerNumbers"]:
         pairs = seated.get((row["Section"], row["Table"], max(row.get("Round") or 0, 1)))
         seat = (row.get("Direction") or "").strip().upper()

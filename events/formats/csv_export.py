@@ -19,7 +19,7 @@ import io
 import re
 
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring.rounding import printed
 
 RESULTS_HEADER = (
@@ -139,15 +139,18 @@ def contract_columns(result: Result) -> tuple[str, str, str]:
         return _adjusted(result.ns_percent, result.ew_percent), "", ""
     if result.kind == Result.WEIGHTED:
         return result.text, "", ""  # canonical: "60% 4S N = + 40% 4S N -1"
-    if result.contract_level == 0:
+    level, tricks = result.contract_level, result.tricks
+    if level == 0:
         return "PASS", "", ""
+    # A played contract has both; a bare NS score (no contract) is written in its own column.
+    assert level is not None and tricks is not None, "a bare score has no contract columns"
     doubled = ("", "X", "XX")[result.doubled]
-    over = result.tricks - (6 + result.contract_level)
+    over = tricks - (6 + level)
     outcome = "=" if over == 0 else f"{over:+d}"
-    return f"{result.contract_level}{result.contract_strain}{doubled}", result.declarer, outcome
+    return f"{level}{result.contract_strain}{doubled}", result.declarer, outcome
 
 
-def _adjusted(ns: int, ew: int) -> str:
+def _adjusted(ns: int | None, ew: int | None) -> str:
     """A+/A-, A (both 50%), or 55/45 when the percentages are not the usual awards."""
     if ns == ew and ns in _CODES:
         return _CODES[ns]

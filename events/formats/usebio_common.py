@@ -1,20 +1,23 @@
-"""What the USEBIO readers share (events.formats.usebio for a pairs session,
+"""What the USEBIO readers share (events.formats.usebio_read for a pairs session,
 events.formats.usebio_teams for a teams event): the problem list, an element's text, a
-traveller line's result and the EVENT's heading. Its own module, so that the pairs reader can
-hand a teams file to the teams reader while both read with the same helpers.
+traveller line's result and the EVENT's heading; and a HAND's suit elements, which the pairs
+writer writes too. Its own module, so that the pairs reader can hand a teams file to the teams
+reader while both read with the same helpers.
 """
 
 import datetime
 import re
 
 import scoring
+from events.formats import Place
 from events.limits import quoted
 
 _SCORE = re.compile(r"^-?\d{1,5}$")  # an NS score
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$")  # "A6040": NS 60%, EW 40% (Compscore3)
+_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # PBN's order within a hand
 
 
-class _Problems(list):
+class _Problems(list[tuple[Place, str]]):
     def add(self, element, message: str) -> None:
         self.append((element.sourceline or 1, f"{element.tag}: {message}"))
 

@@ -324,6 +324,14 @@ def _ko_matches(event, teams, matches, problems) -> list[FileMatch]:
     if len(teams) != 2:
         problems.add(event, f"a KO match is between two teams; this file has {len(teams)}")
         return matches
+    for match in matches:
+        if match.away is None:
+            # A knockout match is the same two teams in every segment: a bye is a mistake in
+            # the file, not a segment one team sat out.
+            message = "MATCH: a KO match has no byes; each segment needs TEAM and OPPOSING_TEAM"
+            problems.append((match.place, message))
+    if problems:
+        return matches
     first = min(teams.values(), key=lambda team: team.number).key.upper()
     return [match if match.home.upper() == first else match.swapped() for match in matches]
 

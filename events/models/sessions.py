@@ -10,6 +10,7 @@ from django.utils import timezone
 import scoring
 from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.invisible import validate_visible
+from scoring.domain import Method, MovementKind, Totals
 
 from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
@@ -83,7 +84,7 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
     finalised = models.BooleanField(
         default=False, help_text="Results are provisional until the director finalises them."
     )
-    # Final results change only by a correction with its reason (events.results), which
+    # Final results change only by a correction with its reason (events.entry), which
     # players see: a session corrected since it was finalised says so, and lists them.
     corrected_at = models.DateTimeField(
         null=True, blank=True, help_text="The latest correction of a result after finalising."
@@ -144,11 +145,20 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
 
     @property
     def is_howell(self) -> bool:
-        return self.movement == "howell"
+        return self.movement == MovementKind.HOWELL
+
+    @property
+    def is_hdb(self) -> bool:
+        """Home Duplicate Bridge: totals are VPs per set, not matchpoints or IMPs."""
+        return self.scoring == Method.HDB
+
+    @property
+    def totals_factored(self) -> bool:
+        return self.totals == Totals.FACTORED
 
     @property
     def uses_percentages(self) -> bool:
-        return self.scoring in ("matchpoints", "ebu-matchpoints", "hdb")
+        return self.scoring in (Method.MATCHPOINTS, Method.EBU_MATCHPOINTS, Method.HDB)
 
     @property
     def uses_imps(self) -> bool:
@@ -157,7 +167,7 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
     @property
     def points_name(self) -> str:
         """What a board earns under this method, for column headings."""
-        return {"hdb": "IMPs", "cross-imps": "IMPs", "butler": "IMPs"}.get(self.scoring, "MPs")
+        return "IMPs" if self.scoring in scoring.IMP_METHODS else "MPs"
 
     @property
     def state(self) -> str:

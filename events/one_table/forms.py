@@ -1,8 +1,10 @@
+"""The form of a one-table game: its players, hands and scoring."""
+
 from django import forms
 
-from events.forms import check_session_date
 from events.models import Club
 from events.one_table.models import OneTableSession
+from events.sessions.forms import check_session_date
 
 
 class OneTableSessionForm(forms.ModelForm):

@@ -2,8 +2,8 @@
 
 from django import forms
 
-from events.forms import check_session_date
 from events.models import Club
+from events.sessions.forms import check_session_date
 from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
 

@@ -19,8 +19,8 @@ from django.utils import timezone
 import scoring
 from events.dates import date_problem
 from events.formats import FileMatch, ImportProblems, Place, TeamsFile
-from events.importer import _in_file_order
 from events.invisible import without_invisible
+from events.sessions.importing import _in_file_order
 from events.teams.entry import BoardRow, board_fields, rescore
 from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.published import (

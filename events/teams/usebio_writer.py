@@ -15,7 +15,7 @@ from decimal import Decimal
 from lxml import etree
 
 import scoring
-from events.formats.usebio import DOCTYPE, PROGRAM_NAME, _add
+from events.formats.usebio_write import DOCTYPE, PROGRAM_NAME, _add
 
 __all__ = ["WRITTEN_TYPES", "artificial_codes", "write_usebio_teams"]
 

@@ -1,5 +1,5 @@
 """A session's hand records: upload, the analysis's progress, and the printable sheet.
-`upload_page` and `_imported_message` serve one-table games too (events.views.one_table)."""
+`upload_page` and `_imported_message` serve one-table games too (events.one_table.views)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import HandRecordForm
+from events.handrecords.forms import HandRecordForm
 from events.handrecords.jobs import progress, queue_analysis
 from events.handrecords.pbn import PBNError
 from events.handrecords.session_import import import_hand_records

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from events.access import SessionDeleted, event_for_director
 from events.core import kinds
-from events.forms import ScoringOptionsForm, SessionEditForm
 from events.lifecycle import (
     MovementChangeRefused,
     delete_session,
@@ -23,6 +22,7 @@ from events.lifecycle import (
     restore_until,
 )
 from events.models import Event, Pair, Penalty, Result
+from events.sessions.forms import ScoringOptionsForm, SessionEditForm
 
 
 def _section_with_rounds(event):

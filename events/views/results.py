@@ -20,7 +20,7 @@ from events.live import live_page, live_view
 from events.models import Club, Section
 from events.models.sessions import SoftDeleted
 from events.prepared import prepared
-from events.standings import event_standings, section_standings
+from events.standings.ranking import event_standings, section_standings
 from events.views.params import int_or_none
 
 

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events.access import directs
-from events.forms import MemberForm, RosterImportForm
+from events.club.forms import MemberForm, RosterImportForm
 from events.models import Club, Member
 from events.roster import RosterImportError, import_roster
 

@@ -9,24 +9,25 @@ from django.views.decorators.vary import vary_on_headers
 
 from events import finalising, pdf_store, versions
 from events import table_cards as movement_cards
-from events import table_links as phone
 from events.access import event_for_director, event_for_reader, is_director
-from events.forms import (
+from events.club.forms import AddToRosterForm
+from events.entry.changes import rescore_event
+from events.entry.errors import SessionFinal
+from events.live import live_page
+from events.models import Board, Pair, Penalty
+from events.phone.links import live_links
+from events.phone.network import phone_address
+from events.roster import Roster
+from events.sessions.forms import (
     OPTION_FIELDS,
-    AddToRosterForm,
-    PenaltyForm,
     PlayerNamesFormSet,
     ScoringOptionsForm,
     SessionForm,
 )
-from events.live import live_page
-from events.models import Board, Pair, Penalty
-from events.network import phone_address
-from events.results import SessionFinal, rescore_event
-from events.roster import Roster
+from events.sessions.grid import table_round_grid
 from events.setup import create_session
-from events.standings import event_standings
-from events.travellers import table_round_progress
+from events.standings.forms import PenaltyForm
+from events.standings.ranking import event_standings
 
 
 @login_required
@@ -56,7 +57,7 @@ def _sections_with_progress(event):
     boards = Board.objects.annotate(entered=Count("results")).order_by("number")
     sections = list(event.sections.prefetch_related(Prefetch("boards", queryset=boards)))
     for section in sections:
-        section.rounds_grid = table_round_progress(section)  # which tables and rounds are in
+        section.rounds_grid = table_round_grid(section)  # which tables and rounds are in
     return sections
 
 
@@ -93,9 +94,9 @@ def table_cards(request, pk):
     event = event_for_reader(request, pk)
     director = is_director(request, event)
     # The links are the director's, and only while the tables may use them. Read, never made
-    # here: the session was set up with them (events.table_links.ensure_links).
+    # here: the session was set up with them (events.phone.links.ensure_links).
     open_links = director and not event.finalised
-    links = phone.live_links(event) if open_links else {}
+    links = live_links(event) if open_links else {}
     cards, pair_cards, summaries = [], [], []
     for section in event.sections.all():
         movement = section.movement()

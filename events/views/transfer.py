@@ -22,10 +22,11 @@ from events.formats import (
     write_results,
 )
 from events.formats.csv_export import results_csv, travellers_csv
-from events.forms import OPTION_FIELDS, ImportForm, kilobytes
-from events.importer import import_traveller_file
+from events.formats.forms import ImportForm, kilobytes
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
 from events.movement_inference import describe_movements
+from events.sessions.forms import OPTION_FIELDS
+from events.sessions.importing import import_traveller_file
 
 NAME_HELP = "Leave empty to use the event name in the file, or else the file's own name."
 

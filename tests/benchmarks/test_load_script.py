@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import reverse
 
 from benchmarks.load import front, integrity, pages, run, speed
+from events.entry.saving import save_result
 from events.models import Board, Result, ResultChange
-from events.results import save_result
 from events.scorer import rescore
 from tests.factories import make_club, make_session, make_user
 

@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from events import table_links as phone
+from events.entry.saving import save_result
 from events.handrecords.jobs import analyse_next_batch
 from events.handrecords.stats import random_deals
 from events.models import Board, Pair, TableEntry
-from events.results import save_result
+from events.phone import links as table_links
+from events.phone import table_round as phone
 from events.teams import draw
 from events.teams.entry import BoardRow, save_boards
 from tests.browser.conftest import SCREENSHOTS, log_in
@@ -293,8 +294,8 @@ def test_the_pages_players_read_pass_axe(open_page, axe):
 def phone_night():
     """Riverside's Wednesday 3-table Mitchell, entered by the tables on their phones."""
     _, event = riverside_session("Wednesday pairs")
-    phone.set_show_travellers(event, True)
-    links = {link.table: link for link in phone.ensure_links(event.sections.get())}
+    table_links.set_show_travellers(event, True)
+    links = {link.table: link for link in table_links.ensure_links(event.sections.get())}
     return event, links
 
 

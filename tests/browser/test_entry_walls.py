@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from events.entry.saving import save_result
 from events.models import Board, Result, ResultChange
-from events.results import save_result
 from tests.browser.conftest import log_in
 from tests.factories import make_club, make_session, make_user
 
@@ -316,7 +316,7 @@ def test_esc_on_a_refused_line_puts_back_what_is_stored_even_offline(page, sessi
 @pytest.fixture
 def slow_saves(monkeypatch):
     """Each save held back 0.4 s: the next line is typed, Enter included, meanwhile."""
-    from events.views import entry as entry_views
+    from events.entry import views as entry_views
 
     save = entry_views._save
 

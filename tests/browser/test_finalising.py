@@ -9,9 +9,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from events import table_links as phone
+from events.entry.saving import save_result
 from events.models import Board, Event, Result, ResultChange
-from events.results import save_result
+from events.phone import links as table_links
+from events.phone import table_round as phone
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_player_journey import assert_fits
 from tests.factories import make_club, make_session, make_user
@@ -42,7 +43,7 @@ def evening():
         board = Board.objects.get(section=section, number=number)
         for seating, text in zip(movement.plays_of_board(number), texts):
             save_result(board, pairs[seating.ns], pairs[seating.ew], text, director)
-    links = {link.table: link for link in phone.ensure_links(section)}
+    links = {link.table: link for link in table_links.ensure_links(section)}
     board_three = Board.objects.get(section=section, number=3)
     # Round 1: table t plays board t; board 3 is table 3's.
     result = phone.enter_result(links[3], board_three.pk, "3NT N +1")

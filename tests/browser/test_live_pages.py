@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from events import live
 from events.models import Club, Event, Section
-from events.standings import section_standings
+from events.standings.ranking import section_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_director_journey import type_line
 from tests.browser.test_player_journey import half_played  # noqa: F401 (a fixture)

@@ -14,10 +14,11 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from events import table_links as phone
+from events.entry.saving import save_result
 from events.models import Board, Pair, Result, TableLink
-from events.results import save_result
-from events.standings import event_standings
+from events.phone import links as table_links
+from events.phone import table_round as phone
+from events.standings.ranking import event_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_player_journey import assert_fits
 from tests.factories import make_club, make_session, make_user
@@ -111,12 +112,12 @@ def test_three_tables_play_a_mitchell_on_their_phones(browse):
     director = make_user(username="dora")
     club = make_club(directors=[director], name="Riverside BC")
     event = make_session(club, name="Tuesday pairs")
-    phone.set_show_travellers(event, True)
+    table_links.set_show_travellers(event, True)
     section = event.sections.get()
     for pair in Pair.objects.filter(section=section):
         pair.player1, pair.player2 = f"Ann {pair.direction}{pair.number}", "Bob"
         pair.save()
-    links = {link.table: link for link in phone.ensure_links(section)}
+    links = {link.table: link for link in table_links.ensure_links(section)}
     movement = section.movement()
 
     # The director watches the grid on one page and the standings on another.
@@ -192,7 +193,7 @@ def test_three_tables_play_a_mitchell_on_their_phones(browse):
 def test_a_result_saved_without_a_connection_is_kept_and_sent_when_back(browse):
     director = make_user(username="dora")
     event = make_session(make_club(directors=[director]), name="Cellar pairs")
-    link = phone.ensure_links(event.sections.get())[0]
+    link = table_links.ensure_links(event.sections.get())[0]
     screen = browse(f"/t/{link.token}/", PHONE)
     context = screen.context
 
@@ -221,7 +222,7 @@ def test_a_result_saved_without_a_connection_is_kept_and_sent_when_back(browse):
     assert screen.evaluate("() => localStorage.length") == 0
 
     # The director reissues the link: the open page finds out by itself and says so.
-    phone.reissue(link)
+    table_links.reissue(link)
     expect(screen.locator("h1")).to_have_text("This table link no longer works")
     expect(screen.locator("main")).to_contain_text("replaced this table's link")
     shot(screen, "phone-360-6-revoked")
@@ -248,7 +249,7 @@ def test_the_director_sees_a_late_table_and_a_queried_board(browse):
     director = make_user(username="dora")
     event = make_session(make_club(directors=[director]), name="Busy pairs")
     section = event.sections.get()
-    links = {link.table: link for link in phone.ensure_links(section)}
+    links = {link.table: link for link in table_links.ensure_links(section)}
 
     def enter(table, number, text):
         board = Board.objects.get(section=section, number=number)

@@ -14,8 +14,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from events import table_links as phone
 from events.models import Board, Result, ResultChange
+from events.phone import links as table_links
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_player_journey import assert_fits
 from tests.factories import make_club, make_session, make_user
@@ -44,7 +44,7 @@ def session():
 
 @pytest.fixture
 def links(session):
-    return {link.table: link for link in phone.ensure_links(session.sections.get())}
+    return {link.table: link for link in table_links.ensure_links(session.sections.get())}
 
 
 def card_of(page, number):
@@ -284,7 +284,7 @@ def test_four_tables_play_a_mitchell_round_on_their_phones(open_page):
     for pair in section.pairs.all():
         pair.player1, pair.player2 = f"Ann {pair.direction}{pair.number}", "Bob Baker"
         pair.save()
-    links = {link.table: link for link in phone.ensure_links(section)}
+    links = {link.table: link for link in table_links.ensure_links(section)}
     desk = open_page("/", device="desk")
     log_in(desk, "dora")
     desk.goto(f"/sessions/{session.pk}/table-links/")

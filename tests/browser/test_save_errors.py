@@ -12,9 +12,9 @@ from django.contrib.sessions.models import Session
 from django.db import OperationalError
 from playwright.sync_api import expect
 
+from events.entry import outcome
+from events.entry.views import NOT_SAVED
 from events.models import Board, Result, ResultChange
-from events.views import entry
-from events.views.entry import NOT_SAVED
 from tests.browser.conftest import log_in
 from tests.factories import make_club, make_session, make_user
 
@@ -137,7 +137,7 @@ def test_a_busy_database_is_shown_beside_the_row_with_the_text_kept(
     def busy(*args, **kwargs):
         raise OperationalError("canceling statement due to lock timeout")
 
-    monkeypatch.setattr(entry, "_save_line", busy)
+    monkeypatch.setattr(outcome, "_save_line", busy)
     type_first_row(page, board, "4S N =")
     expect(first_row_note(page)).to_have_text(NOT_SAVED)
     expect(page.locator("input.entry-input:focus")).to_have_value("4S N =")

@@ -5,8 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from events.entry.saving import save_result
 from events.models import Board
-from events.results import save_result
 from tests.browser.conftest import log_in
 from tests.factories import make_club, make_session, make_user
 

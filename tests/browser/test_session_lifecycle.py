@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from events.entry.saving import save_result
 from events.models import Board, Event
-from events.results import save_result
 from tests.browser.conftest import log_in
 from tests.factories import make_club, make_session, make_user
 

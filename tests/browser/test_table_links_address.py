@@ -1,11 +1,11 @@
 """The director's table links, opened at 127.0.0.1 while the server listens there only: the
 page says phones cannot reach it yet and how to serve the club's network, and the links and
-QR codes already carry the network's address (events/network.py, its answers faked)."""
+QR codes already carry the network's address (events/phone/network.py, its answers faked)."""
 
 import pytest
 from playwright.sync_api import expect
 
-from events import network
+from events.phone import network
 from tests.browser.conftest import log_in
 from tests.factories import make_club, make_session, make_user
 

@@ -11,7 +11,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from clubscore.cache import ForgivingRedisCache
-from events import table_links
+from events.phone import links as table_links
 from tests import external
 from tests.events.views.test_live_caching import poll, published_session
 

@@ -100,7 +100,9 @@ def test_nginx_buffers_requests_and_cuts_off_slow_clients():
 def test_nginx_lets_through_every_upload_the_app_itself_judges():
     # Below the app's own limits a director reads the app's message about the file; nginx's
     # limit, with a little room for the form around the file, sits above the largest of them.
-    from events.forms import HandRecordForm, ImportForm, RosterImportForm
+    from events.club.forms import RosterImportForm
+    from events.formats.forms import ImportForm
+    from events.handrecords.forms import HandRecordForm
     from events.views.transfer import ResultsFileForm
 
     limit = directives((PROJECT / "deploy" / "nginx" / "proxy.conf").read_text())

@@ -24,13 +24,13 @@ from django.db import transaction
 from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
-from events import table_links
+from events.entry.saving import save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import Event, Member, Penalty
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableSession
-from events.results import save_result
+from events.phone import links as table_links
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
 from tests.events.one_table.test_one_table import make_game

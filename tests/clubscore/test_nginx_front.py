@@ -15,8 +15,8 @@ import pytest
 from django.urls import reverse
 
 from benchmarks.load.front import local_nginx
+from events.entry.saving import save_result
 from events.models import Event
-from events.results import save_result
 from events.setup import create_session
 from tests.external import nginx as require_nginx
 

@@ -8,8 +8,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from clubscore import env
-from events.results import save_result
-from tests.events.test_results import seats
+from events.entry.saving import save_result
+from tests.events.entry.test_saving import seats
 
 PROJECT = Path(__file__).resolve().parents[2]
 

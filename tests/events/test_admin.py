@@ -1,13 +1,13 @@
 """The admin shows everything but changes nothing that decides a score: that is the app's job
-(events.results.save_result validates, rescores and writes history; a save here would not)."""
+(events.entry.saving.save_result validates, rescores and writes history; a save here would not)."""
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from events.entry.saving import save_result
 from events.models import Board, Event, Pair, Result, ResultChange
-from events.results import save_result
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 
 
 @pytest.fixture

@@ -14,8 +14,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from events import table_links as phone
 from events.core.club_file import REMADE, club_app_models, club_objects
+from events.entry.changes import Correction
+from events.entry.deleting import delete_result
+from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import (
     Board,
@@ -34,15 +36,15 @@ from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.penalties import add_penalty, parse_penalty
-from events.results import Correction, delete_result, save_result
+from events.phone import links as table_links
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.models import TeamMatch, TeamsEvent
+from tests.events.entry.test_saving import seats
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_hand_records import THREE_BOARDS
 from tests.events.test_par_commands import ONE_SUIT_EACH_DD
-from tests.events.test_results import seats
 from tests.factories import make_club, make_session, make_user
 
 MOMENT = datetime.datetime(2026, 11, 24, 20, 15, 30, 123456, tzinfo=datetime.UTC)
@@ -106,7 +108,7 @@ def _pairs_session(club, dora, fred):
     save_result(board, ns, ew, "4SX N -2", fred)
     save_result(board, ns2, ew2, "60/40", dora)
     first = save_result(board, ns3, ew3, "4S N = F2", dora)
-    save_result(board, ns3, ew3, "4S N +1 F2", fred, expected_version=first.version)
+    save_result(board, ns3, ew3, "4S N +1 F2", fred, row=RowState(version=first.version))
     board2, tables2 = seats(event, 2)
     (ns4, ew4) = tables2[0]
     delete_result(save_result(board2, ns4, ew4, "3NT S =", dora), fred)
@@ -114,8 +116,8 @@ def _pairs_session(club, dora, fred):
     ResultChange.objects.filter(new_text="4SX N -2").update(old_ns_score=-300, old_text="4S N")
     add_penalty(event, parse_penalty("NS 1:25% slow play"), fred)
     section = event.sections.get()
-    links = {link.table: link for link in phone.ensure_links(section)}
-    phone.reissue(links[2])
+    links = {link.table: link for link in table_links.ensure_links(section)}
+    table_links.reissue(links[2])
     board3, tables3 = seats(event, 3)
     (ns5, ew5) = tables3[0]
     entered = save_result(board3, ns5, ew5, "PASS", None, source="table 1")
@@ -128,7 +130,7 @@ def _pairs_session(club, dora, fred):
         result=queried, link=links[1], entered_version=queried.version, queried_at=MOMENT,
         ruling=TableEntry.STANDS, ruled_at=MOMENT, ruled_by=dora,
     )  # fmt: skip
-    phone.set_show_travellers(event, True)
+    table_links.set_show_travellers(event, True)
     # Final, then a correction players see with its reason.
     Event.objects.filter(pk=event.pk).update(finalised=True)
     save_result(board3, ns5, ew5, "3NT N =", dora, correction=Correction("Misread", public=True))

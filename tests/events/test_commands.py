@@ -6,7 +6,7 @@ from django.core.management import CommandError, call_command
 
 from events.demo import DEMO_SESSION
 from events.models import Event, Result
-from tests.events.test_importer import THREE_TABLES
+from tests.events.sessions.test_importing import THREE_TABLES
 
 
 def run(*args):

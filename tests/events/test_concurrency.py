@@ -9,8 +9,9 @@ from django.db import connection, connections
 from django.test import Client
 
 from events import scorer
+from events.entry.deleting import delete_result
+from events.entry.saving import RowState, save_result
 from events.models import Board, Result, ResultChange
-from events.results import delete_result, save_result
 from tests.events.lock_waits import a_backend_waiting_on_a_lock
 from tests.factories import make_club, make_session, make_user
 
@@ -199,7 +200,7 @@ def test_a_correction_landing_between_reading_and_locking_is_not_deleted(
 
     def correct():
         try:
-            save_result(board, ns, ew, "4S N -1", table_user, expected_version=seen.version)
+            save_result(board, ns, ew, "4S N -1", table_user, row=RowState(version=seen.version))
         finally:
             connections.close_all()
 

@@ -15,10 +15,10 @@ from django.core.management import call_command
 from django.urls import reverse
 
 import scoring
-from events.export import results_document
 from events.formats import read_traveller_file, write_results
-from events.importer import import_traveller_file, import_travellers
+from events.formats.json_results import results_document
 from events.models import Event
+from events.sessions.importing import import_traveller_file, import_travellers
 from tests.factories import make_session, upload_travellers
 
 # A 4-table Mitchell: board 1 has an Ave+/Ave- beside three played results, board 2 only three

@@ -7,10 +7,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from events.formats.csv_export import results_csv, spreadsheet_safe, travellers_csv
-from events.importer import import_travellers
 from events.models import Pair, Result
-from events.standings import event_standings
-from tests.events.test_importer import HEADER, THREE_TABLES
+from events.sessions.importing import import_travellers
+from events.standings.ranking import event_standings
+from tests.events.sessions.test_importing import HEADER, THREE_TABLES
 
 # Two sections of three tables: made, overtricks, down, doubled, redoubled, a trick count,
 # PASS, adjusted (codes and percentages), NP, weighted scores, bare scores in the score

@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from events.dates import date_problem, session_date_range
 from events.formats import ImportProblems, bws, read_traveller_file
 from events.formats.bws import read_bws
-from events.importer import import_traveller_file
 from events.models import Event
+from events.sessions.importing import import_traveller_file
 from tests.events.formats.test_usebio import _replace
 from tests.factories import make_session
 

@@ -24,11 +24,11 @@ from django.urls import reverse
 from benchmarks.load.front import local_nginx
 from benchmarks.load.front import stop as stop_process
 from benchmarks.load.run import workers_of
+from events.entry.views import NOT_SAVED
 from events.models import Result, ResultChange
-from events.views.entry import NOT_SAVED
 from tests import external
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 from tests.events.lock_waits import a_backend_waiting_on_a_lock, wait_until_ended
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 
 PROJECT = Path(__file__).resolve().parents[2]
 pytestmark = [

@@ -12,21 +12,17 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from events import table_links as phone
-from events.export import results_document
+from events.entry.changes import Correction, rescore_event
+from events.entry.deleting import delete_result
+from events.entry.errors import CorrectionNeeded, EntryError, SessionFinal
+from events.entry.saving import RowState, save_result
 from events.finalising import corrections, finalise_session, outstanding
+from events.formats.json_results import results_document
 from events.lifecycle import MovementChangeRefused, change_rounds
 from events.models import Board, Event, Penalty, Result, ResultChange
-from events.results import (
-    Correction,
-    CorrectionNeeded,
-    EntryError,
-    SessionFinal,
-    delete_result,
-    rescore_event,
-    save_result,
-)
-from tests.events.test_results import seats
+from events.phone import links as table_links
+from events.phone import table_round as phone
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 
@@ -59,7 +55,7 @@ def test_before_finalising_the_director_is_told_every_result_missing_and_every_q
 ):
     fill_every_board(mitchell_session, director, leave=(3, 4, 6))
     section = mitchell_session.sections.get()
-    links = {link.table: link for link in phone.ensure_links(section)}
+    links = {link.table: link for link in table_links.ensure_links(section)}
     # Table 2 enters board 3 in round 1; its opponents press "Not agreed". Board 4 is not
     # entered, nor is board 6 at table 3.
     phone.enter_result(links[2], Board.objects.get(section=section, number=3).pk, "3NT S =")
@@ -85,12 +81,13 @@ def test_before_finalising_the_director_is_told_every_result_missing_and_every_q
 
 def test_a_query_the_director_has_settled_is_no_longer_asked_about(mitchell_session, director):
     section = mitchell_session.sections.get()
-    link = phone.ensure_links(section)[0]
+    link = table_links.ensure_links(section)[0]
     b = Board.objects.get(section=section, number=1)
     result = phone.enter_result(link, b.pk, "4H E -1")
     phone.query(link, b.pk, result.version)
     assert len(outstanding(mitchell_session).queried) == 1
-    save_result(b, result.ns_pair, result.ew_pair, "4H E =", director, row_ns=result.ns_pair)
+    save_result(b, result.ns_pair, result.ew_pair, "4H E =", director,
+                row=RowState(result.ns_pair))  # fmt: skip
     assert outstanding(mitchell_session).queried == []
 
 
@@ -107,13 +104,13 @@ def test_a_session_without_a_movement_counts_the_results_each_board_lacks(board_
 
 
 def test_finalising_closes_the_table_links_and_moves_the_version_on(mitchell_session):
-    link = phone.ensure_links(mitchell_session.sections.get())[0]
+    link = table_links.ensure_links(mitchell_session.sections.get())[0]
     version = mitchell_session.version
     assert finalise_session(mitchell_session) is True
     assert mitchell_session.finalised and mitchell_session.version == version + 1
     assert mitchell_session.state == "final"
-    with pytest.raises(phone.LinkClosed):
-        phone.link_for_token(link.token)
+    with pytest.raises(table_links.LinkClosed):
+        table_links.link_for_token(link.token)
     assert finalise_session(mitchell_session) is False  # final already: nothing moves
 
 
@@ -180,7 +177,7 @@ def test_a_reason_given_before_finalising_is_not_a_correction(board_one, directo
 
 def test_a_table_whose_link_was_read_before_finalising_stores_nothing_after(mitchell_session):
     section = mitchell_session.sections.get()
-    link = phone.link_for_token(phone.ensure_links(section)[0].token)
+    link = table_links.link_for_token(table_links.ensure_links(section)[0].token)
     finalise_session(mitchell_session)
     with pytest.raises(EntryError, match="final"):
         phone.enter_result(link, Board.objects.get(section=section, number=1).pk, "3NT S =")
@@ -237,7 +234,7 @@ def test_a_save_before_finalising_makes_no_query_for_corrections(club, director)
         if state == "final":
             finalise_session(event)
         with CaptureQueriesContext(connection) as queries:
-            save_result(board, ns, ew, "450", director, row_ns=ns,
+            save_result(board, ns, ew, "450", director, row=RowState(ns),
                         correction=Correction("slip"))  # fmt: skip
         counts[state] = len(queries)
     assert counts["final"] == counts["provisional"] + 1

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from events.formats import ImportProblems, bws, read_traveller_file
 from events.formats.bws import read_bws
-from events.importer import import_traveller_file, import_travellers
 from events.models import Event
+from events.sessions.importing import import_traveller_file, import_travellers
 from tests.factories import upload_travellers
 from tests.hang_guard import finishes_within
 

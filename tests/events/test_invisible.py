@@ -12,10 +12,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from events.formats import read_traveller_file
-from events.importer import import_traveller_file
 from events.invisible import invisible_problem, validate_visible, without_invisible
 from events.models import Club, Event, Member, Pair, Penalty
 from events.one_table.models import OneTableSession
+from events.sessions.importing import import_traveller_file
 from events.teams.models import TeamsEvent
 from tests.events.teams.test_views import EVENT_FORM
 from tests.events.views.test_pairs import names_form

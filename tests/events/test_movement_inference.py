@@ -2,9 +2,9 @@
 
 from django.urls import reverse
 
-from events.importer import import_travellers
 from events.models import Result, TableLink
 from events.movement_inference import describe_movements
+from events.sessions.importing import import_travellers
 from events.travellers import board_rows
 from scoring import howell, mitchell
 from tests.factories import upload_travellers

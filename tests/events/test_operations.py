@@ -16,6 +16,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from events.core.club_file import club_lookup
+from events.entry.changes import Correction
+from events.entry.deleting import delete_result
+from events.entry.saving import RowState, save_result
 from events.finalising import finalise_session
 from events.models import (
     Board,
@@ -28,9 +31,8 @@ from events.models import (
     ResultChange,
     TablePhoneOptions,
 )
-from events.results import Correction, delete_result, save_result
 from tests import external
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -52,7 +54,7 @@ def busy_club(club, director, mitchell_session):
     (ns, ew), (ns2, ew2) = tables[:2]
     save_result(board, ns, ew, "4S N =", director)
     first = save_result(board, ns2, ew2, "4S N +1", director)
-    save_result(board, ns2, ew2, "4S N -1", director, expected_version=first.version)
+    save_result(board, ns2, ew2, "4S N -1", director, row=RowState(version=first.version))
     delete_result(Result.objects.get(board=board, ns_pair=ns), director)
     Penalty.objects.create(pair=ns2, amount=1, reason="slow play", created_by=director)
     gone = make_session(club, name="Deleted one")

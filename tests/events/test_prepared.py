@@ -14,10 +14,10 @@ from django.db import connection, connections
 from django.utils import timezone
 
 import clubscore.urls  # noqa: F401 - imports every module of the app, and its queries
+from events.entry.saving import save_result
 from events.models import Board, Pair, Penalty, Result
 from events.prepared import FIRST_MARKER, prepared
 from events.queries import section_pairs
-from events.results import save_result
 from events.setup import SectionPlan
 from events.travellers import _boards_numbered
 from tests.factories import make_club, make_session, make_user
@@ -91,11 +91,11 @@ def _arguments(director, single, field, unpublished) -> dict[str, list[tuple[int
         "events.access._board_with_directs": [
             (board.pk, director.pk), (board.pk, 0), (NOWHERE, 0),
         ],
-        "events.results._results_meeting": [
+        "events.entry.saving._results_meeting": [
             (board.pk, ns, ns, ew), (board.pk, other_ns, ns, ew), (board.pk, NOWHERE, NOWHERE, ew),
             (NOWHERE, ns, ns, ew),
         ],
-        "events.results._board_with_session": [(board.pk,), (NOWHERE,)],
+        "events.entry.changes._board_with_session": [(board.pk,), (NOWHERE,)],
         "events.queries.section_pairs": [(section.pk,), (NOWHERE,)],
         "events.scorer._section_lines": [(section.pk,), (NOWHERE,)],
         "events.scorer._section_boards": [(section.pk,), (NOWHERE,)],
@@ -109,7 +109,7 @@ def _arguments(director, single, field, unpublished) -> dict[str, list[tuple[int
         "events.travellers._boards_numbered": [
             (section.pk, 1, 2), (section.pk, 3, 3), (section.pk, 40, 41), (section.pk, 1, 40_000),
         ],
-        "events.travellers._played_sets": [(section.pk,), (NOWHERE,)],
+        "events.sessions.grid._played_sets": [(section.pk,), (NOWHERE,)],
         "events.travellers._results_numbered": [
             (section.pk, 1, 4, ns), (section.pk, 1, 2, NOWHERE),
         ],

@@ -15,8 +15,9 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from events.entry.changes import rescore_event
+from events.entry.saving import save_result
 from events.models import Event, Pair, Penalty
-from events.results import rescore_event, save_result
 from tests.factories import make_session
 
 

@@ -6,8 +6,9 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from events.entry.deleting import delete_result
+from events.entry.saving import save_result
 from events.models import Board, Event, Result
-from events.results import delete_result, save_result
 from events.scorer import cached_units, rescore
 from events.setup import SectionPlan
 from scoring import METHODS

@@ -7,10 +7,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from events.entry.errors import EntryWarning
+from events.entry.saving import save_result
 from events.models import Board, Club, Event, Pair, Penalty, Result, Section
-from events.results import EntryWarning, save_result
-from events.standings import event_standings, section_standings
-from tests.events.test_results import seats
+from events.standings.ranking import event_standings, section_standings
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 

@@ -46,8 +46,9 @@ def test_each_boards_points_are_rounded_to_two_decimals_before_totals():
     # = 17/3, 3, 1/3. EBUScore prints and adds 5.67, 3, 0.33 (and EW 0.33, 3, 5.67).
     section = lines(1, ["450", "420", "400", "-50"]) + lines(8, ["450", "420", "-50"])
     exact = score_section("ebu-matchpoints", section, {1: 4, 8: 4})
-    rounded = score_section("ebu-matchpoints", section, {1: 4, 8: 4},
-                            ScoringOptions(rounding="board"))  # fmt: skip
+    rounded = score_section(
+        "ebu-matchpoints", section, {1: 4, 8: 4}, ScoringOptions(rounding="board")
+    )
     assert points(exact[4:]) == [(F(17, 3), F(1, 3), 6), (3, 3, 6), (F(1, 3), F(17, 3), 6)]
     assert points(rounded[4:]) == [
         (F(567, 100), F(33, 100), 6),
@@ -60,8 +61,12 @@ def test_each_boards_points_are_rounded_to_two_decimals_before_totals():
 def test_rounded_cross_imps_keep_ns_and_ew_opposite():
     # Cross-IMPs averaged over 3 comparisons: -31/3 IMPs is printed -10.33 (halves and thirds
     # away from zero, so EW's +10.33 is its exact opposite).
-    scored = score_section("cross-imps", lines(1, ["420", "450", "420", "-50"]), {1: 4},
-                           ScoringOptions(rounding="board"))  # fmt: skip
+    scored = score_section(
+        "cross-imps",
+        lines(1, ["420", "450", "420", "-50"]),
+        {1: 4},
+        ScoringOptions(rounding="board"),
+    )
     assert [(r.points.ns, r.points.ew) for r in scored] == [
         (3, -3),
         (F(433, 100), F(-433, 100)),
@@ -110,8 +115,9 @@ def test_a_board_with_an_artificial_score_is_matchpointed_on_its_played_results(
         (F(31, 8), F(1, 8), 4), (F(21, 8), F(11, 8), 4), (F(11, 8), F(21, 8), 4),
         (F(1, 8), F(31, 8), 4), (F(12, 5), F(8, 5), 4),
     ]  # fmt: skip
-    unfactored = score_section("matchpoints", section, {1: 5},
-                               ScoringOptions(adjusted_boards="unfactored"))  # fmt: skip
+    unfactored = score_section(
+        "matchpoints", section, {1: 5}, ScoringOptions(adjusted_boards="unfactored")
+    )
     assert points(unfactored) == [(3, 0, 3), (2, 1, 3), (1, 2, 3), (0, 3, 3), (F(9, 5), F(6, 5), 3)]
 
 
@@ -119,8 +125,9 @@ def test_an_unfactored_board_keeps_its_own_top_beside_a_bigger_common_top():
     # Board 8 has 5 results; board 1 three played and an Ave: its played results keep the top
     # of 2 (EBU 2/1: 4), not the section's 8, and the Ave is 50% of 4.
     section = lines(1, ["450", "420", "-50", "A"]) + lines(8, ["450", "420", "400", "-50", "90"])
-    scored = score_section("ebu-matchpoints", section, {1: 5, 8: 5},
-                           ScoringOptions(adjusted_boards="unfactored"))  # fmt: skip
+    scored = score_section(
+        "ebu-matchpoints", section, {1: 5, 8: 5}, ScoringOptions(adjusted_boards="unfactored")
+    )
     assert points(scored[:4]) == [(4, 0, 4), (2, 2, 4), (0, 4, 4), (2, 2, 4)]
     assert {r.points.top for r in scored[4:]} == {8}
 
@@ -129,7 +136,8 @@ def test_unfactored_boards_weigh_by_their_own_top_in_the_percentage():
     # NS 1 tops board 1 (3 of 3, an Ave+ beside it) and is average on board 8 (2 of 4 on 5
     # results): (3 + 2) / (3 + 4) = 71.43%, where averaging its two boards would give 75%.
     section = lines(1, ["450", "420", "400", "-50", "A+/A-"]) + lines(
-        8, ["420", "450", "400", "-50", "430"])  # fmt: skip
+        8, ["420", "450", "400", "-50", "430"]
+    )
     options = ScoringOptions(adjusted_boards="unfactored")
     scored = score_section("matchpoints", section, {1: 5, 8: 5}, options)
     table = {s.pair: s for s in standings("matchpoints", scored, [("NS", 1)], options=options)}
@@ -141,13 +149,19 @@ def test_bridge_base_online_averages_the_boards_percentages():
     # 96 pairs of the ACBL Speedball in tests/events/real_events): NS 1's 100% and 50% on the
     # boards above make 75%, whatever their tops. A penalty comes off as a share of the tops.
     section = lines(1, ["450", "420", "400", "-50", "A+/A-"]) + lines(
-        8, ["420", "450", "400", "-50", "430"])  # fmt: skip
+        8, ["420", "450", "400", "-50", "430"]
+    )
     options = ScoringOptions(adjusted_boards="unfactored", percentages="mean")
     scored = score_section("matchpoints", section, {1: 5, 8: 5}, options)
     table = {s.pair: s for s in standings("matchpoints", scored, [("NS", 1)], options=options)}
     assert (table[("NS", 1)].total, table[("NS", 1)].percentage) == (5, 75)
-    fined = standings("matchpoints", scored, [("NS", 1)], options=options,
-                      penalties={("NS", 1): Penalty(points=F(7, 10))})  # fmt: skip
+    fined = standings(
+        "matchpoints",
+        scored,
+        [("NS", 1)],
+        options=options,
+        penalties={("NS", 1): Penalty(points=F(7, 10))},
+    )
     assert [s.percentage for s in fined if s.pair == ("NS", 1)] == [65]
     assert "percentages the mean of each board's" in options.describe("matchpoints")
 
@@ -202,8 +216,9 @@ def test_average_comparisons_fill_a_board_up_to_the_sections_common_top():
 def test_average_comparisons_for_a_board_played_twice_of_four():
     # Two results of four: 2/0 + two average comparisons each = 4/2 on a top of 6.
     section = lines(1, ["450", "420", "400", "-50"]) + lines(8, ["450", "-50"])
-    result = score_section("ebu-matchpoints", section, {1: 4, 8: 2},
-                           ScoringOptions(missing_results="average"))  # fmt: skip
+    result = score_section(
+        "ebu-matchpoints", section, {1: 4, 8: 2}, ScoringOptions(missing_results="average")
+    )
     assert points(result[4:]) == [(4, 2, 6), (2, 4, 6)]
 
 
@@ -291,7 +306,7 @@ def test_the_results_page_names_the_new_conventions(method, options, described):
 @pytest.mark.parametrize(
     "earned,total,percentage",
     [(56, F(196, 3), F(175, 3)), (52, F(182, 3), F(325, 6)), (51, F(119, 2), F(425, 8))],
-)  # fmt: skip
+)
 def test_ruter_prints_factored_totals_beside_exact_percentages(earned, total, percentage):
     # Ruter's TotalScoreTable of Hallstahammars BK, 2021-09-01 (tests/events/real_events/
     # README.md): 2/1 matchpoints on a top of 4, 28 boards, every pair sitting out 4 of them.

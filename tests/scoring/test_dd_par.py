@@ -49,9 +49,16 @@ def test_ns_gets_the_imps_of_its_score_against_par_and_ew_the_opposite(hand, exp
 
 def test_the_result_names_the_contract_as_the_tally_prints_it():
     assert dd_par_board(1, "4s", "n", 13, 1510) == DDParResult(
-        board=1, contract="4S", declarer="N", tricks=13, ns_score=510, par=1510, diff=-1000,
-        imps_ns=-14, imps_ew=14,
-    )  # fmt: skip
+        board=1,
+        contract="4S",
+        declarer="N",
+        tricks=13,
+        ns_score=510,
+        par=1510,
+        diff=-1000,
+        imps_ns=-14,
+        imps_ew=14,
+    )
 
 
 @pytest.mark.parametrize(

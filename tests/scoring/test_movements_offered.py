@@ -119,8 +119,7 @@ def test_a_seven_table_mitchell_card_for_table_one():
     guides = [g for g in table_guides(mitchell(7, 3, rounds=6)) if g.table == 1]
     assert [g.seating.ew.number for g in guides] == [1, 7, 6, 5, 4, 3]
     assert [list(g.boards) for g in guides[:3]] == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
-    assert all(g.ns_stays and g.ew_next == (2, "EW") and g.boards_next == (7,)
-               for g in guides[:-1])  # fmt: skip
+    assert all(g.ns_stays and g.ew_next == (2, "EW") and g.boards_next == (7,) for g in guides[:-1])
     assert guides[-1].last_round and guides[-1].ew_next is None
 
 

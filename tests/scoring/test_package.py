@@ -28,8 +28,21 @@ def test_importing_scoring_loads_no_django():
 
 
 def test_the_public_api_is_importable_by_name():
-    for name in ("parse_contract", "contract_score", "imps", "matchpoints", "neuberg",
-                 "cross_imps", "butler", "vp_wbf", "vp_harris", "hdb_imps", "hdb_set_vps",
-                 "board_dealer", "board_vulnerability", "rank"):  # fmt: skip
+    for name in (
+        "parse_contract",
+        "contract_score",
+        "imps",
+        "matchpoints",
+        "neuberg",
+        "cross_imps",
+        "butler",
+        "vp_wbf",
+        "vp_harris",
+        "hdb_imps",
+        "hdb_set_vps",
+        "board_dealer",
+        "board_vulnerability",
+        "rank",
+    ):
         assert name in scoring.__all__
         assert callable(getattr(scoring, name))

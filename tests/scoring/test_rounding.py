@@ -52,7 +52,7 @@ def test_fractions_and_decimals_are_rounded_exactly_never_through_a_float():
 
 def test_a_zero_has_no_minus_sign_and_values_keep_their_places():
     assert [printed(value) for value in (Fraction(-1, 1000), -0.001, Decimal("-0.004"), -0.0,
-                                         0, 57.5, Fraction(2, 3), -5)] == [  # fmt: skip
+                                         0, 57.5, Fraction(2, 3), -5)] == [
         "0.00", "0.00", "0.00", "0.00", "0.00", "57.50", "0.67", "-5.00"
     ]  # fmt: skip
 
@@ -63,7 +63,7 @@ def test_other_places_and_trimmed_trailing_zeros():
     assert printed(Fraction(1, 20), 1) == "0.1" and printed(Fraction(-1, 20), 1) == "-0.1"
     assert printed(Fraction(10001, 80000), 4) == "0.1250"  # 0.1250125
     assert [printed(value, trim=True) for value in (5, 5.5, Fraction(16, 3), Decimal("1E+1"),
-                                                    Decimal("-0.001"))] == [  # fmt: skip
+                                                    Decimal("-0.001"))] == [
         "5", "5.5", "5.33", "10", "0"
     ]  # fmt: skip
     assert printed(Decimal("12.0"), 1, trim=True) == "12"

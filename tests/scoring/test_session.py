@@ -99,9 +99,10 @@ def test_session_rule_gives_ave_plus_the_pairs_own_score_if_higher():
     # boards 1 and 8 (100%), so its Ave+ on board 11 is 100% of the top; EW 1 was bottom on
     # both (0%), so its Ave- is 0%. Pair 2 is at 50% on its others: Ave+ stays 60%.
     section = (
-        lines(1, ["450", "420", "-50"]) + lines(8, ["450", "420", "-50"])
+        lines(1, ["450", "420", "-50"])
+        + lines(8, ["450", "420", "-50"])
         + lines(11, ["A+/A-", "A+/A-", "420"])
-    )  # fmt: skip
+    )
     session = ScoringOptions(adjusted_rule="session")
     scored = score_section("matchpoints", section, {1: 3, 8: 3, 11: 3}, session)
     board_three = [(r.points.ns, r.points.ew) for r in scored[6:8]]
@@ -136,8 +137,9 @@ def test_cross_imps_summed_with_ave_plus_per_comparison_like_ruter():
     # Against 420/450/420/-50 (none vul): +420 wins 0, loses 1 (30), wins 10 (470) = 9;
     # +450: 1 + 1 + 11 = 13; -50: -10 - 11 - 10 = -31. A+/A- meets 4 results: +4 / -4.
     options = ScoringOptions(cross_imps="total", ave_plus_imps=1)
-    scored = score_section("cross-imps", lines(1, ["420", "450", "420", "-50", "A+/A-"]),
-                           {1: 5}, options)  # fmt: skip
+    scored = score_section(
+        "cross-imps", lines(1, ["420", "450", "420", "-50", "A+/A-"]), {1: 5}, options
+    )
     assert ns_points(scored) == [9, 13, 9, -31, 4]
     assert scored[4].points.ew == -4
 
@@ -162,8 +164,7 @@ def test_cross_imps_averaged_by_default_with_ave_plus_three_a_board():
     ],
 )
 def test_butler_datum_options(options, datum_imps):
-    scored = score_section("butler", lines(1, ["450", "420", "420", "400", "-50"]), {1: 5},
-                           options)  # fmt: skip
+    scored = score_section("butler", lines(1, ["450", "420", "420", "400", "-50"]), {1: 5}, options)
     assert scored[0].points.ns == datum_imps
 
 

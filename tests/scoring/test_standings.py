@@ -181,8 +181,9 @@ SCORES = ["420", "450", "400", "-50", "100", "-100", "PASS", "NP", "A+/A-", "A",
     st.sampled_from(["fixed", "session"]),
     st.data(),
 )
-def test_places_never_contradict_percentages(method, kind, tables, phantom, rounds, totals,
-                                             rule, data):  # fmt: skip
+def test_places_never_contradict_percentages(
+    method, kind, tables, phantom, rounds, totals, rule, data
+):
     """Random sessions with boards not played, adjusted scores, phantoms and short movements:
     a better percentage (IMPs per board) always means a better place; equal means shared."""
     if kind == "mitchell":

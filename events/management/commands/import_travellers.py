@@ -5,9 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from events.core import kinds
+from events.entry.changes import rescore_event
 from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
-from events.forms import apply_preset
-from events.importer import import_traveller_file
 from events.invisible import invisible_problem
 from events.models import (
     ADJUSTED_BOARDS_CHOICES,
@@ -22,7 +21,8 @@ from events.models import (
     Club,
 )
 from events.penalties import PenaltyError, add_penalty, parse_penalty
-from events.results import rescore_event
+from events.sessions.forms import apply_preset
+from events.sessions.importing import import_traveller_file
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 
 

@@ -19,8 +19,8 @@ from django.core.management import call_command
 from events.formats import ImportProblems, read_traveller_file
 from events.formats import bws as bws_format
 from events.formats.bws import read_bws
-from events.importer import import_traveller_file
 from events.models import Event, Result
+from events.sessions.importing import import_traveller_file
 
 BWS_DIR = Path(__file__).parents[1] / "real_events" / "bws"
 SAMPLE = BWS_DIR / "1768880456-bJwUQdVmhY@260119M.BWS"
@@ -75,7 +75,7 @@ def test_it_imports_the_whole_session(club):
 
 
 def _standings(event):
-    from events.standings import event_standings
+    from events.standings.ranking import event_standings
 
     return [row for _, groups in event_standings(event) for group in groups for row in group.rows]
 

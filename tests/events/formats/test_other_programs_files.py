@@ -16,11 +16,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from events.export import results_document
 from events.formats import ImportProblems, read_traveller_file
-from events.formats.usebio import read_usebio, write_usebio
-from events.importer import import_traveller_file, import_travellers
+from events.formats.json_results import results_document
+from events.formats.usebio_read import read_usebio
+from events.formats.usebio_write import write_usebio
 from events.models import Board, Event, Result
+from events.sessions.importing import import_traveller_file, import_travellers
 from tests.events.test_real_events import LINDFIELD_MITCHELL
 
 REAL = Path(__file__).parents[1] / "real_events" / "usebio"

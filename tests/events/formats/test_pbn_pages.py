@@ -6,10 +6,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from endplay.parsers import pbn as endplay_pbn
 
-from events.importer import import_travellers
 from events.models import Event, Result, ResultChange
+from events.sessions.importing import import_travellers
 from tests.events.formats.test_pbn_results import SCORE_TABLE_FILE
-from tests.events.test_importer import THREE_TABLES
+from tests.events.sessions.test_importing import THREE_TABLES
 
 
 def upload(client, club, text: str, filename="club-night.pbn", **fields):

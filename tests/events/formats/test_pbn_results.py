@@ -10,10 +10,10 @@ import pytest
 from endplay.parsers import pbn as endplay_pbn
 
 from events.formats import ImportProblems, read_traveller_file, write_results
-from events.importer import import_traveller_file, import_travellers
 from events.models import Board, Event, Pair, Result
-from events.standings import event_standings
-from tests.events.test_importer import HEADER, THREE_TABLES
+from events.sessions.importing import import_traveller_file, import_travellers
+from events.standings.ranking import event_standings
+from tests.events.sessions.test_importing import HEADER, THREE_TABLES
 
 # Board 1 of the Warsaw barometer in real_events/pbn (dealer N, nobody vulnerable).
 DEAL_ONE = "N:9642.AJ42.QT652. J3.Q9863.KJ3.K95 AK7.K5.A94.AQ842 QT85.T7.87.JT763"

@@ -21,11 +21,12 @@ from lxml import etree
 
 import events.formats
 import scoring
-from events.export import results_document
 from events.formats import ImportProblems
-from events.formats.usebio import read_usebio, write_usebio
-from events.importer import import_traveller_file, import_travellers
+from events.formats.json_results import results_document
+from events.formats.usebio_read import read_usebio
+from events.formats.usebio_write import write_usebio
 from events.models import Board, Event, Member, Result
+from events.sessions.importing import import_traveller_file, import_travellers
 from tests.events.test_real_events import (
     LINDFIELD_HOWELL,
     LINDFIELD_MITCHELL,
@@ -294,7 +295,8 @@ def test_every_contract_line_reads_back_as_written():
     """Every contract, doubling and trick count, by a declarer vulnerable and not on each
     side (board 2: NS vulnerable, board 3: EW): the TRAVELLER_LINE written is read back to
     the same result, its SCORE checked against the contract."""
-    from events.formats.usebio import _Problems, _result_text, _write_result
+    from events.formats.usebio_common import _Problems, _result_text
+    from events.formats.usebio_write import _write_result
 
     wrong = []
     for board, level, strain, doubled, seat, tricks in itertools.product(

@@ -23,9 +23,9 @@ from lxml import etree
 
 import events.formats
 from events.formats import ImportProblems, TeamsFile
-from events.formats.usebio import read_usebio
-from events.forms import OPTION_FIELDS
+from events.formats.usebio_read import read_usebio
 from events.models import Event, Member
+from events.sessions.forms import OPTION_FIELDS
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
 from events.teams.models import TeamMatch, TeamsEvent
@@ -213,6 +213,18 @@ def test_a_ko_is_imported_with_its_first_team_at_home_in_every_segment(club):
     assert list(second.boards.values_list("number", "open_result", "closed_result")) == [
         (1, "3NT S =", "1NT N +2"), (2, "4H S -1", "4H N =")]  # fmt: skip
     assert entry.board_numbers(second) == [1, 2]
+
+
+def test_a_ko_segment_without_its_second_team_is_refused_in_words(club):
+    # A bye is a round a team sits out of a Swiss or a round robin; a KO is the same two
+    # teams throughout, so a MATCH with no OPPOSING_TEAM is a broken file, said so.
+    data = KO_FILE.replace("<TEAM>2</TEAM><OPPOSING_TEAM>1</OPPOSING_TEAM>", "<TEAM>2</TEAM>")
+    with pytest.raises(ImportProblems) as refused:
+        import_teams_file(read_usebio(data.encode()), club=club, warnings=[])
+    assert [message for _place, message in refused.value.problems] == [
+        "MATCH: a KO match has no byes; each segment needs TEAM and OPPOSING_TEAM"
+    ]
+    assert not TeamsEvent.objects.exists()
 
 
 # One round robin match of two teams: board 1 has an artificial score in the open room (A6040,

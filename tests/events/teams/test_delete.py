@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from events.formats.usebio import read_usebio
+from events.formats.usebio_read import read_usebio
 from events.teams import draw, entry
 from events.teams.importer import import_teams_file
 from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent

@@ -2,13 +2,14 @@
 printed (Django's own floatformat is the reference)."""
 
 from django.template.defaultfilters import floatformat
+from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
 from events.models import Event, Pair, Section
-from events.standings import StandingGroup, StandingRow
+from events.sessions.grid import Cell, Grid
+from events.standings.ranking import StandingGroup, StandingRow
 from events.templatetags.clubscore import progress_grid_rows, standings_rows, two_places
-from events.travellers import Cell
 
 # Standings hold totals and percentages: exact fractions (a factored total's denominator is a
 # product of small counts) stored as floats. floatformat gives up on floats below about 1e-100
@@ -59,9 +60,10 @@ def test_a_pair_that_has_not_played_has_no_place_and_no_percentage():
 
 
 def test_the_grid_marks_the_current_table_and_the_sit_outs():
-    cells = [Cell(2, 1, 2, 2, "/t/1/2/"), Cell(2, 2, 1, 2, "/t/2/2/"), Cell(2, 3, 0, 0)]
-    html = progress_grid_rows([(2, cells)], current_table=2, current_round=2)
+    cells = [Cell(2, 1, 2, 2), Cell(2, 2, 2, 1), Cell(2, 3, 0, 0)]
+    html = progress_grid_rows(Grid(5, [(2, cells)]), current_table=2, current_round=2)
+    url = reverse("table_round", args=[5, 2, 2])
     assert html.startswith('<tr><th scope="row">Round 2</th><td class="done">')
-    assert '<td class="partial current"><a href="/t/2/2/" title="Table 2, round 2: 1 of 2' in html
+    assert f'<td class="partial current"><a href="{url}" title="Table 2, round 2: 1 of 2' in html
     assert '<td class="sit-out">sit-out</td></tr>' in html
     assert "✓ done" in html and ">1/2</a>" in html

@@ -4,7 +4,7 @@ typed text and messages escaped, and the fields each row posts."""
 import pytest
 
 from events.models import Board
-from tests.events.views.entry_helpers import movement_rows, row_post
+from tests.events.entry.entry_helpers import movement_rows, row_post
 
 MARKUP = '<b onmouseover="x">4S</b>'
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from events.entry.saving import save_result
 from events.models import Board
-from events.results import save_result
 
 
 @pytest.fixture

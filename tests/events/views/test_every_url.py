@@ -12,9 +12,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
-from events import table_links
 from events.core.club_file import club_app_models
 from events.models import Member, Penalty
+from events.phone import links as table_links
 from events.teams import draw
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
@@ -87,7 +87,7 @@ def site_url_names() -> set[str]:
 
 
 # A logged-in user's own account, and a table's secret link, which is its own credential
-# (tests/events/test_table_links.py): checked here only against posts without a CSRF token.
+# (tests/events/phone/test_links.py): checked here only against posts without a CSRF token.
 OWN = {"login", "logout", "table_phone"}
 # Their forms list only the clubs the user directs: a stranger's post is refused as a form.
 CREATES = {"session_create", "session_import", "one_table_create", "teams_create"}
@@ -132,7 +132,7 @@ def test_a_wrong_table_link_writes_nothing(world):
 
 
 # The one exemption: a table's link is its own credential, so a forged post would need the
-# secret itself (events/views/table_phone.py); a wrong link gets nothing (above).
+# secret itself (events/phone/views.py); a wrong link gets nothing (above).
 @pytest.mark.parametrize("name", [n for n in NAMES if n != "table_phone"])
 def test_no_post_is_taken_without_its_csrf_token(director, world, name):
     client = Client(enforce_csrf_checks=True)

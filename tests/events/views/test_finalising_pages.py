@@ -10,13 +10,15 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from events import table_links as phone
+from events.entry.changes import Correction
+from events.entry.saving import save_result
 from events.finalising import finalise_session
 from events.models import Event, Penalty, Result, ResultChange
-from events.results import Correction, save_result
+from events.phone import links as table_links
+from events.phone import table_round as phone
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
 from tests.factories import make_session
 
 
@@ -46,7 +48,7 @@ def text(response):
 
 def test_finalise_is_a_question_first_naming_what_is_missing_and_queried(director_client, session):
     section = session.sections.get()
-    link = phone.ensure_links(section)[1]  # table 2: boards 3 and 4 in round 1
+    link = table_links.ensure_links(section)[1]  # table 2: boards 3 and 4 in round 1
     board = board_of(session, 3)
     result = phone.enter_result(link, board.pk, "2H E -1")
     phone.query(link, board.pk, result.version)
@@ -58,7 +60,7 @@ def test_finalise_is_a_question_first_naming_what_is_missing_and_queried(directo
     page = text(director_client.get(finalise_url(session)))
     session.refresh_from_db()
     assert not session.finalised
-    assert phone.link_for_token(link.token) == link  # the question closes nothing
+    assert table_links.link_for_token(link.token) == link  # the question closes nothing
     # 18 results are due (6 boards at 3 tables); board 1's three and board 3's one are in.
     assert "14 results still missing" in page
     assert "Table 1, round 1</a> (NS 1 v EW 1): board 2" in page
@@ -71,7 +73,7 @@ def test_finalise_is_a_question_first_naming_what_is_missing_and_queried(directo
 def test_the_director_s_confirmation_finalises_and_only_then_the_links_stop(
     director_client, session
 ):
-    link = phone.ensure_links(session.sections.get())[0]
+    link = table_links.ensure_links(session.sections.get())[0]
     response = director_client.post(finalise_url(session), {"finalised": "1"})
     assert response.status_code == 302
     session.refresh_from_db()

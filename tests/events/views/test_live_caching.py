@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from events.entry.saving import save_result
 from events.models import Board, Event
-from events.results import save_result
 from tests.factories import make_session
 
 POLLED = ["session_standings", "session_recap", "session_travellers", "score_cards"]

@@ -7,12 +7,13 @@ import re
 from django.test import Client
 from django.urls import reverse
 
+from events.entry.changes import Correction
+from events.entry.saving import save_result
 from events.finalising import finalise_session
 from events.models import Event
-from events.results import Correction, save_result
+from tests.events.entry.entry_helpers import board_of, movement_rows
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.views.entry_helpers import board_of, movement_rows
 from tests.events.views.test_finalising_pages import session  # noqa: F401 (a fixture)
 
 EVERY_SECOND, EVERY_30_SECONDS = "every 1s", "every 30s"

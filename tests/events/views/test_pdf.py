@@ -6,9 +6,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from events import recaps
+from events.entry.changes import rescore_event
+from events.entry.saving import save_result
 from events.models import Board, Event, Pair
 from events.pdf import RecapPart, StaticFilesOnly, recap_in_parts
-from events.results import rescore_event, save_result
 from tests.factories import make_club, make_session
 
 PAGES = ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf"]

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from events.models import Event, Result, ResultChange
-from tests.events.test_importer import THREE_TABLES
+from tests.events.sessions.test_importing import THREE_TABLES
 from tests.factories import upload_travellers
 
 WRITE_URLS = [

@@ -1,13 +1,13 @@
 """The table links page and the table cards when the director browses `127.0.0.1`: the links
 and QR codes carry the computer's address on the club's network, and the page says when the
-server listens on this computer only and how to serve the network (events/network.py, its
+server listens on this computer only and how to serve the network (events/phone/network.py, its
 answers faked here)."""
 
 import pytest
 import segno
 from django.urls import reverse
 
-from events import network
+from events.phone import network
 
 pytestmark = pytest.mark.django_db
 LOCAL = {"HTTP_HOST": "127.0.0.1:8000"}

@@ -12,9 +12,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from events import table_links as phone
 from events.models import Result, ResultChange
-from tests.events.views.entry_helpers import board_of, row_post
+from events.phone import links as table_links
+from events.phone import table_round as phone
+from tests.events.entry.entry_helpers import board_of, row_post
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def queried(mitchell_session):
     """Table 1 agreed its board 1 (passed out) but not 2H E -1 on board 2: it plays round 2."""
-    link = phone.ensure_links(mitchell_session.sections.get())[0]
+    link = table_links.ensure_links(mitchell_session.sections.get())[0]
     for number, text, answer in ((1, "PASS", phone.confirm), (2, "2H E -1", phone.query)):
         board = board_of(mitchell_session, number)
         result = phone.enter_result(link, board.pk, text)
@@ -63,7 +64,7 @@ def test_result_stands_rules_on_it_and_the_phone_is_told(
     )  # fmt: skip
     assert response.status_code == 200
     assert queried_rows(response.content.decode()) == []
-    link = phone.ensure_links(mitchell_session.sections.get())[0]
+    link = table_links.ensure_links(mitchell_session.sections.get())[0]
     html = director_client.get(reverse("table_phone", args=[link.token])).content.decode()
     assert "the director ruled that the result stands: 2♥ by E −1, NS +50." in html
     assert "The director has been called" not in html
@@ -85,6 +86,6 @@ def test_change_result_is_the_row_typed_again(director_client, mitchell_session,
     assert (entry.ruling, entry.ruled_by.username) == ("changed", "dora")
     change = ResultChange.objects.first()
     assert (change.action, change.old_text, change.new_text) == ("ruled", "2H E -1", "2H E =")
-    link = phone.ensure_links(mitchell_session.sections.get())[0]
+    link = table_links.ensure_links(mitchell_session.sections.get())[0]
     html = director_client.get(reverse("table_phone", args=[link.token])).content.decode()
     assert "the director changed the result to 2♥ by E =, EW +110." in html

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from events.entry.saving import save_result
 from events.models import Board, Event
-from events.results import save_result
 from tests.factories import make_session
 
 # A 3-table Mitchell, one board a round. Thompson's rule (*How Duplicate Pair Competition Board

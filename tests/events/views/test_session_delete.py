@@ -9,10 +9,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from events.entry.saving import save_result
 from events.lifecycle import delete_session
 from events.models import Board, Event, Result
-from events.results import save_result
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 
 
 @pytest.fixture

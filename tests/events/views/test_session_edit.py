@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from events.entry.saving import save_result
 from events.models import Board, Event, Result, ResultChange
-from events.results import save_result
-from tests.events.test_results import seats
+from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 
 

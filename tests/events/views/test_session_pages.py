@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from events.models import Board, Event, Pair
 from events.setup import SectionPlan
-from tests.events.test_importer import THREE_TABLES
+from tests.events.sessions.test_importing import THREE_TABLES
 from tests.factories import make_club, make_session, upload_travellers
 
 

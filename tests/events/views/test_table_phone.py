@@ -12,8 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events import table_links as phone
 from events.models import Board, Result, TableLink
+from events.phone import links as table_links
+from events.phone import table_round as phone
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def fresh_budgets():
 
 @pytest.fixture
 def links(mitchell_session):
-    return {link.table: link for link in phone.ensure_links(mitchell_session.sections.get())}
+    return {link.table: link for link in table_links.ensure_links(mitchell_session.sections.get())}
 
 
 def url(link):
@@ -153,7 +154,7 @@ def test_a_link_does_not_show_other_boards_results(client, mitchell_session, lin
 
 
 def test_the_traveller_shows_once_confirmed_if_the_director_allows(client, mitchell_session, links):
-    phone.set_show_travellers(mitchell_session, True)
+    table_links.set_show_travellers(mitchell_session, True)
     tap(client, links[1], 1, level="3", strain="NT", declarer="S", made="=")
     assert "phone-traveller" not in client.get(url(links[1])).content.decode()
     answer(client, links[1], 1)
@@ -190,7 +191,7 @@ def test_a_token_of_characters_no_token_has_is_a_404(client, links, token):
 
 
 def test_a_revoked_link_gets_a_clear_page(client, links):
-    phone.reissue(links[1])
+    table_links.reissue(links[1])
     response = client.get(url(links[1]))
     assert response.status_code == 410
     assert "replaced this table&#x27;s link" in response.content.decode()
@@ -279,9 +280,9 @@ def client_status(client, path):
 def test_the_director_lets_tables_see_travellers(director_client, mitchell_session):
     options = reverse("table_links_options", args=[mitchell_session.pk])
     director_client.post(options, {"show_travellers": "1"})
-    assert phone.show_travellers(mitchell_session)
+    assert table_links.show_travellers(mitchell_session)
     director_client.post(options, {"show_travellers": "0"})
-    assert not phone.show_travellers(mitchell_session)
+    assert not table_links.show_travellers(mitchell_session)
 
 
 def test_the_qr_code_is_an_svg_of_the_link(director_client, mitchell_session, links):

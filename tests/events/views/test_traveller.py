@@ -5,8 +5,8 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from events.entry.saving import save_result
 from events.models import Board, Event, Result, ResultChange
-from events.results import save_result
 from tests.factories import make_session
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from events.entry.saving import save_result
 from events.models import Board
-from events.results import save_result
-from events.standings import section_standings
+from events.standings.ranking import section_standings
 from tests.factories import make_session
 
 # For each board, the line every table types, by NS pair number: NS 1 always does best.

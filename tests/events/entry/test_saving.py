@@ -4,14 +4,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from events.entry.deleting import delete_result
+from events.entry.errors import EntryConflict, EntryError, MovementWarning
+from events.entry.saving import RowState, save_result
 from events.models import Board, Event, Pair, Result, ResultChange
-from events.results import (
-    EntryConflict,
-    EntryError,
-    MovementWarning,
-    delete_result,
-    save_result,
-)
 from tests.factories import make_session
 
 
@@ -147,9 +143,9 @@ def test_queries_per_save_do_not_grow_with_the_field(club, director):
 # line already stored, not a clash with itself, and write no second history entry.
 def test_a_line_sent_again_after_a_lost_answer_is_kept_once(mitchell_session, director):
     board, [(ns, ew), *_] = seats(mitchell_session, 1)
-    first = save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    first = save_result(board, ns, ew, "4S N =", director, row=RowState(ns, version=0))
     version = Event.objects.get(pk=mitchell_session.pk).version
-    again = save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    again = save_result(board, ns, ew, "4S N =", director, row=RowState(ns, version=0))
     assert again.pk == first.pk
     assert list(ResultChange.objects.values_list("action", flat=True)) == ["created"]
     # Nothing changed, so the session keeps its version: no open page fetches it again.
@@ -159,7 +155,7 @@ def test_a_line_sent_again_after_a_lost_answer_is_kept_once(mitchell_session, di
 def test_a_row_moved_to_other_pairs_and_sent_again_is_kept_once(mitchell_session, director):
     board, [(ns, ew), (ns2, _), *_] = seats(mitchell_session, 1)
     stored = save_result(board, ns, ew, "4S N =", director)
-    line = dict(override=True, row_ns=ns, expected_version=stored.version)
+    line = dict(override=True, row=RowState(ns, version=stored.version))
     moved = save_result(board, ns2, ew, "4S N +1", director, **line)
     again = save_result(board, ns2, ew, "4S N +1", director, **line)
     assert again.pk == moved.pk
@@ -170,7 +166,7 @@ def test_a_row_moved_to_other_pairs_and_sent_again_is_kept_once(mitchell_session
 
 def test_an_other_pairs_line_sent_again_is_kept_once(mitchell_session, director):
     board, [(ns, _), (_, ew2), *_] = seats(mitchell_session, 1)
-    line = dict(override=True, new_row=True, expected_version=0)
+    line = dict(override=True, row=RowState(new=True, version=0))
     first = save_result(board, ns, ew2, "3NT N =", director, **line)
     again = save_result(board, ns, ew2, "3NT N =", director, **line)
     assert again.pk == first.pk
@@ -181,11 +177,22 @@ def test_a_different_line_on_a_row_changed_meanwhile_is_still_a_conflict(
     mitchell_session, director
 ):
     board, [(ns, ew), *_] = seats(mitchell_session, 1)
-    save_result(board, ns, ew, "4S N =", director, row_ns=ns, expected_version=0)
+    save_result(board, ns, ew, "4S N =", director, row=RowState(ns, version=0))
     with pytest.raises(EntryConflict, match="Meanwhile this row was saved as 4S N ="):
-        save_result(board, ns, ew, "4S N +1", director, row_ns=ns, expected_version=0)
+        save_result(board, ns, ew, "4S N +1", director, row=RowState(ns, version=0))
     with pytest.raises(EntryConflict):
-        save_result(board, ns, ew, "4S N = F2", director, row_ns=ns, expected_version=0)
+        save_result(board, ns, ew, "4S N = F2", director, row=RowState(ns, version=0))
+
+
+def test_a_typist_who_saw_the_result_stored_meanwhile_replaces_it_on_the_record(
+    mitchell_session, director, colleague
+):
+    board, [(ns, ew), *_] = seats(mitchell_session, 1)
+    theirs = save_result(board, ns, ew, "4S N =", colleague, row=RowState(ns, version=0))
+    seen = RowState(ns, version=theirs.version, replacing=True)
+    save_result(board, ns, ew, "4S N +1", director, row=seen)
+    changes = ResultChange.objects.order_by("pk").values_list("action", "old_text", "new_text")
+    assert list(changes) == [("created", "", "4S N ="), ("replaced", "4S N =", "4S N +1")]
 
 
 def _board_of(event, number):

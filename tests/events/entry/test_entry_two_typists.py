@@ -13,9 +13,10 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
+from events.entry.errors import EntryConflict
+from events.entry.saving import RowState, save_result
 from events.models import Result, ResultChange
-from events.results import EntryConflict, save_result
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 from tests.factories import make_club, make_session, make_user
 
 
@@ -150,7 +151,7 @@ def test_two_typists_at_the_same_instant_one_wins_the_other_sees_it():
     def typist(user, board, ns, ew, text):
         try:
             barrier.wait()
-            save_result(board, ns, ew, text, user, expected_version=0)
+            save_result(board, ns, ew, text, user, row=RowState(version=0))
             outcomes.append((board.number, user.username, "saved"))
         except EntryConflict as conflict:
             outcomes.append((board.number, user.username, conflict.stored.text))

@@ -1,27 +1,30 @@
-"""USEBIO 1.2, the EBU's XML for a session's results: read a pairs session, write one.
+"""USEBIO 1.2, the EBU's XML for a session's results: read a pairs session (or hand a teams
+event's file to events.formats.usebio_teams); events.formats.usebio_write writes one.
 
-The EBU's masterpoint and NGS systems, BridgeWebs and Pianola take a session as USEBIO. The
-layout follows the files real scoring programs write (Compscore3's, accepted by BridgeWebs and
-Pianola; see tests/events/real_events/README.md): CLUB, then EVENT with its heading elements,
-PARTICIPANTS (each PAIR with its number, direction, total, percentage, place and two PLAYERs)
-and a BOARD per board with its TRAVELLER_LINEs; the deals in a HANDSET. A Mitchell's pair
-numbers carry their direction ("3NS", "3EW"), as Compscore3 writes them, so an EW pair sitting
-NS in an arrow-switched round stays itself. Several sections go in SESSION/SECTION wrappers.
-
-Reading takes either layout, pair numbers with or without the direction, artificial scores
-written "A6040" (NS 60%, EW 40%), "NP" and passed-out boards. Every problem is named with its
-line and element, and nothing is stored (events.importer stores what this returns).
+Reading takes the layout the files real scoring programs write (Compscore3's, accepted by
+BridgeWebs and Pianola; see tests/events/real_events/README.md), in one section or several in
+SESSION/SECTION wrappers, pair numbers with or without the direction ("3", "3NS", "3EW"),
+artificial scores written "A6040" (NS 60%, EW 40%), "NP" and passed-out boards. Every problem
+is named with its line and element, and nothing is stored (events.sessions.importing stores
+what this returns).
 """
 
 import io
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 
 from lxml import etree
 
-import scoring
-from events.formats import ImportProblems, TeamsFile, TravellerFile, TravellerLine, board_number
+from events.formats import (
+    ImportProblems,
+    Place,
+    TeamsFile,
+    TravellerFile,
+    TravellerLine,
+    board_number,
+)
 from events.formats.usebio_common import (
+    _SUITS,
     _date,
     _event_name,
     _Problems,
@@ -39,10 +42,7 @@ from events.limits import (
     too_many_results,
 )
 
-__all__ = ["DOCTYPE", "read_usebio", "write_usebio"]
-
-DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
-PROGRAM_NAME = "Clubscore"
+__all__ = ["read_usebio"]
 
 # EVENT_TYPE (or a PAIRS event's BOARD_SCORING_METHOD) -> Clubscore's method; matchpoints are
 # told apart by their scale (_matchpoint_scale).
@@ -51,16 +51,8 @@ _METHODS = {
     "BUTLER_PAIRS": "butler", "BUTLER": "butler", "BUTLER_IMPS": "butler",
     "CROSS_IMP": "cross-imps", "CROSS_IMPS": "cross-imps",
 }  # fmt: skip
-_EVENT_TYPES = {"matchpoints": "MP_PAIRS", "ebu-matchpoints": "MP_PAIRS",
-                "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}  # fmt: skip
-_POINTS = {"MP_PAIRS": "MATCH_POINTS", "BUTLER_PAIRS": "BUTLER_POINTS",
-           "CROSS_IMP": "CROSS_IMP_POINTS"}  # fmt: skip
 _PAIR = re.compile(r"^(\d{1,5})\s*(NS|EW|N|E)?$")
 _SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
-_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # PBN's order within a hand
-
-
-# ---------------------------------------------------------------------------------- reading
 
 
 def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
@@ -74,7 +66,10 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     if is_teams(event):
         return read_teams(root, event)
     method = _method(event, problems)
-    names, lines, directions, warnings = {}, [], set(), []
+    names: dict[tuple[str, int, str], tuple[str, str]] = {}
+    lines: list[TravellerLine] = []
+    directions: set[str] = set()
+    warnings: list[tuple[Place, str]] = []
     if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
         raise ImportProblems([(event.sourceline or 1, f"the file has more than {MAX_SECTIONS} "
                                "sections; a session has at most that many (A-Z)")])  # fmt: skip
@@ -116,12 +111,15 @@ def _parse(data: bytes):
         io.BytesIO(data), events=("end",), tag=tuple(_MOST), resolve_entities=False,
         no_network=True, load_dtd=False, huge_tree=False, remove_comments=True,
     )  # fmt: skip
-    counts = Counter()
+    counts: Counter[str] = Counter()
     try:
         for _event, element in elements:
-            counts[element.tag] += 1
-            if counts[element.tag] > _MOST[element.tag]:
-                raise ImportProblems([(element.sourceline or 1, _too_many(element.tag))])
+            # lxml names a parsed element by a str (iterparse's tag= keeps _MOST's); the stubs
+            # type `tag` as whatever its setter takes (bytes, QName).
+            tag: str = element.tag  # type: ignore[assignment]
+            counts[tag] += 1
+            if counts[tag] > _MOST[tag]:
+                raise ImportProblems([(element.sourceline or 1, _too_many(tag))])
     except etree.XMLSyntaxError as error:
         line = error.lineno or 1
         if _cut_short(data, error):  # the usual cause: a copy or an upload that stopped
@@ -183,7 +181,8 @@ def _sections(event) -> tuple[list, dict[str, str]]:
     ids = [(section.get("SECTION_ID") or "").strip() for section in wrapped]
     letters = [_section_letter(raw) for raw in ids]
     taken = {letter for letter in letters if letter}
-    found, labels = [], {}
+    found: list[tuple[str, etree._Element]] = []
+    labels: dict[str, str] = {}
     for section, raw, letter in zip(wrapped, ids, letters, strict=True):
         if letter is None or [found_letter for found_letter, _ in found].count(letter):
             letter = _free_letter(taken)  # free text, or a letter already used
@@ -252,9 +251,11 @@ def _read_board(board, section, problems, warnings) -> list[TravellerLine]:
     return lines
 
 
-def _deals(root, problems) -> tuple[dict[int, str], dict[int, int]]:
-    """Board -> PBN deal, from HANDSET/BOARD or BOARD elements with four HANDs."""
-    deals, places = {}, {}
+def _deals(root, problems) -> tuple[dict[int, str], dict[int, Place]]:
+    """Board -> PBN deal, from HANDSET/BOARD or BOARD elements with four HANDs; and the line
+    of each."""
+    deals: dict[int, str] = {}
+    places: dict[int, Place] = {}
     for board in root.iter("BOARD"):
         hands = {}
         for hand in board.iterfind("HAND"):
@@ -281,7 +282,7 @@ def _suit(text: str) -> str:
 def _matchpoint_scale(event) -> str:
     """ACBL 1/½ (top = results − 1) or Law 78A's 2/1 (top = 2 × (results − 1)), as the file's
     points show; 2/1, the EBU's, when they do not say."""
-    votes = Counter()
+    votes: Counter[str] = Counter()
     for board in event.iter("BOARD"):
         tops = set()
         lines = board.findall("TRAVELLER_LINE")
@@ -302,156 +303,3 @@ def _movement(directions: set, lines: list[TravellerLine]) -> str | None:
     if directions & {"NS", "EW"} or any(line.ns[1] or line.ew[1] for line in lines):
         return "mitchell"
     return "howell" if directions == {""} else None
-
-
-# ---------------------------------------------------------------------------------- writing
-
-
-def write_usebio(event) -> str:
-    """The session as a USEBIO 1.2 document: standings, travellers and deals."""
-    from events.models import Result
-    from events.standings import event_standings
-
-    if event.scoring not in _EVENT_TYPES:
-        raise ValueError(f"USEBIO has no event type for {event.get_scoring_display()} sessions")
-    kind = _EVENT_TYPES[event.scoring]
-    root = etree.Element("USEBIO", Version="1.2")
-    club = etree.SubElement(root, "CLUB")
-    _add(club, "CLUB_NAME", event.club.name)
-    heading = etree.SubElement(root, "EVENT", EVENT_TYPE=kind)
-    sections = list(event.sections.all())
-    two_winners = not event.is_howell and not event.one_winner
-    for tag, value in (
-        ("EVENT_IDENTIFIER", event.pk), ("EVENT_DESCRIPTION", event.name),
-        ("PROGRAM_NAME", PROGRAM_NAME), ("PROGRAM_VERSION", "1"),
-        ("WINNER_TYPE", 2 if two_winners else 1), ("DATE", f"{event.date:%d/%m/%Y}"),
-        ("SESSION_COUNT", 1), ("SECTION_COUNT", len(sections)),
-    ):  # fmt: skip
-        _add(heading, tag, value)
-    # Across the field one ranking holds every section's pairs: each section lists its own.
-    standings = defaultdict(list)
-    for _unit, groups in event_standings(event):
-        for group in groups:
-            for row in group.rows:
-                standings[row.pair.section_id].append(row)
-    # The EBU credits masterpoints by EBU number: the roster's number for each name, if any.
-    numbers = {member.name.casefold(): member.number
-               for member in event.club.members.exclude(number="")}  # fmt: skip
-    results = defaultdict(list)
-    for result in (
-        Result.objects.filter(board__section__event=event)
-        .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "ns_pair__number", "pk")
-    ):
-        results[result.board.section_id].append(result)
-    for section in sections:
-        holder = heading
-        if len(sections) > 1:
-            session = heading.find("SESSION")
-            if session is None:
-                session = etree.SubElement(heading, "SESSION", SESSION_ID="1")
-            # The imported file's own name of the section, if it had one ("Sect1").
-            holder = etree.SubElement(session, "SECTION", SECTION_ID=section.label or section.name)
-        _write_pairs(holder, kind, standings[section.pk], numbers)
-        _write_boards(holder, kind, results[section.pk])
-    _write_handset(root, sections)
-    body = etree.tostring(root, pretty_print=True, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}'
-
-
-def _add(parent, tag: str, value) -> None:
-    etree.SubElement(parent, tag).text = str(value)
-
-
-def _number(value) -> str:
-    """Points as printed: at most two decimals, no trailing zeros (5, 5.5, 5.33)."""
-    return scoring.printed(value, trim=True)
-
-
-def _pair_number(pair) -> str:
-    """A Mitchell pair's number with its direction, 3NS or 3EW (the same on the PAIR and on
-    its traveller lines); a Howell pair's number alone."""
-    return f"{pair.number}{pair.direction}"
-
-
-def _write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
-    participants = etree.SubElement(holder, "PARTICIPANTS", EVENT_TYPE=kind)
-    for row in rows:
-        pair = row.pair
-        element = etree.SubElement(participants, "PAIR")
-        _add(element, "PAIR_NUMBER", _pair_number(pair))
-        _add(element, "DIRECTION", pair.direction)
-        _add(element, "TOTAL_SCORE", _number(row.total))
-        if row.percentage is not None:
-            _add(element, "PERCENTAGE", scoring.printed(row.percentage))
-        if row.boards:
-            _add(element, "PLACE", row.rank.rstrip("="))
-        for name in (pair.player1, pair.player2):
-            if name:
-                player = etree.SubElement(element, "PLAYER")
-                _add(player, "PLAYER_NAME", name)
-                if name.casefold() in numbers:
-                    _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
-
-
-def _write_boards(holder, kind, results) -> None:
-    by_board = defaultdict(list)
-    for result in results:
-        by_board[result.board.number].append(result)
-    points = _POINTS[kind]
-    for number, lines in by_board.items():
-        board = etree.SubElement(holder, "BOARD", EVENT_TYPE=kind)
-        _add(board, "BOARD_NUMBER", number)
-        for result in lines:
-            line = etree.SubElement(board, "TRAVELLER_LINE")
-            _add(line, "NS_PAIR_NUMBER", _pair_number(result.ns_pair))
-            _add(line, "EW_PAIR_NUMBER", _pair_number(result.ew_pair))
-            _write_result(line, result)
-            if result.ns_points is not None:
-                _add(line, f"NS_{points}", _number(result.ns_points))
-                _add(line, f"EW_{points}", _number(result.ew_points))
-
-
-def _write_result(line, result) -> None:
-    from events.models import Result
-
-    if result.kind == Result.ADJUSTED:
-        _add(line, "SCORE", f"A{result.ns_percent:02d}{result.ew_percent:02d}")
-    elif result.kind == Result.NOT_PLAYED:
-        _add(line, "SCORE", "NP")
-    elif result.kind == Result.WEIGHTED:
-        _add(line, "SCORE", result.text)  # Law 12C1(c): no USEBIO form; Clubscore reads it back
-    elif result.contract_level is None:
-        _add(line, "SCORE", result.ns_score)  # a bare NS score
-    elif result.contract_level == 0:
-        _add(line, "CONTRACT", "PASS")
-        _add(line, "SCORE", 0)
-    else:
-        doubled = ("", "X", "XX")[result.doubled]
-        _add(line, "CONTRACT", f"{result.contract_level}{result.contract_strain}{doubled}")
-        _add(line, "PLAYED_BY", result.declarer)
-        _add(line, "TRICKS", result.tricks)
-        _add(line, "SCORE", result.ns_score)
-
-
-def _write_handset(root, sections) -> None:
-    """Every board's deal once (the sections of a session play the same deals)."""
-    deals = {}
-    for section in sections:
-        for board in section.boards.all():
-            if board.deal and board.number not in deals:
-                deals[board.number] = board.deal
-    if not deals:
-        return
-    handset = etree.SubElement(root, "HANDSET")
-    for number in sorted(deals):
-        board = etree.SubElement(handset, "BOARD")
-        _add(board, "BOARD_NUMBER", number)
-        first, hands = deals[number].split(":", 1)
-        seats = "NESW"[("NESW".index(first.upper())) :] + "NESW"[: "NESW".index(first.upper())]
-        by_seat = dict(zip(seats, hands.split(), strict=True))
-        for seat, word in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
-            hand = etree.SubElement(board, "HAND")
-            _add(hand, "DIRECTION", word)
-            for suit, cards in zip(_SUITS, by_seat[seat].split("."), strict=True):
-                _add(hand, suit, cards)

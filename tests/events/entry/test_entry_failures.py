@@ -6,9 +6,10 @@ tests/events/test_faults.py, on PostgreSQL.)"""
 import pytest
 from django.urls import reverse
 
+from events.entry.outcome import ROW_GONE
+from events.entry.views import LOGIN_EXPIRED
 from events.models import Result, ResultChange
-from events.views.entry import LOGIN_EXPIRED, ROW_GONE
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 
 
 @pytest.fixture

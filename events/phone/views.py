@@ -21,12 +21,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from clubscore.clients import client_address
-from events import table_links as phone
 from events.access import event_for_director
+from events.entry.errors import EntryConflict, EntryError
 from events.live import live_page
 from events.models import TableLink
-from events.network import phone_address
-from events.results import EntryConflict, EntryError
+from events.phone import links
+from events.phone import table_round as phone
+from events.phone.network import phone_address
+from events.sessions.grid import table_round_grid
 from events.views.params import int_or_none
 
 # Each button: (value posted, text on the button, its name for a screen reader where the text
@@ -94,16 +96,16 @@ class PhoneResultForm(forms.Form):
 def _link_or_answer(request, token):
     """The live link, or the response to give instead (404, 410 "closed", 429 "slow down")."""
     try:
-        link = phone.link_for_token(token)
-    except phone.LinkUnknown:
+        link = links.link_for_token(token)
+    except links.LinkUnknown:
         address = client_address(request)  # behind nginx, the phone's, not nginx's
-        if not phone.within_budget(f"miss:{address}", phone.misses_per_minute()):
+        if not links.within_budget(f"miss:{address}", links.misses_per_minute()):
             return None, _too_many(request)
         raise Http404("No such table link") from None
-    except phone.LinkClosed as closed:
+    except links.LinkClosed as closed:
         context = {"message": str(closed), "event": closed.link.section.event}
         return None, render(request, "events/phone/closed.html", context, status=410)
-    if not phone.within_budget(f"link:{link.token}", phone.requests_per_minute()):
+    if not links.within_budget(f"link:{link.token}", links.requests_per_minute()):
         return None, _too_many(request)
     return link, None
 
@@ -188,16 +190,16 @@ def table_links(request, pk):
     def context():
         # The links are outside the live part, and closed once the session is final.
         with_links = not (event.finalised or request.htmx)
-        links = phone.live_links(event) if with_links else {}
+        by_section = links.live_links(event) if with_links else {}
         sections = []
         for section in event.sections.all():
-            shown = links.get(section.pk, [])
-            unlinked = phone.tables_without_links(section, shown) if with_links else []
-            grid, late = phone.status_grid(section)
+            shown = by_section.get(section.pk, [])
+            unlinked = links.tables_without_links(section, shown) if with_links else []
+            grid = table_round_grid(section, phone=True)
             sections.append({"section": section, "links": shown, "unlinked": unlinked,
-                             "grid": grid, "late": late})  # fmt: skip
+                             "grid": grid, "late": grid.late_tables()})  # fmt: skip
         shown = {
-            "sections": sections, "show_travellers": phone.show_travellers(event),
+            "sections": sections, "show_travellers": links.show_travellers(event),
             "several_sections": len(sections) > 1,
             "unlinked": [s for s in sections if s["unlinked"]],
         }  # fmt: skip
@@ -213,7 +215,7 @@ def table_links(request, pk):
 def table_link_reissue(request, pk, link_pk):
     link = _link_for_director(request, pk, link_pk)
     if link.revoked_at is None:
-        phone.reissue(link)
+        links.reissue(link)
         messages.success(
             request, f"Table {link.table} has a new link; the old one no longer works."
         )
@@ -225,7 +227,7 @@ def table_link_reissue(request, pk, link_pk):
 def table_links_make(request, pk):
     """A session set up before its links were made with it: the director makes them."""
     event = event_for_director(request, pk)
-    phone.make_links(event)
+    links.make_links(event)
     return redirect("table_links", pk=event.pk)
 
 
@@ -233,7 +235,7 @@ def table_links_make(request, pk):
 @require_POST
 def table_links_options(request, pk):
     event = event_for_director(request, pk)
-    phone.set_show_travellers(event, request.POST.get("show_travellers") == "1")
+    links.set_show_travellers(event, request.POST.get("show_travellers") == "1")
     return redirect("table_links", pk=event.pk)
 
 

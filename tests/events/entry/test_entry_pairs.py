@@ -9,7 +9,7 @@ Mitchell movement*), so each board has three rows and every NS pair has one of t
 import pytest
 
 from events.models import Result, ResultChange
-from tests.events.views.entry_helpers import board_of, movement_rows, pair, row_post
+from tests.events.entry.entry_helpers import board_of, movement_rows, pair, row_post
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""PBN 2.1 results files: read another program's event, write a session for others to read.
+"""PBN 2.1 results files: read another program's event (events.formats.pbn_write writes a
+session for others to read).
 
 A results PBN has one game per board: its [Board], [Dealer], [Vulnerable] and [Deal] tags,
 and either a [ScoreTable "..."] of every table's result or, in one-result files, a game per
@@ -14,17 +15,15 @@ so every problem names its line.
 
 import datetime
 import re
+from collections.abc import Iterator
 
-from events.formats import ImportProblems, TravellerFile, TravellerLine, board_number
-from events.formats.csv_export import contract_columns as csv_contract_columns
+from events.formats import ImportProblems, Place, TravellerFile, TravellerLine, board_number
 from events.handrecords.pbn import PBNError, Tag, read_games
 from events.limits import MAX_RESULTS, quoted, too_many_results
-from events.models import Event, Result
-from events.standings import event_standings
-from scoring import board_dealer, board_vulnerability, printed
+from scoring import board_dealer, board_vulnerability
 from scoring.adjusted import ADJUSTED_CODES
 
-__all__ = ["read_pbn_results", "write_pbn"]
+__all__ = ["read_pbn_results"]
 
 # PBN 2.1 section 3.4.13: the Scoring tag; "IMP" in a pairs event is IMPs across the field.
 _SCORING = {"mp": "matchpoints", "matchpoints": "matchpoints", "imp": "cross-imps",
@@ -36,6 +35,11 @@ _PAIR_ID = re.compile(r"^(?P<before>NS|EW)?(?P<number>\d{1,5})(?P<after>NS|EW)?$
 _PASS = {"PASS", "P", "AP", "ALLPASS"}
 _NUMBERED_PAIR = re.compile(r"^\D*?(\d{1,5})$")
 _NONE = {"", "-", "?"}
+
+# A one-result game's side as the file names it: (section, player, player).
+_Side = tuple[str, str, str]
+# A partnership whichever seat each player took: (section, {player, player}).
+_Partnership = tuple[str, frozenset[str]]
 
 
 def read_pbn_results(data: bytes) -> TravellerFile:
@@ -56,7 +60,7 @@ def read_pbn_results(data: bytes) -> TravellerFile:
                 raise ImportProblems([(place, f"the file is too big for a session: "
                                               f"{too_many_results()}")])  # fmt: skip
     except PBNError as error:
-        problems = []
+        problems: list[tuple[Place, str]] = []
         for problem in error.problems:
             line = re.match(r"line (\d+): (.*)", problem, re.DOTALL)
             problems.append((int(line[1]), line[2]) if line else (1, problem))
@@ -84,7 +88,8 @@ class _Reader:
     def __init__(self):
         self.file = TravellerFile(lines=[], source="PBN")
         self.directions: set[str] = set()
-        self.one_result_pairs: dict[tuple[str, ...], list] = {}
+        # index in file.lines -> [NS side, EW side], numbered when the file is read
+        self.one_result_pairs: dict[int, list[_Side]] = {}
         self.totals_seen = False
 
     def read_game(self, tags: dict[str, Tag]) -> None:
@@ -104,7 +109,7 @@ class _Reader:
         elif _value(tags, "contract") not in _NONE or _value(tags, "result") not in _NONE:
             self._one_result(tags, board, section)
 
-    def _problem(self, place, message: str) -> None:
+    def _problem(self, place: Place, message: str) -> None:
         self.file.problems.append((place, message))
 
     def _event_tag(self, name: str, tag: Tag) -> None:
@@ -208,7 +213,7 @@ class _Reader:
         the file's order; when no partnership sits both ways, NS and EW are numbered apart.
         A side whose two "players" are one name ending in a number ("Para-12", as PbnTools
         writes JFR's pairs) is that numbered pair."""
-        sides = {"NS": {}, "EW": {}}
+        sides: dict[str, dict[_Partnership, _Side]] = {"NS": {}, "EW": {}}
         for ns, ew in self.one_result_pairs.values():
             sides["NS"].setdefault(_partnership(ns), ns)
             sides["EW"].setdefault(_partnership(ew), ew)
@@ -216,7 +221,7 @@ class _Reader:
         every_side = [names for found in sides.values() for names in found.values()]
         numbered = all(_NUMBERED_PAIR.match(names[1]) and names[1] == names[2]
                        for names in every_side)  # fmt: skip
-        numbers: dict[tuple, tuple[int, str]] = {}
+        numbers: dict[_Partnership, tuple[int, str]] = {}
         counts = {"NS": 0, "EW": 0, "": 0}
         for direction, found in sides.items():
             direction = "" if howell else direction
@@ -224,8 +229,10 @@ class _Reader:
                 if key in numbers:
                     continue
                 counts[direction] += 1
-                if numbered:
-                    numbers[key] = (int(_NUMBERED_PAIR.match(names[1])[1]), direction)
+                # every name matches when `numbered`
+                number = _NUMBERED_PAIR.match(names[1]) if numbered else None
+                if number:
+                    numbers[key] = (int(number[1]), direction)
                 else:
                     numbers[key] = (counts[direction], direction)
                     self.file.names[(names[0], *numbers[key])] = (names[1], names[2])
@@ -235,7 +242,7 @@ class _Reader:
             line.ns, line.ew = numbers[_partnership(ns)], numbers[_partnership(ew)]
 
 
-def _partnership(side: tuple[str, str, str]) -> tuple:
+def _partnership(side: _Side) -> _Partnership:
     return (side[0], frozenset(side[1:]))
 
 
@@ -248,7 +255,7 @@ def _columns(header: str) -> list[str]:
     return [part.split("\\")[0].strip().lstrip("+-").lower() for part in header.split(";")]
 
 
-def _rows(tag: Tag, reader: _Reader):
+def _rows(tag: Tag, reader: _Reader) -> Iterator[tuple[int, dict[str, str]]]:
     """(line, {column: value}) for each row of a table; a row that does not fit its header
     is a problem on its line."""
     columns = _columns(tag.value)
@@ -339,126 +346,3 @@ def _split_names(names: str) -> tuple[str, str]:
             first, second = names.split(separator, 1)
             return first.strip(), second.strip()
     return names.strip(), ""
-
-
-# --- writing ---------------------------------------------------------------------------------
-
-_METHOD_TAG = {"matchpoints": "MP", "ebu-matchpoints": "MP", "cross-imps": "IMP",
-               "butler": "Butler", "hdb": "IMP"}  # fmt: skip
-_SCORE_COLUMNS = ("PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
-                  "Score_NS\\5R;Score_EW\\5R;{points}_NS\\6R;{points}_EW\\6R")  # fmt: skip
-_TOTAL_COLUMNS = ("Rank\\3R;PairId\\2R;Direction\\2L;{total}\\7R;TotalPercentage\\6R;"
-                  "NrBoards\\2R;Names\\40L")  # fmt: skip
-
-
-def write_pbn(event: Event) -> str:
-    """The session as PBN 2.1: a game per board and section with its deal (when known) and
-    ScoreTable, and each section's TotalScoreTable in its first game."""
-    imps = event.scoring not in ("matchpoints", "ebu-matchpoints")
-    out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8",
-           "%Creator: Clubscore", ""]  # fmt: skip
-    standings = {section.pk: groups for section, groups in event_standings(event)}
-    results = _results_by_board(event)
-    sections = list(event.sections.all())
-    first = True
-    for section in sections:
-        totals = _total_rows(standings.get(section.pk, []))
-        for board in section.boards.order_by("number"):
-            out += _game_header(event, section, board, first, len(sections) > 1)
-            first = False
-            out.append(_tag("ScoreTable", _SCORE_COLUMNS.format(points="IMP" if imps else "MP")))
-            out += [_score_row(result, imps) for result in results.get(board.pk, [])]
-            if totals:
-                total = "TotalIMP" if imps else "TotalScoreMP"
-                out.append(_tag("TotalScoreTable", _TOTAL_COLUMNS.format(total=total)))
-                out += totals
-                totals = []
-            out.append("")
-    return "\r\n".join(out) + "\r\n"
-
-
-def _results_by_board(event: Event) -> dict[int, list[Result]]:
-    grouped: dict[int, list[Result]] = {}
-    for result in (
-        Result.objects.filter(board__section__event=event)
-        .select_related("ns_pair", "ew_pair")
-        .order_by("board_id", "ns_pair__number", "ns_pair__direction")
-    ):
-        grouped.setdefault(result.board_id, []).append(result)
-    return grouped
-
-
-def _game_header(event, section, board, first: bool, several_sections: bool) -> list[str]:
-    lines = [
-        _tag("Event", event.name if first else "#"),
-        _tag("Site", event.club.name if first else "#"),
-        _tag("Date", f"{event.date:%Y.%m.%d}" if first else "#"),
-        _tag("Board", str(board.number)),
-    ]
-    if several_sections:
-        lines.append(_tag("Section", section.name))
-    vulnerable = board_vulnerability(board.number)
-    lines.append(_tag("Dealer", board_dealer(board.number)))
-    lines.append(_tag("Vulnerable", "All" if vulnerable == "Both" else vulnerable))
-    if board.deal:
-        lines.append(_tag("Deal", board.deal))
-    lines.append(_tag("Scoring", _METHOD_TAG[event.scoring] if first else "#"))
-    return lines
-
-
-def _tag(name: str, value: str) -> str:
-    return f'[{name} "{value.replace(chr(34), chr(39))}"]'
-
-
-def _score_row(result: Result, imps: bool) -> str:
-    contract, declarer, tricks = _contract_columns(result)
-    score = result.ns_score if result.kind == Result.PLAYED else None
-    ns_score = str(score) if score is not None and score >= 0 else "-"
-    ew_score = str(-score) if score is not None and score < 0 else "-"
-    if score == 0:
-        ew_score = "0"
-    values = [
-        _pair_column(result.ns_pair, "NS"), _pair_column(result.ew_pair, "EW"),
-        contract, declarer, tricks, ns_score, ew_score,
-        _points(result.ns_points), _points(result.ew_points),
-    ]  # fmt: skip
-    return " ".join(values)
-
-
-def _contract_columns(result: Result) -> tuple[str, str, str]:
-    """Contract, declarer and tricks (PBN 2.1 section 3.4.12: Result is the tricks declarer
-    took); an adjusted, weighted or not-played result as a director types it, quoted."""
-    if result.kind == Result.PLAYED and result.contract_level is None:
-        return "-", "-", "-"  # a bare score, in the score columns
-    contract, declarer, over = csv_contract_columns(result)
-    if contract == "PASS":
-        return "Pass", "-", "-"
-    if not declarer:
-        return f'"{contract}"', "-", "-"
-    return contract, declarer, str(result.tricks)
-
-
-def _pair_column(pair, seat: str) -> str:
-    """The pair's number, with its direction when it sits the other way ("3EW" sitting NS)."""
-    if pair.direction and pair.direction != seat:
-        return f"{pair.number}{pair.direction}"
-    return str(pair.number)
-
-
-def _points(value) -> str:
-    return "-" if value is None else printed(value)
-
-
-def _total_rows(groups) -> list[str]:
-    rows = []
-    for group in groups:
-        for row in group.rows:
-            pair = row.pair
-            names = " - ".join(name for name in (pair.player1, pair.player2) if name)
-            rows.append(" ".join([
-                (row.rank or "-") if row.boards else "-", str(pair.number),
-                pair.direction or "-", _points(row.total),
-                _points(row.percentage) if row.percentage is not None else "-",
-                str(row.boards), f'"{names.replace(chr(34), chr(39))}"',
-            ]))  # fmt: skip
-    return rows

@@ -4,7 +4,7 @@ press Enter), then Enter again to confirm; Esc keeps it. The history keeps what 
 import pytest
 
 from events.models import Result, ResultChange
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 
 
 @pytest.fixture

@@ -4,19 +4,9 @@ A reader (events.formats.READERS) turns a file into a TravellerFile; `import_tra
 checks every line the way the browser does (`scoring.parse_entry`), and only when every line
 is good writes the session, its pairs, boards, results and their history in bulk, then
 scores it once, all in one transaction. Every problem is reported with its place in the file.
-
-The CSV reader is here too. Header: board,ns,ew,contract,declarer,result (result "=", "+1",
-"-2" or tricks "10"); an optional score column replaces contract/declarer/result; contract
-may be PASS, an adjusted code (A, A+, A+/A-, 60/40), a weighted score or NP. Optional
-columns: section (letters; the sections of one file play the same boards), foul_group (Law
-87: 1, 2, ... for the forms of a fouled board). A trick count that means down 4 or more is
-stored, as the column says, with a warning.
 """
 
-import csv
 import datetime
-import io
-import re
 from collections import Counter, defaultdict
 
 from django.db import transaction
@@ -24,38 +14,33 @@ from django.db import transaction
 import scoring
 from events import scorer
 from events.dates import date_problem
+
+# The result fields from a parsed line, as the browser's save writes them.
+from events.entry.saving import fill_result
 from events.formats import (
     LARGEST_NUMBER,
     ImportProblems,
     Place,
     TravellerFile,
     TravellerLine,
-    decode_text,
     describe_place,
-    line_with_nul,
 )
+from events.formats.csv_travellers import parse_csv
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
 from events.invisible import without_invisible
-from events.limits import (
-    MAX_RESULT_LENGTH,
-    MAX_RESULTS,
-    SectionSize,
-    quoted,
-    size_problems,
-    too_many_results,
-)
+from events.limits import MAX_RESULT_LENGTH, SectionSize, quoted, size_problems
 from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.movement_inference import recognise_movements
 
-# The result fields from a parsed line, as the browser's save writes them.
-from events.results import fill_result
+__all__ = ["ImportProblems", "import_traveller_file", "import_travellers"]
 
-__all__ = ["ImportProblems", "import_traveller_file", "import_travellers", "read_csv"]
-
-REQUIRED = ("board", "ns", "ew")
-CONTRACT_COLUMNS = ("contract", "declarer", "result")
 BULK = 500  # rows a statement: SQLite allows 32,766 parameters, and a result has 20 fields
+
+# A pair as the file names it: (section, number, "NS", "EW" or "" in a Howell).
+_PairKey = tuple[str, int, str]
+# A board of a section: (section, number).
+_BoardKey = tuple[str, int]
 
 
 def import_travellers(text: str, *, club, name, movement="mitchell", **options) -> Event:
@@ -112,8 +97,8 @@ class _Row:
     def __init__(self, line: TravellerLine, howell: bool, entry: scoring.Entry, group: int):
         self.line, self.section, self.board = line.place, line.section, line.board
         self.entry, self.foul_group = entry, group
-        self.ns_key = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
-        self.ew_key = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
+        self.ns_key: _PairKey = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
+        self.ew_key: _PairKey = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
 
 
 def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
@@ -125,7 +110,7 @@ def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
         parsed.event_name = event_name
         changed.append(event_name)
     for key, players in parsed.names.items():
-        visible = tuple(without_invisible(player) for player in players)
+        visible = (without_invisible(players[0]), without_invisible(players[1]))
         if visible != players:
             parsed.names[key] = visible
             changed += [new for new, old in zip(visible, players, strict=True) if new != old]
@@ -140,7 +125,9 @@ def _check_size(parsed: TravellerFile, movement: str) -> None:
     """ImportProblems when the file is bigger than any session (events.limits), before a
     line of it is checked."""
     howell = movement == "howell"
-    pairs, boards, results = defaultdict(set), defaultdict(set), Counter()
+    pairs: defaultdict[str, set[tuple[int, str]]] = defaultdict(set)
+    boards: defaultdict[str, set[int]] = defaultdict(set)
+    results: Counter[str] = Counter()
     for line in parsed.lines:
         boards[line.section].add(line.board)
         results[line.section] += 1
@@ -162,8 +149,10 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
         problems.append((1, "the file names no event: give the session a name"))
     if parsed.date is not None and (problem := date_problem(parsed.date, typed=False)):
         problems.append((parsed.date_place, problem))
-    rows = []
-    seen_ns, seen_ew = {}, {}
+    rows: list[_Row] = []
+    # (board, pair) -> where the pair first played the board
+    seen_ns: dict[tuple[int, _PairKey], Place] = {}
+    seen_ew: dict[tuple[int, _PairKey], Place] = {}
     for line in parsed.lines:
         try:
             row = _checked_row(line, howell, warnings)
@@ -213,7 +202,7 @@ def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
 
 
 def _deal_problems(parsed: TravellerFile) -> list[tuple[Place, str]]:
-    problems = []
+    problems: list[tuple[Place, str]] = []
     boards = {line.board for line in parsed.lines}
     for board, deal in parsed.deals.items():
         place = parsed.deal_places.get(board, 1)
@@ -234,7 +223,7 @@ def _in_file_order(problem: tuple[Place, str]):
 def _movement_of(lines: list[TravellerLine]) -> str:
     """A Mitchell when a pair number meets itself, sits both ways on one board, or the file
     gives directions; else a Howell (where every number is one pair)."""
-    both_ways = defaultdict(set)
+    both_ways: defaultdict[tuple[str, int, int], set[str]] = defaultdict(set)
     for line in lines:
         if line.ns[1] or line.ew[1] or line.ns[0] == line.ew[0]:
             return "mitchell"
@@ -255,26 +244,26 @@ def _check_hdb_sets(scoring_method: str, board_sets: dict) -> None:
         )  # fmt: skip
 
 
-def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
+def _board_sets(rows: list[_Row]) -> dict[_BoardKey, int]:
     """Boards that one NS and EW pair played together were one round's set."""
     parent = {(row.section, row.board): (row.section, row.board) for row in rows}
 
-    def root(board):
+    def root(board: _BoardKey) -> _BoardKey:
         while parent[board] != board:
             parent[board] = parent[parent[board]]
             board = parent[board]
         return board
 
-    first_board_of_meeting = {}
+    first_board_of_meeting: dict[tuple[_PairKey, _PairKey], _BoardKey] = {}
     for row in rows:
         here = (row.section, row.board)
         other = first_board_of_meeting.setdefault((row.ns_key, row.ew_key), here)
         parent[root(here)] = root(other)
-    groups = defaultdict(list)
+    groups: defaultdict[_BoardKey, list[_BoardKey]] = defaultdict(list)
     for board in parent:
         groups[root(board)].append(board)
-    numbering = defaultdict(int)
-    sets = {}
+    numbering: defaultdict[str, int] = defaultdict(int)
+    sets: dict[_BoardKey, int] = {}
     for group in sorted(groups.values(), key=min):
         section = group[0][0]
         numbering[section] += 1
@@ -282,9 +271,13 @@ def _board_sets(rows: list[_Row]) -> dict[tuple[str, int], int]:
     return sets
 
 
-def _create(event, rows, board_sets, movement, parsed: TravellerFile):
+def _create(
+    event: Event, rows: list[_Row], board_sets: dict[_BoardKey, int], movement: str,
+    parsed: TravellerFile,
+) -> tuple[dict[_PairKey, Pair], dict[_BoardKey, Board]]:  # fmt: skip
     howell = movement == "howell"
-    pairs, boards = {}, {}
+    pairs: dict[_PairKey, Pair] = {}
+    boards: dict[_BoardKey, Board] = {}
     for name in sorted({row.section for row in rows}):
         mine = [row for row in rows if row.section == name]
         keys = sorted({row.ns_key for row in mine} | {row.ew_key for row in mine})
@@ -292,25 +285,25 @@ def _create(event, rows, board_sets, movement, parsed: TravellerFile):
         section = Section.objects.create(event=event, name=name, tables=tables,
                                          label=parsed.section_labels.get(name, ""),
                                          has_movement=False)  # fmt: skip
-        created = Pair.objects.bulk_create(
+        created_pairs = Pair.objects.bulk_create(
             [Pair(section=section, number=key[1], direction=key[2],
                   **_names(parsed.names, key)) for key in keys]
         )  # fmt: skip
-        pairs.update(zip(keys, created, strict=True))
+        pairs.update(zip(keys, created_pairs, strict=True))
         # Law 87: each form of a fouled board is factored to the board's full top.
         per_board = Counter(row.board for row in mine)
         numbers = sorted(per_board)
-        created = Board.objects.bulk_create(
+        created_boards = Board.objects.bulk_create(
             [Board(section=section, number=number, board_set=board_sets[(name, number)],
                    expected_results=per_board[number], deal=parsed.deals.get(number, ""))
              for number in numbers]
         )  # fmt: skip
-        boards.update({(name, number): board for number, board in zip(numbers, created,
+        boards.update({(name, number): board for number, board in zip(numbers, created_boards,
                                                                       strict=True)})  # fmt: skip
     return pairs, boards
 
 
-def _names(names: dict, key: tuple[str, int, str]) -> dict:
+def _names(names: dict[_PairKey, tuple[str, str]], key: _PairKey) -> dict[str, str]:
     """The file's names for a pair; a Howell pair (no direction) takes them from either."""
     section, number, direction = key
     ways = (direction, "") if direction else ("", "NS", "EW")
@@ -343,82 +336,3 @@ def _store_results(event, rows, pairs, boards, user) -> None:
                       changed_by_id=result.updated_by_id) for result in results],
         batch_size=BULK,
     )  # fmt: skip
-
-
-# --- the CSV reader -------------------------------------------------------------------------
-
-
-def read_csv(data: bytes) -> TravellerFile:
-    return parse_csv(decode_text(data))
-
-
-def parse_csv(text: str) -> TravellerFile:
-    """The CSV's lines; ImportProblems for a bad header. Rows it cannot read are the file's
-    `problems`."""
-    if (line := line_with_nul(text)) is not None:
-        raise ImportProblems([(line, "a NUL character, which no CSV file has (a text file?)")])
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [column.strip().lower() for column in reader.fieldnames or []]
-    reader.fieldnames = header
-    missing = [c for c in REQUIRED if c not in header]
-    if "score" not in header:
-        missing += [c for c in CONTRACT_COLUMNS if c not in header]
-    if missing:
-        raise ImportProblems([(1, f"the header lacks {', '.join(missing)}")])
-    lines, problems = [], []
-    for count, record in enumerate(_records(reader, problems), start=1):
-        if count > MAX_RESULTS:  # stop reading: no session has this many
-            raise ImportProblems([(reader.line_num, f"the file is too big for a session: "
-                                                    f"{too_many_results()}")])  # fmt: skip
-        try:
-            lines.append(_line(reader.line_num, record))
-        except ValueError as error:
-            problems.append((reader.line_num, str(error)))
-    return TravellerFile(lines, source="CSV", problems=problems)
-
-
-def _records(reader: csv.DictReader, problems: list):
-    """The file's records; a line the csv module cannot read (a field over its size limit)
-    becomes a problem on its line, and reading stops there."""
-    try:
-        yield from reader
-    except csv.Error as error:
-        problems.append((reader.line_num + 1, f"this line cannot be read as CSV ({error})"))
-
-
-def _line(line: int, record: dict) -> TravellerLine:
-    def number(column, lowest=1):
-        raw = (record.get(column) or "").strip()
-        # isdigit() alone admits "²" and other digits int() refuses; a number is at most 5
-        # digits long (Python refuses to read one of over 4,300).
-        if (not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(LARGEST_NUMBER))
-                or not lowest <= int(raw) <= LARGEST_NUMBER):  # fmt: skip
-            raise ValueError(
-                f"{column} {quoted(raw)} is not a number from {lowest} to {LARGEST_NUMBER}"
-            )
-        return int(raw)
-
-    board, ns, ew = number("board"), _pair(record, "ns"), _pair(record, "ew")
-    foul_group = number("foul_group", lowest=0) if (record.get("foul_group") or "").strip() else 0
-    section = (record.get("section") or "A").strip().upper()
-    score = (record.get("score") or "").strip()
-    if score:
-        text = score
-    else:
-        parts = [(record.get(c) or "").strip() for c in CONTRACT_COLUMNS]
-        text = " ".join(part for part in parts if part)
-    return TravellerLine(line, section, board, ns, ew, text, foul_group)
-
-
-_PAIR = re.compile(r"^(?P<before>NS|EW)?\s*(?P<number>\d{1,5})\s*(?P<after>NS|EW)?$")
-
-
-def _pair(record: dict, column: str) -> tuple[int, str]:
-    """A pair number, optionally with its direction ("3EW" in the ns column: an EW pair sat
-    NS, as in an arrow-switched round)."""
-    raw = (record.get(column) or "").strip().upper()
-    match = _PAIR.match(raw) if raw.isascii() else None
-    if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
-            or (match["before"] and match["after"])):  # fmt: skip
-        raise ValueError(f"{column} {quoted(raw)} is not a pair number from 1 (e.g. 3, or 3EW)")
-    return int(match["number"]), match["before"] or match["after"] or ""

@@ -3,10 +3,14 @@
 Fields are only ever added to this format, never renamed or removed: other tools read it.
 """
 
+import json
+
 from events.finalising import corrections
 from events.models import Event, Result
-from events.standings import event_standings
+from events.standings.ranking import event_standings
 from scoring.rounding import rounded
+
+__all__ = ["FORMAT", "results_document", "results_json"]
 
 FORMAT = "clubscore-results/1"
 
@@ -56,7 +60,7 @@ def _contract(result: Result) -> str | None:
 
 
 def results_document(event: Event) -> dict:
-    by_section = {}
+    by_section: dict[int, list[Result]] = {}
     for result in (
         Result.objects.filter(board__section__event=event)
         .select_related("board", "ns_pair", "ew_pair")
@@ -67,7 +71,7 @@ def results_document(event: Event) -> dict:
     sections = []
     for section in event.sections.all():
         groups = standings.get(section.pk, [])
-        boards = {board.number: [] for board in section.boards.all()}
+        boards: dict[int, list[dict]] = {board.number: [] for board in section.boards.all()}
         for result in by_section.get(section.pk, []):
             boards[result.board.number].append(_result_row(result))
         sections.append(
@@ -108,3 +112,8 @@ def _options(event) -> dict:
     value = options["ave_plus_imps"]
     options["ave_plus_imps"] = int(value) if value == int(value) else float(value)
     return options
+
+
+def results_json(event: Event) -> str:
+    """The clubscore-results/1 document, as text."""
+    return json.dumps(results_document(event), indent=2)

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from events.models import Event
-from tests.events.views.entry_helpers import board_of, movement_rows, row_post
+from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 
 LINES = ["4S N =", "4S N +1", "3NT S -1"]
 

@@ -1,11 +1,11 @@
-"""events/network.py: this computer's address on the club's network, found without sending
+"""events/phone/network.py: this computer's address on the club's network, found without sending
 anything (a fake socket stands in for the operating system's answers)."""
 
 import socket
 
 import pytest
 
-from events import network
+from events.phone import network
 
 
 class FakeUdpSocket:

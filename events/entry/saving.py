@@ -1,14 +1,5 @@
-"""Entering, correcting and deleting results: one transaction each, session locked, rescored.
-
-Every save first takes its session's row lock (bumping the session's version), so two people
-entering at once queue up instead of losing a result, and rescoring, which reaches across
-boards (the common top, Law 12C2's session rule, scoring across the field), always sees
-every committed result. Every change is written to the board's history.
-
-Once the director has finalised a session, a change to a result is a correction: it is made
-only with the director's reason (`Correction`), which the history keeps, and the session is
-marked corrected, so players see it. Changes that would move every score (the scoring
-options, penalties) are refused then (`SessionFinal`).
+"""Entering and correcting a result: one traveller line validated, stored and rescored in one
+transaction, the session locked and the board's history written (events.entry.changes).
 """
 
 from dataclasses import dataclass
@@ -18,57 +9,43 @@ from django.db.models import Q
 from django.utils import timezone
 
 import scoring
-from events import scorer, versions
-from events.models import Board, Event, Pair, Result, ResultChange, TableEntry
+from events import scorer
+from events.entry.changes import (
+    Correction,
+    author,
+    check_unchanged,
+    correction_of,
+    locked,
+    mark_corrected,
+    reason,
+    record_deletion,
+)
+from events.entry.errors import EntryError, EntryWarning, MovementWarning
+from events.models import Board, Pair, Result, ResultChange, TableEntry
 from events.prepared import prepared
 
 
-class EntryError(ValueError):
-    """Bad input, explained in the director's words: nothing was stored."""
-
-
-class EntryWarning(EntryError):
-    """Probably a slip of the pen; the director may confirm and save anyway."""
-
-
-class MovementWarning(EntryWarning):
-    """The movement does not send this pair to this board; the director may override."""
-
-
-class CorrectionNeeded(EntryError):
-    """The session is final: this change is a correction, made only with its reason."""
-
-
-class SessionFinal(ValueError):
-    """A change final results no longer take, in the director's words: nothing was stored."""
-
-
 @dataclass(frozen=True)
-class Correction:
-    """Why the director changes a finalised result, and whether players see the reason."""
+class RowState:
+    """The traveller row a line was typed on, as the typist saw it.
 
-    reason: str
-    public: bool = False
+    `ns` is the NS pair the row showed (None: the row of the NS pair typed; the director may
+    have typed other pairs over the row's, and its result then moves to them); `new` says it
+    was the row for a pairing of the director's own (Other pairs). `version` is the version of
+    the row's result the line was typed against (0: the row was empty; None: not checked);
+    `replacing` says the typist saw the result stored meanwhile and chose theirs over it.
+    """
 
-
-class EntryConflict(EntryError):
-    """The row changed after the typist last saw it (another typist, another tab): nothing was
-    replaced. `stored` is what the row holds now (None: it was deleted), `typed` what the typist
-    meant to store (None: they meant to clear the row)."""
-
-    def __init__(self, stored: Result | None, typed: scoring.Entry | None):
-        self.stored, self.typed = stored, typed
-        if stored is None:
-            message = "This result was deleted meanwhile."
-        else:
-            message = f"Meanwhile this row was saved as {stored.text}."
-        super().__init__(message)
+    ns: Pair | None = None
+    new: bool = False
+    version: int | None = None
+    replacing: bool = False
 
 
 def save_result(
-    board: Board, ns: Pair, ew: Pair, text: str, user, *, override=False, foul_group=None,
-    rescore=True, row_ns: Pair | None = None, new_row=False, expected_version=None,
-    replacing=False, source: str = "", correction: Correction | None = None,
+    board: Board, ns: Pair, ew: Pair, text: str, user, *, row: RowState | None = None,
+    override=False, foul_group=None, rescore=True, correction: Correction | None = None,
+    source: str = "",
 ) -> Result:  # fmt: skip
     """Validate and store one traveller line, then rescore. Raises EntryError.
 
@@ -76,19 +53,17 @@ def save_result(
     ending in F2 (or `foul_group`) puts the result in group 2 of a fouled board (Law 87).
     `rescore=False` leaves rescoring to the caller (an import rescores once at the end).
 
-    From a traveller row: `row_ns` is the NS pair the row showed (the director may have typed
-    other pairs: the row's result then moves to them), `new_row` a row for a pairing of the
-    director's own, and `expected_version` the version of the row's result the line was typed
-    against (0: the row was empty). If the row changed since, EntryConflict and nothing stored;
-    `replacing` says the typist saw the other result and chose theirs over it. `source` says
-    where it was entered when not at the director's keyboard ("table 3"), for the history.
+    From a traveller row, `row` is the row as the typist saw it: if it changed since,
+    EntryConflict and nothing stored. `source` says where it was entered when not at the
+    director's keyboard ("table 3"), for the history.
 
     A director's save of a result the opponents queried at the table is the ruling on it: the
     same line again lets it stand, another line changes it (the history says which).
     In a finalised session a change needs its `correction` (else CorrectionNeeded).
     """
+    row = row or RowState()
     with transaction.atomic():
-        board = _locked(board)
+        board = locked(board)
         _check_pairs(board, ns, ew)
         text, marked_group = scoring.split_foul_group(text)
         try:
@@ -97,12 +72,12 @@ def save_result(
             raise EntryWarning(str(doubt)) from None
         except ValueError as error:
             raise EntryError(str(error)) from None
-        row_ns = None if new_row else (row_ns or ns)
+        row_ns = None if row.new else (row.ns or ns)
         met = _results_met(board, row_ns, ns, ew)
         row_result = met.of_ns(row_ns)
         query = _awaiting_ruling(row_result) if not source else None
         group = next((g for g in (marked_group, foul_group) if g is not None), 0)
-        if expected_version is not None:
+        if row.version is not None:
             stored = row_result if row_ns == ns or row_result is not None else met.of_ns(ns)
             if _same_line(stored, ns, ew, entry, group):
                 if query is not None and stored is row_result:
@@ -115,15 +90,14 @@ def save_result(
                 # page fetches its standings again.
                 transaction.set_rollback(True)
                 return stored
-        if _changed_meanwhile(row_result, expected_version):
-            raise EntryConflict(row_result, entry)
+        check_unchanged(row_result, row.version, entry)
         seating = _seating(board, ns, ew, override)
         result = _result_to_write(board, ns, ew, row_ns, row_result, met)
-        correction = _correction_of(board, correction, result if result.pk else None, str(entry))
+        correction = correction_of(board, correction, result if result.pk else None, str(entry))
         before = _shown(result) if result.pk else None
         if result.pk and result.ns_pair_id != ns.pk:
             # The row's result moves to the pairs the director typed: history says both sides.
-            _record_deletion(board, result, user, correction)
+            record_deletion(board, result, user, correction)
             before = None
         result.ns_pair = ns
         result.ew_pair = ew
@@ -131,43 +105,20 @@ def save_result(
         fill_result(result, entry)
         if marked_group is not None or foul_group is not None:
             result.foul_group = marked_group if marked_group is not None else foul_group
-        result.updated_by = _author(user)
+        result.updated_by = author(user)
         result.version = board.section.event.version
         result.save()
         changed = before != _shown(result)
         if query is not None:
             _rule(query, result, before, user, correction)
         elif changed:
-            _record(board, result, before, user, replacing=replacing, source=source,
+            _record(board, result, before, user, replacing=row.replacing, source=source,
                     correction=correction)  # fmt: skip
         if changed and correction is not None:
-            _mark_corrected(board)
+            mark_corrected(board)
         if rescore:
             scorer.rescore_board(board.section.event, board)
         return result
-
-
-def delete_result(
-    result: Result, user, *, expected_version=None, correction: Correction | None = None
-) -> None:
-    """Delete a result. With `expected_version`, only if nobody changed it since (else
-    EntryConflict); a result somebody else already deleted is left deleted. In a finalised
-    session only with its `correction` (else CorrectionNeeded)."""
-    with transaction.atomic():
-        board = _locked(result.board)
-        current = _row_result(board, result.ns_pair)
-        if current is None or current.pk != result.pk:
-            if expected_version is not None and current is not None:
-                raise EntryConflict(current, None)
-            return
-        if _changed_meanwhile(current, expected_version):
-            raise EntryConflict(current, None)
-        correction = _correction_of(board, correction, current, None)
-        _record_deletion(board, current, user, correction)
-        current.delete()
-        if correction is not None:
-            _mark_corrected(board)
-        scorer.rescore_board(board.section.event, board)
 
 
 def _shown(result: Result) -> tuple:
@@ -189,7 +140,7 @@ def _rule(query: TableEntry, result: Result, before, user, correction=None) -> N
     TableEntry.objects.filter(pk=query.pk).update(
         ruling=TableEntry.STANDS if stands else TableEntry.CHANGED,
         ruled_at=timezone.now(),
-        ruled_by=_author(user),
+        ruled_by=author(user),
     )
     ResultChange.objects.create(
         board=result.board,
@@ -200,26 +151,10 @@ def _rule(query: TableEntry, result: Result, before, user, correction=None) -> N
         old_ns_score=before[1] if before else None,
         new_text=result.text,
         new_ns_score=result.ns_score,
-        changed_by=_author(user),
+        changed_by=author(user),
         source=query.link.source,
-        **_reason(correction),
+        **reason(correction),
     )
-
-
-def _row_result(board: Board, ns: Pair | None) -> Result | None:
-    if ns is None:
-        return None
-    return (
-        Result.objects.filter(board=board, ns_pair=ns)
-        .select_related("ns_pair", "ew_pair", "updated_by")
-        .first()
-    )
-
-
-def _changed_meanwhile(row_result: Result | None, expected_version) -> bool:
-    if expected_version is None:
-        return False
-    return (row_result.version if row_result else 0) != expected_version
 
 
 def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry, group) -> bool:
@@ -275,67 +210,6 @@ def _result_to_write(board, ns, ew, row_ns, row_result, met: _ResultsMet) -> Res
     return result
 
 
-def rescore_event(event: Event, *, refusal: str = "") -> None:
-    """Rescore every section, e.g. after the director changed a scoring option. For a
-    finalised session SessionFinal(`refusal`), and the caller's transaction rolls back."""
-    with transaction.atomic():
-        versions.bump(event)
-        locked = Event.objects.get(pk=event.pk)
-        if locked.finalised:
-            raise SessionFinal(refusal or FINAL_SCORES)
-        scorer.rescore(locked)
-
-
-FINAL_SCORES = (
-    "The results are final: they are no longer rescored. A board's result can still be "
-    "corrected on its traveller, giving the reason."
-)
-
-
-def _correction_of(
-    board: Board, correction: Correction | None, stored: Result | None, typed: str | None
-) -> Correction | None:
-    """The correction this change is, in a finalised session (None before finalising): one
-    without its reason is CorrectionNeeded, saying what would change. Costs no query (the
-    session came with the board's lock)."""
-    if not board.section.event.finalised:
-        return None
-    if correction is None or not correction.reason.strip():
-        was = f"it was {stored.text}" if stored else "it was not entered"
-        now = f"now {typed}" if typed else "now deleted"
-        raise CorrectionNeeded(
-            f"The results are final: players will see this correction ({was}, {now}). "
-            "Say why you make it."
-        )
-    return correction
-
-
-def _mark_corrected(board: Board) -> None:
-    """The session says it was corrected (players are shown the corrections), and its PDFs
-    are made again once the correction is committed, ready before anyone asks."""
-    from events import pdf_store  # the PDFs' documents read results: imported when needed
-
-    event = board.section.event
-    Event.objects.filter(pk=event.pk).update(corrected_at=timezone.now())
-    transaction.on_commit(lambda: pdf_store.prepare_all(event))
-
-
-def _locked(board: Board) -> Board:
-    """Lock the session (one row, always first: no deadlock), bump its version, and reload
-    the board with its section and session."""
-    event_id = Board.objects.filter(pk=board.pk).values_list("section__event_id", flat=True)
-    versions.bump(Event.objects.filter(pk__in=event_id))
-    found = _board_with_session(board.pk)
-    if not found:
-        raise Board.DoesNotExist(f"board {board.pk} was deleted")
-    return found[0]
-
-
-@prepared
-def _board_with_session(pk):
-    return Board.objects.select_related("section__event").filter(pk=pk)
-
-
 def _check_pairs(board: Board, ns: Pair, ew: Pair) -> None:
     section_id = board.section_id
     if ns.section_id != section_id:
@@ -369,29 +243,6 @@ def _seating(board: Board, ns: Pair, ew: Pair, override: bool):
         f"The movement does not send {_label(ns)} against {_label(ew)} "
         f"to board {board.number}. Check the pairs, or save anyway."
     )
-
-
-def _record_deletion(board: Board, result: Result, user, correction=None) -> None:
-    ResultChange.objects.create(
-        board=board,
-        ns_pair=result.ns_pair,
-        ew_pair=result.ew_pair,
-        action=ResultChange.DELETED,
-        old_text=result.text,
-        old_ns_score=result.ns_score,
-        changed_by=_author(user),
-        **_reason(correction),
-    )
-
-
-def _reason(correction: Correction | None) -> dict:
-    if correction is None:
-        return {}
-    return {"reason": correction.reason.strip(), "reason_public": correction.public}
-
-
-def _author(user):
-    return user if user is not None and user.is_authenticated else None
 
 
 def _label(pair: Pair) -> str:
@@ -430,7 +281,7 @@ def _record(
         old_ns_score=before[1] if before else None,
         new_text=result.text,
         new_ns_score=result.ns_score,
-        changed_by=_author(user),
+        changed_by=author(user),
         source=source,
-        **_reason(correction),
+        **reason(correction),
     )

@@ -1,8 +1,8 @@
 import pytest
 
 from events.formats import TravellerFile, TravellerLine
-from events.importer import ImportProblems, import_traveller_file, import_travellers
 from events.models import Event, Pair, Result, ResultChange
+from events.sessions.importing import ImportProblems, import_traveller_file, import_travellers
 from scoring import mitchell
 
 HEADER = "board,ns,ew,contract,declarer,result\n"

@@ -1,5 +1,5 @@
-"""Table links: one secret link per table, what the table sees, and its results going through
-the director's save path.
+"""A table's round at its phone: what the table sees, and its results going through the
+director's save path.
 
 Expected scores are Law 77's (Laws of Duplicate Bridge 2017); the movement's moves are the
 Mitchell's (bridgecentral.com, *The Mitchell movement*: NS stay, EW move up one table, boards
@@ -8,105 +8,21 @@ round 1 table t plays boards 2t-1 and 2t, NS t against EW t.
 """
 
 import pytest
-from django.db import IntegrityError
-from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
 import scoring
-from events import table_links as phone
-from events.models import Board, Pair, Result, ResultChange, TableLink
-from events.results import EntryConflict, EntryError, save_result
-from events.results import fill_result as fill_from_entry  # exactly what the save path stores
+from events.entry.errors import EntryConflict, EntryError
+from events.entry.saving import RowState, save_result
+from events.entry.saving import fill_result as fill_from_entry  # exactly what the save path stores
+from events.models import Board, Result, ResultChange
+from events.phone import links as table_links
+from events.phone import table_round as phone
+from events.sessions.grid import table_round_grid
+from tests.events.phone.helpers import board, confirm, enter, pair
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def section(mitchell_session):
-    return mitchell_session.sections.get()
-
-
-@pytest.fixture
-def links(section):
-    return {link.table: link for link in phone.ensure_links(section)}
-
-
-def board(section, number):
-    return Board.objects.get(section=section, number=number)
-
-
-def pair(section, direction, number):
-    return Pair.objects.get(section=section, direction=direction, number=number)
-
-
-def enter(link, number, text, **kwargs):
-    return phone.enter_result(link, board(link.section, number).pk, text, **kwargs)
-
-
-def confirm(link, number):
-    b = board(link.section, number)
-    version = Result.objects.get(board=b, ns_pair__number=link.table).version
-    phone.confirm(link, b.pk, version)
-
-
-def test_it_gives_every_table_one_unguessable_link(section):
-    links = phone.ensure_links(section)
-    assert [link.table for link in links] == [1, 2, 3]
-    tokens = {link.token for link in links}
-    assert len(tokens) == 3
-    assert all(len(token) == 16 and not token.isdigit() for token in tokens)
-    assert phone.ensure_links(section) == links  # asked again: the same links
-
-
-def test_a_session_is_set_up_with_a_link_for_every_table(club):
-    event = make_session(club, tables=4, boards_per_round=2)
-    links = TableLink.objects.filter(section__event=event)
-    assert sorted(links.values_list("table", flat=True)) == [1, 2, 3, 4]
-    assert phone.live_links(event) == {event.sections.get().pk: list(links.order_by("table"))}
-
-
-def test_links_made_meanwhile_are_kept_and_only_the_missing_ones_made(section):
-    TableLink.objects.filter(section=section, table__in=[1, 3]).delete()
-    kept = TableLink.objects.get(section=section, table=2)
-    links = phone.ensure_links(section)
-    assert [link.table for link in links] == [1, 2, 3]
-    assert links[1] == kept and links[1].token == kept.token
-    assert phone.tables_without_links(section, links) == []
-
-
-def test_the_database_refuses_two_live_links_for_one_table(section, links):
-    with pytest.raises(IntegrityError):
-        TableLink.objects.create(section=section, table=1, token="another-token")
-
-
-def test_a_reissued_link_replaces_the_old_one(section, links):
-    new = phone.reissue(links[2])
-    assert new.token != links[2].token
-    with pytest.raises(phone.LinkClosed, match="replaced"):
-        phone.link_for_token(links[2].token)
-    assert phone.link_for_token(new.token) == new
-
-
-def test_a_finalised_session_closes_its_links(mitchell_session, links):
-    mitchell_session.finalised = True
-    mitchell_session.save()
-    with pytest.raises(phone.LinkClosed, match="closed this session"):
-        phone.link_for_token(links[1].token)
-
-
-@pytest.mark.parametrize("token", ["1", "table-1", "x" * 200, ""])
-def test_an_unknown_token_is_unknown(links, token):
-    with pytest.raises(phone.LinkUnknown):
-        phone.link_for_token(token)
-
-
-def test_a_deleted_session_s_links_are_unknown(mitchell_session, links):
-    mitchell_session.deleted_at = timezone.now()
-    mitchell_session.save()
-    with pytest.raises(phone.LinkUnknown):
-        phone.link_for_token(links[1].token)
 
 
 def test_the_table_sees_its_round_pairs_boards_dealer_and_vulnerability(section, links):
@@ -157,7 +73,7 @@ def test_after_confirming_only_the_director_changes_it(section, links, director)
         enter(links[1], 1, "3NT S +1", expected_version=stored.version)
     save_result(
         stored.board, stored.ns_pair, stored.ew_pair, "3NT S +1", director,
-        expected_version=stored.version,
+        row=RowState(version=stored.version),
     )  # fmt: skip
     assert Result.objects.get(pk=stored.pk).text == "3NT S +1"
 
@@ -166,7 +82,7 @@ def test_a_result_the_director_changed_is_locked_for_the_table(section, links, d
     entered = enter(links[1], 1, "3NT S =")
     save_result(
         entered.board, entered.ns_pair, entered.ew_pair, "3NT S -1", director,
-        expected_version=entered.version,
+        row=RowState(version=entered.version),
     )  # fmt: skip
     at_table = phone.table_round(links[1]).boards[0]
     assert (at_table.status, at_table.by_director) == ("confirmed", True)
@@ -228,8 +144,7 @@ def test_the_opponents_may_query_a_result(section, links):
     b = board(section, 5)
     phone.query(links[3], b.pk, Result.objects.get(board=b).version)
     assert phone.table_round(links[3]).boards[0].status == "queried"
-    grid, _ = phone.status_grid(section)
-    assert grid[0][1][2].state == "queried"
+    assert table_round_grid(section, phone=True).rows[0][1][2].queried
 
 
 def test_confirming_a_result_that_changed_meanwhile_is_refused(section, links):
@@ -242,38 +157,13 @@ def test_confirming_a_result_that_changed_meanwhile_is_refused(section, links):
 def test_the_traveller_shows_only_when_allowed_and_confirmed(mitchell_session, section, links):
     enter(links[1], 1, "3NT S =")
     assert phone.table_round(links[1]).boards[0].traveller is None
-    phone.set_show_travellers(mitchell_session, True)
+    table_links.set_show_travellers(mitchell_session, True)
     assert phone.table_round(links[1]).boards[0].traveller is None  # not confirmed yet
     confirm(links[1], 1)
     lines = phone.table_round(links[1]).boards[0].traveller
     assert [line.text for line in lines] == ["3NT S ="]
-    phone.set_show_travellers(mitchell_session, False)
+    table_links.set_show_travellers(mitchell_session, False)
     assert phone.table_round(links[1]).boards[0].traveller is None
-
-
-def test_the_director_grid_says_what_each_table_did(section, links, director):
-    enter(links[1], 1, "3NT S =")
-    enter(links[1], 2, "PASS")
-    confirm(links[1], 1)
-    enter(links[2], 3, "4S N +1")
-    b5 = board(section, 5)
-    save_result(b5, pair(section, "NS", 3), pair(section, "EW", 3), "2H E -1", director)
-    grid, late = phone.status_grid(section)
-    round_one = [cell.state for cell in grid[0][1]]
-    assert round_one == ["entered", "partial", "partial"]
-    assert late == []
-
-
-def test_a_table_behind_the_room_is_late(section, links):
-    for table, numbers in ((1, (1, 2)), (2, (3, 4))):
-        for number in numbers:
-            enter(links[table], number, "PASS")
-            confirm(links[table], number)
-    enter(links[1], 3, "PASS")  # tables 1 and 2 are in round 2; table 3 has nothing
-    enter(links[2], 5, "PASS")
-    grid, late = phone.status_grid(section)
-    assert late == [3]
-    assert grid[0][1][2].late and grid[0][1][2].state == "missing"
 
 
 @pytest.mark.parametrize(
@@ -300,12 +190,6 @@ def test_an_opening_lead_is_read(typed, lead):
 def test_a_bad_opening_lead_is_named(typed):
     with pytest.raises(ValueError, match="Opening lead"):
         phone.lead_text(typed)
-
-
-def test_the_request_budget_counts_per_key():
-    assert all(phone.within_budget("test-key-a", 3) for _ in range(3))
-    assert not phone.within_budget("test-key-a", 3)
-    assert phone.within_budget("test-key-b", 3)
 
 
 @st.composite
@@ -348,7 +232,7 @@ def director_saves(number, text, director, section, **kwargs):
     stored = Result.objects.get(board=board(section, number))
     return save_result(
         stored.board, stored.ns_pair, stored.ew_pair, text, director,
-        expected_version=stored.version, **kwargs,
+        row=RowState(version=stored.version), **kwargs,
     )  # fmt: skip
 
 
@@ -385,7 +269,7 @@ def test_the_director_lets_a_queried_result_stand(mitchell_session, section, lin
     change = ResultChange.objects.filter(board__number=1).first()
     assert (change.action, change.changed_by, change.source) == ("upheld", director, "table 1")
     assert (change.old_text, change.new_text) == ("3NT S =", "3NT S =")
-    assert phone.status_grid(section)[0][0][1][0].state != "queried"
+    assert not table_round_grid(section, phone=True).rows[0][1][0].queried
     # The session's version moves on, so the phone and the director's grid refresh.
     assert type(mitchell_session).objects.get(pk=mitchell_session.pk).version > before
 

@@ -1,173 +1,40 @@
-"""Phone entry at the table ("a Bridgemate in the browser"): each table's secret link, what
-the table sees in the round in front of it, and its results going through the director's
-own save path (`events.results.save_result`: validation, the session lock, history, rescoring).
-
-A table link is a capability: whoever holds the token may enter and confirm the results of
-that one table of that one section, and nothing else. It stops working when the director
-revokes it (a new one replaces it) or finalises the session.
+"""Phone entry at the table ("a Bridgemate in the browser"): what the table sees in the round
+in front of it, and its results going through the director's own save path
+(`events.entry.saving.save_result`: validation, the session lock, history, rescoring). The table
+reaches it through its link (events/phone/links.py).
 """
 
 import hashlib
-import secrets
-import time
 from dataclasses import dataclass, field
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from events import versions
-from events.models import (
-    Board,
-    Event,
-    Pair,
-    Result,
-    Section,
-    TableEntry,
-    TableLink,
-    TablePhoneOptions,
-)
+from events.entry.errors import EntryConflict, EntryError
+from events.entry.saving import RowState, save_result
+from events.models import Board, Pair, Result, TableEntry, TableLink
+from events.phone.links import show_travellers, source_of
 from events.queries import section_pairs
-from events.results import EntryConflict, EntryError, save_result
 from events.table_cards import table_cards
 
 __all__ = [
-    "LinkClosed", "LinkUnknown", "BoardAtTable", "TableRound", "Cell", "ensure_links",
-    "make_links", "live_links", "tables_without_links",
-    "reissue", "link_for_token", "within_budget", "table_round", "enter_result", "confirm",
-    "query", "status_grid", "show_travellers", "set_show_travellers", "source_of",
-    "conflict_message",
+    "BoardAtTable", "TableRound", "table_round", "enter_result", "confirm", "query",
+    "conflict_message", "entry_status", "entry_text", "lead_text",
 ]  # fmt: skip
-
-TOKEN_BYTES = 12  # 96 random bits, 16 URL-safe characters: short to type, hopeless to guess
-REQUESTS_PER_MINUTE = 240  # per link: a phone polling every 3 s uses 20; four phones, 80
-MISSES_PER_MINUTE = 20  # unknown tokens from one address: a guesser is stopped quickly
 
 MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
 SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
 PASSED_OUT = "PASS"
 
 
-class LinkUnknown(LookupError):
-    """No such link (or its session is gone): answered like any unknown address, 404."""
-
-
-class LinkClosed(Exception):
-    """A link that worked once: revoked by the director, or its session finalised."""
-
-    def __init__(self, link: TableLink, message: str):
-        super().__init__(message)
-        self.link = link
-
-
-def source_of(link: TableLink) -> str:
-    """How the board history names a link: "table 3", or "table 3, section B"."""
-    return link.source
-
-
-def ensure_links(section: Section) -> list[TableLink]:
-    """Every table of the section with a live link, making the missing ones: when the section
-    is set up or its movement recognised, or when the director asks (a session set up before
-    its links were made with it). Pages only read them (`live_links`)."""
-    if not section.has_movement:
-        return []
-    links = _live(section.table_links.all()).get(section.pk, [])
-    missing = tables_without_links(section, links)
-    if missing:
-        # A link another request made meanwhile is the table's link: the database keeps one
-        # live link a table, and this insert skips the tables that have one.
-        TableLink.objects.bulk_create(
-            [TableLink(section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES))
-             for table in missing],
-            ignore_conflicts=True,
-        )  # fmt: skip
-        links = _live(section.table_links.all()).get(section.pk, [])
-    return links
-
-
-def make_links(event: Event) -> None:
-    """Every table of the open session with a live link (the director asked for them)."""
-    if not event.finalised:
-        for section in event.sections.all():
-            ensure_links(section)
-
-
-def tables_without_links(section: Section, links: list[TableLink]) -> list[int]:
-    """The tables of the section's movement that `links` (its live links) give no link."""
-    if not section.has_movement:
-        return []
-    have = {link.table for link in links}
-    return [table for table in range(1, section.tables + 1) if table not in have]
-
-
-def live_links(event: Event) -> dict[int, list[TableLink]]:
-    """Each section's live links, by the section's pk, in table order: one query, no write."""
-    return _live(TableLink.objects.filter(section__event=event))
-
-
-def _live(links) -> dict[int, list[TableLink]]:
-    by_section: dict[int, list[TableLink]] = {}
-    for link in links.filter(revoked_at__isnull=True).order_by("section", "table"):
-        by_section.setdefault(link.section_id, []).append(link)
-    return by_section
-
-
-def reissue(link: TableLink) -> TableLink:
-    """Revoke the link (whoever holds it gets a "replaced" page) and give the table a new one."""
-    with transaction.atomic():
-        TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
-        return TableLink.objects.create(
-            section=link.section, table=link.table, token=secrets.token_urlsafe(TOKEN_BYTES)
-        )
-
-
-def link_for_token(token: str) -> TableLink:
-    """The live link with this token. Raises LinkUnknown or LinkClosed."""
-    link = (
-        TableLink.objects.select_related("section__event__club").filter(token=token).first()
-        if len(token) <= 32
-        else None
-    )
-    if link is None or link.section.event.deleted_at is not None:
-        raise LinkUnknown(token)
-    if link.revoked_at is not None:
-        raise LinkClosed(link, "The director has replaced this table's link. Ask for the new one.")
-    if link.section.event.finalised:
-        raise LinkClosed(link, "The director has closed this session: results can no longer be "
-                         "entered from the table.")  # fmt: skip
-    return link
-
-
-def within_budget(key: str, per_minute: int) -> bool:
-    """Count one request against `key`'s budget for this minute (the cache's counter)."""
-    bucket = f"phone-budget:{key}:{int(time.time() // 60)}"
-    cache.add(bucket, 0, 120)
-    try:
-        used = cache.incr(bucket)
-    except ValueError:  # evicted between add and incr: count afresh
-        cache.set(bucket, 1, 120)
-        used = 1
-    return used <= per_minute
-
-
-def requests_per_minute() -> int:
-    return getattr(settings, "PHONE_REQUESTS_PER_MINUTE", REQUESTS_PER_MINUTE)
-
-
-def misses_per_minute() -> int:
-    return getattr(settings, "PHONE_MISSES_PER_MINUTE", MISSES_PER_MINUTE)
-
-
-def show_travellers(event: Event) -> bool:
-    return TablePhoneOptions.objects.filter(event=event, show_travellers=True).exists()
-
-
-def set_show_travellers(event: Event, shown: bool) -> None:
-    TablePhoneOptions.objects.update_or_create(event=event, defaults={"show_travellers": shown})
-    versions.bump(event)
+def entry_status(version, entered_version, confirmed_at, queried_at, ruling) -> str:
+    """A stored result as the table sees it, from its table entry's facts (`entered_version`
+    None: no table entered it). Confirmed once the opponents agreed, the director ruled, or
+    the director entered or changed it (its version moved past the table's)."""
+    if entered_version != version or confirmed_at is not None or ruling:
+        return CONFIRMED
+    return QUERIED if queried_at is not None else ENTERED
 
 
 @dataclass
@@ -200,9 +67,11 @@ class BoardAtTable:
     def status(self) -> str:
         if self.result is None:
             return MISSING
-        if self.by_director or self.entry.confirmed_at is not None or self.entry.ruling:
+        entry = self.entry
+        if entry is None:
             return CONFIRMED
-        return QUERIED if self.entry.queried_at is not None else ENTERED
+        return entry_status(self.result.version, entry.entered_version, entry.confirmed_at,
+                            entry.queried_at, entry.ruling)  # fmt: skip
 
     @property
     def ruling(self) -> str:
@@ -422,7 +291,7 @@ def enter_result(
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
         result = save_result(
             at_table.board, shown.ns, shown.ew, text, None,
-            expected_version=expected_version, source=source_of(link),
+            row=RowState(version=expected_version), source=source_of(link),
         )  # fmt: skip
         TableEntry.objects.update_or_create(
             result=result,
@@ -474,79 +343,6 @@ def _answer(link, board_id, expected_version, **answer) -> None:
         if at_table.locked:
             return  # confirmed already (on the other phone): nothing to do
         TableEntry.objects.filter(pk=at_table.entry.pk).update(**answer)
-
-
-@dataclass
-class Cell:
-    round: int
-    table: int
-    state: str  # sit-out, missing, partial, entered, queried, confirmed
-    entered: int = 0
-    due: int = 0
-    late: bool = False
-
-
-def status_grid(section: Section) -> tuple[list[tuple[int, list[Cell]]], list[int]]:
-    """The director's table × round grid of phone entry, and the tables that are late."""
-    movement = section.movement()
-    if movement is None:
-        return [], []
-    pairs = {pair.key: pair.pk for pair in section_pairs(section.pk)}
-    boards = dict(Board.objects.filter(section=section).values_list("number", "pk"))
-    results = {
-        (r.board_id, r.ns_pair_id): r
-        for r in Result.objects.filter(board__section=section).select_related("table_entry")
-    }
-    seatings = {(s.round, s.table): s for s in movement.seatings}
-    grid = []
-    for round_number in range(1, movement.rounds + 1):
-        cells = []
-        for table in range(1, movement.tables + 1):
-            seating = seatings.get((round_number, table))
-            if seating is None or not seating.is_played:
-                cells.append(Cell(round_number, table, "sit-out"))
-                continue
-            ns = pairs[seating.ns]
-            shown = [
-                BoardAtTable(None, results.get((boards[n], ns)))
-                for n in movement.boards_of_set(seating.board_set)
-            ]
-            cells.append(_cell(round_number, table, [b.status for b in shown]))
-        grid.append((round_number, cells))
-    return grid, _mark_late(grid)
-
-
-def _cell(round_number: int, table: int, statuses: list[str]) -> Cell:
-    entered = sum(status != MISSING for status in statuses)
-    if QUERIED in statuses:
-        state = QUERIED
-    elif all(status == CONFIRMED for status in statuses):
-        state = CONFIRMED
-    elif entered == len(statuses):
-        state = ENTERED
-    else:
-        state = "partial" if entered else MISSING
-    return Cell(round_number, table, state, entered, len(statuses))
-
-
-def _mark_late(grid) -> list[int]:
-    """A table is late when the room has moved on without it: it still lacks results of a
-    round before the latest round in which at least half the tables have entered something."""
-    room_round = 0
-    for round_number, cells in grid:
-        playing = [c for c in cells if c.state != "sit-out"]
-        started = [c for c in playing if c.entered]
-        if playing and 2 * len(started) >= len(playing):
-            room_round = round_number
-    late = set()
-    for round_number, cells in grid:
-        if round_number >= room_round:
-            continue
-        for cell in cells:
-            if cell.state in (MISSING, "partial"):
-                cell.late = True
-                late.add(cell.table)
-    return sorted(late)
 
 
 def entry_text(level: str, strain: str, doubled: str, declarer: str, made: str) -> str:

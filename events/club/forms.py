@@ -1,0 +1,94 @@
+"""The forms of a club's roster: a member by hand, a pasted or uploaded list, and the
+choice to add a session's new names."""
+
+from django import forms
+
+from events.formats.forms import kilobytes
+from events.models import Member
+from events.roster import number_problem
+
+
+class AddToRosterForm(forms.Form):
+    add_to_roster = forms.BooleanField(
+        required=False, initial=True, label="Add new names to the club roster"
+    )
+
+
+class MemberForm(forms.ModelForm):
+    """A member added or edited by hand; the messages say what the database would refuse."""
+
+    class Meta:
+        model = Member
+        fields = ["name", "number", "active"]
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+        self.others = club.members.exclude(pk=self.instance.pk)
+        if self.instance._state.adding:
+            del self.fields["active"]  # a new member plays
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if self.others.filter(name__iexact=name).exists():
+            raise forms.ValidationError(f"{name} is on the roster already.")
+        return name
+
+    def clean_number(self):
+        number = self.cleaned_data["number"]
+        if number and (problem := number_problem(number)):
+            raise forms.ValidationError(problem[0].upper() + problem[1:])
+        holder = self.others.filter(number__iexact=number).first() if number else None
+        if holder:
+            raise forms.ValidationError(f"{holder.name} has the number {number}.")
+        return number
+
+
+class RosterImportForm(forms.Form):
+    lines = forms.CharField(
+        required=False,
+        widget=forms.Textarea(
+            attrs={"rows": 12, "cols": 28, "placeholder": "Ann Smith,12345\nBob Jones"}
+        ),
+        label="Paste the list",
+        help_text="One member a line: name,number (the number may be left out).",
+    )  # fmt: skip
+    file = forms.FileField(required=False, label="or choose a CSV file")
+
+    # A roster of 2,000 members is about 50 kB.
+    MAX_BYTES = 1_000_000
+    MAX_MEMBERS = 10_000
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            self._check_size("The file", upload.size)
+            raw = upload.read()
+            try:
+                data["text"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                # Excel on Windows saves "CSV" in Windows-1252, not UTF-8.
+                try:
+                    data["text"] = raw.decode("cp1252")
+                except UnicodeDecodeError:
+                    raise forms.ValidationError("The file is not a text (CSV) file.") from None
+        else:
+            data["text"] = data.get("lines", "")
+            self._check_size("The list", len(data["text"].encode()))
+        if not data["text"].strip():
+            raise forms.ValidationError("Paste the list, or choose a CSV file.")
+        lines = len(data["text"].splitlines())
+        if lines > self.MAX_MEMBERS:
+            raise forms.ValidationError(
+                f"The list has {lines:,} lines; a roster takes at most {self.MAX_MEMBERS:,} "
+                "lines (members) at a time."
+            )
+        return data
+
+    def _check_size(self, what: str, size: int) -> None:
+        if size > self.MAX_BYTES:
+            raise forms.ValidationError(
+                f"{what} is {kilobytes(size)}; a roster is at most "
+                f"{kilobytes(self.MAX_BYTES)} (2,000 members are about 50 kB)."
+            )
