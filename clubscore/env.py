@@ -1,7 +1,9 @@
 """Tiny typed readers of the environment, so settings.py states its needs in one line each."""
 
 import os
+import tempfile
 from email.utils import parseaddr
+from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -84,6 +86,13 @@ def database(default_sqlite_path: str) -> dict:
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL;",
         }
+        # Tests get a file of their own (one per process: pytest-xdist's workers and a test
+        # that runs pytest again never share one) rather than Django's in-memory database.
+        # That one shares a cache between connections, where a write meeting a live page's
+        # read fails at once ("database table is locked") instead of waiting out `timeout`,
+        # and the browser tests' server threads met that now and then.
+        test_file = Path(tempfile.gettempdir()) / f"clubscore-test-{os.getpid()}.sqlite3"
+        config["TEST"] = {"NAME": str(test_file)}
     return config
 
 

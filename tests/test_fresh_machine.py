@@ -5,7 +5,7 @@ missing, and fail when CI's variable requires them (tests/external.py).
 Each check runs pytest again, in a child process, on a few such tests with the three hidden:
 PATH without the sbin folders and CLUBSCORE_NGINX naming no program, CLUBSCORE_CHROMIUM a
 missing file, CLUBSCORE_TEST_REDIS_URL a port where nothing listens. The child runs on its own
-in-memory SQLite database, so it never touches the database this suite is using.
+SQLite test database (one per process), so it never touches the one this suite is using.
 """
 
 import os

@@ -58,10 +58,10 @@ def log_in(page, username, password="a-long-test-password"):
 
 @pytest.fixture
 def one_at_a_time_server(transactional_db, settings):
-    """A live server answering one request at a time. The tests' in-memory SQLite database is
-    a single connection shared by the server's threads; five pages polling it at once (three
-    phones, the director's grid and standings) make SQLite refuse with "database table is
-    locked", which a real server (PostgreSQL, or SQLite in a file) never does."""
+    """A live server answering one request at a time, as `make run`'s one worker does: five
+    pages polling at once (three phones, the director's grid and standings) are answered in
+    turn. (Were the test database SQLite's in-memory one, its single connection is shared with
+    the server's thread, where simultaneous requests would find "database table is locked".)"""
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.core.servers.basehttp import ThreadedWSGIServer
     from django.db import connections

@@ -1,0 +1,1 @@
+"""PDFs of a session: the documents, their rendering and the stored copies."""

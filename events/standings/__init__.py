@@ -1,0 +1,1 @@
+"""Results of a pairs session: scoring, standings, recaps and penalties, and their pages."""
