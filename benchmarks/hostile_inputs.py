@@ -83,7 +83,7 @@ def run_case(name: str, scale: float) -> str:
             except TeamsError as error:
                 return f"refused: {str(error)[:70]}"
         elif name == "penalty-spaces":
-            from events.penalties import PenaltyError, parse_penalty
+            from events.standings.penalties import PenaltyError, parse_penalty
 
             try:
                 parse_penalty("NS 1:1" + " " * sized(2_000, scale) + "slow\nplay")

@@ -5,7 +5,7 @@ imported sessions, every board played at every table and every player named: 15 
 boards and 40 tables × 36 boards, each board dealt (a fixed shuffle) and solved double dummy,
 so the travellers and the hand records carry hand diagrams, makeable contracts and par.
 
-Each PDF is made as the background worker makes it (events.pdf_store.render) in a fresh Python
+Each PDF is made as the background worker makes it (events.pdfs.store.render) in a fresh Python
 process of its own, the first render of that process: its wall-clock and CPU seconds, and its
 peak resident memory (ru_maxrss) less what the process held before the render (Django,
 WeasyPrint and the fonts loaded). Then serving a stored PDF is timed through Django's test
@@ -77,9 +77,9 @@ def render_here(pdf_id: int) -> None:
     has made PDFs before: templates compiled, fonts loaded)."""
     import weasyprint  # noqa: F401 - imported before the render, as in a running worker
 
-    from events import pdf_store
-    from events.live import touch
+    from events.core.live import touch
     from events.models import SessionPdf
+    from events.pdfs import store as pdf_store
 
     figures = {}
     for render in ("first", "next"):
@@ -144,8 +144,8 @@ def serve_times(event, kind: str, runs: int) -> list[float]:
 
 
 def main(runs: int, test_name: str) -> None:
-    from events import pdf_store
     from events.models import SessionPdf
+    from events.pdfs import store as pdf_store
 
     print(f"PDFs, {connection.vendor}, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start")  # fmt: skip

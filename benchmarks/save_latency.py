@@ -43,7 +43,7 @@ def report(name, timings, queries):
 def main(tables):
     from events.entry.saving import save_result
     from events.models import Board, Club
-    from events.setup import create_session
+    from events.sessions.setup import create_session
     from tests.factories import make_user
 
     director = make_user(username="bench-director")

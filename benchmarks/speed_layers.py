@@ -1,9 +1,9 @@
 """What the save path's speed layers buy: benchmarks/save_latency.py run with each switched off.
 
-Two layers sit on the save path: `@prepared` querysets (events/prepared.py: SQL compiled once)
-and the scorer's caches (events/scorer.py: scored sections kept per session version, and the
-lines built from stored rows). Each configuration runs in a process of its own, on a fresh
-test database, so nothing warmed by one run helps the next.
+Two layers sit on the save path: `@prepared` querysets (events/core/prepared.py: SQL compiled
+once) and the scorer's caches (events/standings/scorer.py: scored sections kept per session
+version, and the lines built from stored rows). Each configuration runs in a process of its own,
+on a fresh test database, so nothing warmed by one run helps the next.
 
     .venv/bin/python benchmarks/speed_layers.py [TABLES]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubscore_bench \\
@@ -22,12 +22,12 @@ CONFIGURATIONS = ["", "prepared", "scorer-caches", "prepared,scorer-caches"]
 
 def switch_off(layers: set[str]) -> None:
     if "prepared" in layers:
-        from events.prepared import prepared
+        from events.core.prepared import prepared
 
         # The plain queryset each time: built and compiled by Django on every call.
         prepared.__call__ = lambda self, *values: list(self.queryset(*values))
     if "scorer-caches" in layers:
-        from events import scorer
+        from events.standings import scorer
 
         scorer._CACHE_SIZE = 0  # every scored section forgotten as soon as it is stored
         scorer._line = scorer._line.__wrapped__  # lines built afresh from every row

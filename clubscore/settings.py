@@ -146,7 +146,7 @@ Q_CLUSTER = {
     "label": "Background jobs",
 }
 
-# A session's PDFs are made by that worker too (events/pdf_store.py), once per session version,
+# A session's PDFs are made by that worker too (events/pdfs/store.py), once per session version,
 # and served from the database; off (the tests), a PDF is made in the request that first asks.
 PDF_BACKGROUND = env_bool("PDF_BACKGROUND", default=True)
 

@@ -4,7 +4,8 @@ from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.shortcuts import render
 from django.urls import include, path
 
-from events.views import lifecycle, staff
+from events.club import staff
+from events.sessions import lifecycle_views as lifecycle
 
 # Errors: templates/404.html (through lifecycle.not_found), 403.html, 500.html, and below the
 # CSRF failure (settings.CSRF_FAILURE_VIEW), each in players' words, never a debug page.

@@ -1,12 +1,12 @@
 from django.contrib import admin
 
-from events.lifecycle import delete_session, restore_session
 from events.models import Board, Club, Event, Member, Pair, Result, ResultChange, Section
 from events.models.sessions import RESTORE_DAYS
+from events.sessions.lifecycle import delete_session, restore_session
 
 # Results, their history and everything that decides a score change only through the app's pages
-# (events.entry.saving.save_result, events.lifecycle): they validate, rescore and write history in
-# one transaction, which a save here would skip. So these are shown here, never changed.
+# (events.entry.saving.save_result, events.sessions.lifecycle): they validate, rescore and write
+# history in one transaction, which a save here would skip. So these are shown here, never changed.
 SCORING_FIELDS = [
     "scoring", "movement", "boards_per_round", "one_winner", "across_field", "version",
     "scored_as", "totals", "percentages", "rounding", "missing_results", "adjusted_boards",
@@ -56,7 +56,7 @@ class SectionInline(admin.TabularInline):
 
 class RestorableDeleteAdmin(admin.ModelAdmin):
     """Sessions and teams events are deleted here as in the app: hidden, restorable for
-    RESTORE_DAYS (events.lifecycle)."""
+    RESTORE_DAYS (events.sessions.lifecycle)."""
 
     actions = ["delete_restorably", "restore"]
 
@@ -102,7 +102,7 @@ class RestorableDeleteAdmin(admin.ModelAdmin):
 
 @admin.register(Event)
 class EventAdmin(RestorableDeleteAdmin):
-    """For the site's administrators only: directors use the app's pages (events/views/staff)."""
+    """For the site's administrators only: directors use the app's pages (events/club/staff.py)."""
 
     list_display = ["name", "date", "club", "scoring", "movement", "published", "deleted_at"]
     list_filter = ["club", "scoring", "published", ("deleted_at", admin.EmptyFieldListFilter)]

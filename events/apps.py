@@ -8,8 +8,8 @@ class EventsConfig(AppConfig):
     def ready(self):
         from django.core import checks
 
-        from events.checks import sqlite_is_new_enough
         from events.core import kinds
+        from events.core.checks import sqlite_is_new_enough
         from events.handrecords import jobs, owners
         from events.models import Board, Event
 

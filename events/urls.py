@@ -1,18 +1,16 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
+from events.club import home
+from events.club import views as roster
 from events.entry import views as entry
+from events.formats import views as transfer
+from events.handrecords import views as hand_records
+from events.pdfs import views as pdf
 from events.phone import views as table_phone
-from events.views import (
-    hand_records,
-    home,
-    lifecycle,
-    pdf,
-    results,
-    roster,
-    sessions,
-    transfer,
-)
+from events.sessions import lifecycle_views as lifecycle
+from events.sessions import views as sessions
+from events.standings import views as results
 
 
 class TableTokenConverter(StringConverter):

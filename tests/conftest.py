@@ -1,6 +1,8 @@
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from events.entry.saving import save_result
+from events.models import Board
 from tests.factories import make_club, make_session, make_user
 
 # Hypothesis fails an example slower than 200 ms by default: a deadline that measures the
@@ -17,7 +19,7 @@ def pytest_configure(config):
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # No background worker runs beside the tests: a PDF is made in the request that asks for it
-    # (tests/events/test_pdf_store.py turns the worker's path back on where it tests it).
+    # (tests/events/pdfs/test_store.py turns the worker's path back on where it tests it).
     settings.PDF_BACKGROUND = False
 
 
@@ -62,3 +64,17 @@ def mitchell_session(club):
 def director_client(client, director):
     client.force_login(director)
     return client
+
+
+@pytest.fixture
+def scene(mitchell_session, director):
+    """Board 1 of the Mitchell with one result on it, 4S N = by the director."""
+    section = mitchell_session.sections.get()
+    board = Board.objects.get(section=section, number=1)
+    pairs = {p.key: p for p in section.pairs.all()}
+    seating = section.movement().plays_of_board(1)[0]
+    ns, ew = pairs[seating.ns], pairs[seating.ew]
+    result = save_result(board, ns, ew, "4S N =", director)
+    entry = {"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": "7NTXX N -13"}
+    return {"event": mitchell_session, "section": section, "board": board, "result": result,
+            "entry": entry}  # fmt: skip

@@ -6,7 +6,7 @@ import itertools
 from django.contrib.auth import get_user_model
 
 from events.models import Club
-from events.setup import create_session
+from events.sessions.setup import create_session
 
 _sequence = itertools.count(1)
 

@@ -13,8 +13,8 @@
    results and `top` as stored, NS + EW = top on every line and the NS points add up to
    n × top / 2, which for an unfactored board is n(n-1)/2 times the unit (1 ACBL, 2 EBU).
    Neuberg factoring keeps the average at half the factored top, so the sum holds there too.
-4. Stored points equal a fresh rescore: events.scorer.rescore, run in a transaction that is
-   rolled back, must find nothing to change.
+4. Stored points equal a fresh rescore: events.standings.scorer.rescore, run in a transaction
+   that is rolled back, must find nothing to change.
 """
 
 from collections import defaultdict
@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from events.models import Result, ResultChange
-from events.scorer import rescore
+from events.standings.scorer import rescore
 
 MATCHPOINTS = {"matchpoints": 1, "ebu-matchpoints": 2}  # the unit of one comparison won
 TOLERANCE = 1e-6  # stored points are floats of exact fractions

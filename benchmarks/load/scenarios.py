@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from events.models import Board, Club, Pair
-from events.setup import SectionPlan, create_session
+from events.sessions.setup import SectionPlan, create_session
 
 BOARDS_PER_ROUND = 2
 KNEE_SECTION_TABLES = 15

@@ -3,9 +3,9 @@ choice to add a session's new names."""
 
 from django import forms
 
+from events.club.roster import number_problem
 from events.formats.forms import kilobytes
 from events.models import Member
-from events.roster import number_problem
 
 
 class AddToRosterForm(forms.Form):

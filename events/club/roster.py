@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
-from events.invisible import without_invisible
-from events.limits import shown_problems
+from events.core.invisible import without_invisible
+from events.core.limits import shown_problems
 from events.models import Club, Member
 
 __all__ = [
@@ -33,7 +33,7 @@ class RosterImportError(Exception):
         self.problems = problems
 
     def described(self) -> list[str]:
-        """Each problem with its line; past events.limits.MAX_PROBLEMS, how many more."""
+        """Each problem with its line; past events.core.limits.MAX_PROBLEMS, how many more."""
         return shown_problems([f"Line {line}: {message}" for line, message in self.problems])
 
 
@@ -42,7 +42,7 @@ class RosterLine:
     line: int
     name: str
     number: str
-    # The list's name held invisible characters, removed (events.invisible): a list comes
+    # The list's name held invisible characters, removed (events.core.invisible): a list comes
     # from a file, where the director cannot see them to take them out.
     cleaned: bool = False
 

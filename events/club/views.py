@@ -7,10 +7,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from events.access import directs
 from events.club.forms import MemberForm, RosterImportForm
+from events.club.roster import RosterImportError, import_roster
+from events.core.access import directs
 from events.models import Club, Member
-from events.roster import RosterImportError, import_roster
 
 
 def _club_for_director(request, slug) -> Club:

@@ -11,9 +11,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
+from events.core.prepared import prepared
 from events.models import Board, Club, Event, Section
 from events.models.sessions import SoftDeleted
-from events.prepared import prepared
 
 
 class SessionDeleted(Http404):

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.checks import Error
 
 SQLITE = "django.db.backends.sqlite3"
-OLDEST_SQLITE = (3, 33, 0)  # UPDATE … FROM, which events/scorer.py writes points with
+OLDEST_SQLITE = (3, 33, 0)  # UPDATE … FROM, which events/standings/scorer.py writes points with
 
 
 def sqlite_is_new_enough(app_configs=None, **kwargs) -> list[Error]:

@@ -27,13 +27,13 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 
-from events.access import is_director
+from events.core.access import is_director
 
 LIVE_SECONDS = 600  # an entry outlives its version only until the next change anyway
 
 POLL = "every 1s"
-# A final session changes only by a correction (events/finalising.py): rare, but a page left
-# open must not go on showing, as if it were the result, what a correction replaced. So its
+# A final session changes only by a correction (events/sessions/finalising.py): rare, but a page
+# left open must not go on showing, as if it were the result, what a correction replaced. So its
 # open pages ask every 30 s rather than never: a correction reaches them within half a minute,
 # for a thirtieth of the requests. The answer that brings the finalising carries this
 # trigger, so an open page slows down by itself.

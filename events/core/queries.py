@@ -1,8 +1,8 @@
 """Queries of the hot paths (a save, a refresh) that several modules run, prepared once
-(events.prepared); those of one module live beside their use."""
+(events.core.prepared); those of one module live beside their use."""
 
+from events.core.prepared import prepared
 from events.models import Pair
-from events.prepared import prepared
 
 
 @prepared

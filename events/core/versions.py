@@ -1,8 +1,8 @@
 """A session's version, moved on by every change, and the row lock that change takes.
 
 Sessions (Event), teams events (TeamsEvent) and one-table games (OneTableSession) each carry a
-`version`. Moving it on tells open live pages to fetch what changed (events/live.py keys its
-cache by it) and stored PDFs to be made again (events/pdf_store.py). The same UPDATE is the
+`version`. Moving it on tells open live pages to fetch what changed (events/core/live.py keys its
+cache by it) and stored PDFs to be made again (events/pdfs/store.py). The same UPDATE is the
 change's lock: PostgreSQL holds an updated row locked until the transaction ends, SQLite the
 whole file, so no SELECT ... FOR UPDATE is needed beside it.
 

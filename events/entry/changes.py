@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from events import scorer, versions
+from events.core import versions
+from events.core.prepared import prepared
 from events.entry.errors import CorrectionNeeded, EntryConflict, SessionFinal
 from events.models import Board, Event, Result, ResultChange
-from events.prepared import prepared
+from events.standings import scorer
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,9 @@ def correction_of(
 def mark_corrected(board: Board) -> None:
     """The session says it was corrected (players are shown the corrections), and its PDFs
     are made again once the correction is committed, ready before anyone asks."""
-    from events import pdf_store  # the PDFs' documents read results: imported when needed
+    from events.pdfs import (
+        store as pdf_store,  # the PDFs' documents read results: imported when needed
+    )
 
     event = board.section.event
     Event.objects.filter(pk=event.pk).update(corrected_at=timezone.now())

@@ -2,7 +2,6 @@
 
 from django.db import transaction
 
-from events import scorer
 from events.entry.changes import (
     Correction,
     check_unchanged,
@@ -14,6 +13,7 @@ from events.entry.changes import (
 from events.entry.errors import EntryConflict, EntryError, EntryWarning
 from events.entry.saving import RowState
 from events.models import Board, Pair, Result
+from events.standings import scorer
 
 
 def delete_result(

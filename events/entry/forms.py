@@ -2,8 +2,8 @@
 
 from django import forms
 
+from events.entry.rows import find_pair
 from events.models.results import REASON_LENGTH
-from events.travellers import find_pair
 
 
 class ResultForm(forms.Form):

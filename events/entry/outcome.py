@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
+from events.core.params import int_or_none
 from events.entry.changes import Correction
 from events.entry.deleting import clear_row
 from events.entry.errors import CorrectionNeeded, EntryConflict, EntryError, EntryWarning
+from events.entry.rows import Row, mark_focus, mark_saved
 from events.entry.saving import RowState, save_result
 from events.models import Board, Result, ResultChange
-from events.travellers import Row, mark_focus, mark_saved
-from events.views.params import int_or_none
 
 ROW_GONE = (
     "This row is not on the traveller any more (or its pairs are not in this section): "

@@ -9,11 +9,11 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from events.access import is_director
+from events.core.access import is_director
 from events.entry.outcome import Outcome
+from events.entry.rows import Row
 from events.models import Board
 from events.standings.ranking import section_standings
-from events.travellers import Row
 
 SAVED_EVENT = "clubscore:saved"  # templates/events/_standings.html refreshes on it
 

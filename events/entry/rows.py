@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from events.core.prepared import prepared
+from events.core.queries import section_pairs
 from events.models import Board, Pair, Result, Section
-from events.prepared import prepared
-from events.queries import section_pairs
 
 __all__ = [
     "Row", "board_rows", "find_pair", "mark_saved", "missing_boards", "table_round_rows",

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import scoring
-from events import scorer
+from events.core.prepared import prepared
 from events.entry.changes import (
     Correction,
     author,
@@ -22,7 +22,7 @@ from events.entry.changes import (
 )
 from events.entry.errors import EntryError, EntryWarning, MovementWarning
 from events.models import Board, Pair, Result, ResultChange, TableEntry
-from events.prepared import prepared
+from events.standings import scorer
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ A POST saves (or clears) one line through events.entry.saving (validate, store, 
 transaction) and answers an HTMX request with the refreshed rows and an HX-Trigger on which
 the page asks for the live standings at once. A GET may carry `after=<row>` (the cursor goes
 to the row after it: the typist kept the other result) or `focus=<row>`. The rows poll every
-second with `since=<version>` (events.live): 204 while the session is unchanged, else the
+second with `since=<version>` (events.core.live): 204 while the session is unchanged, else the
 rows as stored, which the page takes in row by row around the row being typed
 (static/js/entry.js), so another director's or a table's saves show without a reload.
 
@@ -28,27 +28,32 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events.access import board_for_director, board_for_reader, is_director, section_for_director
+from events.core.access import (
+    board_for_director,
+    board_for_reader,
+    is_director,
+    section_for_director,
+)
+from events.core.live import live_page, live_view, unchanged
+from events.core.params import int_or_none
+from events.core.queries import section_pairs
 from events.entry.changes import Correction
 from events.entry.deleting import delete_result
 from events.entry.errors import CorrectionNeeded, EntryConflict
 from events.entry.forms import ResultForm
 from events.entry.outcome import Outcome, enter_line, place_cursor
 from events.entry.responses import all_entered, neighbours, respond, rows_context
-from events.live import live_page, live_view, unchanged
-from events.models import Pair, Result, ResultChange
-from events.models.results import REASON_LENGTH
-from events.queries import section_pairs
-from events.recaps import sorted_lines
-from events.sessions import grid as tables_grid
-from events.standings.ranking import section_standings
-from events.travellers import (
+from events.entry.rows import (
     board_rows,
     missing_boards,
     reload_results,
     table_round_rows,
 )
-from events.views.params import int_or_none
+from events.models import Pair, Result, ResultChange
+from events.models.results import REASON_LENGTH
+from events.sessions import grid as tables_grid
+from events.standings.ranking import section_standings
+from events.standings.recaps import sorted_lines
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +121,7 @@ def board_traveller(request, pk):
 
 def _public_board(request, board):
     """A board's results as players read them, best NS score first, with `pair=<id>`'s row
-    marked; live like the session's other pages (events.live)."""
+    marked; live like the session's other pages (events.core.live)."""
     event = board.section.event
     highlight = int_or_none(request.GET.get("pair"))
 

@@ -12,7 +12,7 @@ from pathlib import PurePath
 
 from django.utils.module_loading import import_string
 
-from events.limits import shown_problems
+from events.core.limits import shown_problems
 
 __all__ = [
     "LARGEST_NUMBER", "READERS", "WRITERS", "FileBoard", "FileMatch", "FileTeam",
@@ -54,7 +54,7 @@ class ImportProblems(ValueError):
 
 
 def described(problems: list[tuple[Place, str]]) -> list[str]:
-    """Each problem (or warning) with its place; past events.limits.MAX_PROBLEMS, how many
+    """Each problem (or warning) with its place; past events.core.limits.MAX_PROBLEMS, how many
     more."""
     return shown_problems([f"{describe_place(place)}: {message}" for place, message in problems])
 

@@ -17,8 +17,8 @@ import re
 import tempfile
 from collections import defaultdict
 
+from events.core.limits import MAX_RESULTS, quoted, too_many_results
 from events.formats import ImportProblems, Place, TravellerFile, TravellerLine
-from events.limits import MAX_RESULTS, quoted, too_many_results
 
 __all__ = ["read_bws"]
 

@@ -14,6 +14,7 @@ import io
 import re
 from collections.abc import Iterator
 
+from events.core.limits import MAX_RESULTS, quoted, too_many_results
 from events.formats import (
     LARGEST_NUMBER,
     ImportProblems,
@@ -23,7 +24,6 @@ from events.formats import (
     decode_text,
     line_with_nul,
 )
-from events.limits import MAX_RESULTS, quoted, too_many_results
 
 __all__ = ["parse_csv", "read_csv"]
 

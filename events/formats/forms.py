@@ -2,7 +2,7 @@
 
 from django import forms
 
-from events.invisible import validate_visible
+from events.core.invisible import validate_visible
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES, Club
 from events.sessions.forms import (
     add_option_fields,

@@ -5,8 +5,8 @@ Fields are only ever added to this format, never renamed or removed: other tools
 
 import json
 
-from events.finalising import corrections
 from events.models import Event, Result
+from events.sessions.finalising import corrections
 from events.standings.ranking import event_standings
 from scoring.rounding import rounded
 

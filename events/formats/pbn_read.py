@@ -17,9 +17,9 @@ import datetime
 import re
 from collections.abc import Iterator
 
+from events.core.limits import MAX_RESULTS, quoted, too_many_results
 from events.formats import ImportProblems, Place, TravellerFile, TravellerLine, board_number
 from events.handrecords.pbn import PBNError, Tag, read_games
-from events.limits import MAX_RESULTS, quoted, too_many_results
 from scoring import board_dealer, board_vulnerability
 from scoring.adjusted import ADJUSTED_CODES
 

@@ -9,8 +9,8 @@ import datetime
 import re
 
 import scoring
+from events.core.limits import quoted
 from events.formats import Place
-from events.limits import quoted
 
 _SCORE = re.compile(r"^-?\d{1,5}$")  # an NS score
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2})$")  # "A6040": NS 60%, EW 40% (Compscore3)

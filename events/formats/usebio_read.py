@@ -15,6 +15,14 @@ from collections import Counter
 
 from lxml import etree
 
+from events.core.limits import (
+    MAX_BOARDS,
+    MAX_PAIRS,
+    MAX_RESULTS,
+    MAX_SECTIONS,
+    quoted,
+    too_many_results,
+)
 from events.formats import (
     ImportProblems,
     Place,
@@ -33,14 +41,6 @@ from events.formats.usebio_common import (
     _text,
 )
 from events.formats.usebio_teams import is_teams, read_teams
-from events.limits import (
-    MAX_BOARDS,
-    MAX_PAIRS,
-    MAX_RESULTS,
-    MAX_SECTIONS,
-    quoted,
-    too_many_results,
-)
 
 __all__ = ["read_usebio"]
 
@@ -95,7 +95,7 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     )  # fmt: skip
 
 
-# The most of each element a session's file can hold (events.limits): a BOARD for each board
+# The most of each element a session's file can hold (events.core.limits): a BOARD for each board
 # of each section, and again in the hand set; a teams event's MATCHes (30 rounds of 40 teams,
 # events.teams.setup, with a bye).
 _MOST = {"TRAVELLER_LINE": MAX_RESULTS, "PAIR": MAX_PAIRS, "BOARD": 2 * MAX_SECTIONS * MAX_BOARDS,

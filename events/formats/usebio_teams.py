@@ -19,6 +19,7 @@ from collections import Counter
 from decimal import Decimal, InvalidOperation
 
 import scoring
+from events.core.limits import quoted
 from events.formats import (
     FileBoard,
     FileMatch,
@@ -36,7 +37,6 @@ from events.formats.usebio_common import (
     _source,
     _text,
 )
-from events.limits import quoted
 
 __all__ = ["TEAMS_EVENT_TYPES", "is_teams", "read_teams"]
 

@@ -11,8 +11,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from events.access import event_for_reader
 from events.core import kinds
+from events.core.access import event_for_reader
 from events.formats import (
     READERS,
     WRITERS,
@@ -24,9 +24,9 @@ from events.formats import (
 from events.formats.csv_export import results_csv, travellers_csv
 from events.formats.forms import ImportForm, kilobytes
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
-from events.movement_inference import describe_movements
 from events.sessions.forms import OPTION_FIELDS
 from events.sessions.importing import import_traveller_file
+from events.sessions.movement_inference import describe_movements
 
 NAME_HELP = "Leave empty to use the event name in the file, or else the file's own name."
 

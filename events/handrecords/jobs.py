@@ -18,7 +18,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django_q.tasks import async_task
 
-from events import versions
+from events.core import versions
 from events.handrecords import owners
 from events.handrecords.dd import dd_tables
 from scoring import board_vulnerability, par
@@ -76,7 +76,7 @@ def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
         raise
     remaining = pending_boards(owner_id, kind).exists()
     # The tables and par are part of the session now: open pages refresh, and its PDFs
-    # (stored per version, events/pdf_store.py) are made again with them.
+    # (stored per version, events/pdfs/store.py) are made again with them.
     versions.bump(
         rows, by=1 if done else 0,
         analysis_error="", analysis_attempts=0,

@@ -9,8 +9,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from events.core.limits import MAX_BOARDS, MAX_RESULTS, MAX_SECTIONS, quoted
 from events.formats import line_with_nul
-from events.limits import MAX_BOARDS, MAX_RESULTS, MAX_SECTIONS, quoted
 from scoring import board_dealer, board_vulnerability
 from scoring.deal import SEAT_ORDER, parse_deal
 

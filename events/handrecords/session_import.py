@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from events import versions
+from events.core import versions
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import HandRecord, PBNError, read_hand_records
 from events.models import Board, Event
@@ -62,7 +62,7 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
     changed = 0
     with transaction.atomic():
         # The session's row first, then its boards', as every change of a session takes them
-        # (events/versions.py): boards first deadlocked with a change of rounds meanwhile.
+        # (events/core/versions.py): boards first deadlocked with a change of rounds meanwhile.
         versions.bump(event)
         for record in records:
             changed += (

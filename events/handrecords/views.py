@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events.access import event_for_director, event_for_reader, is_director
+from events.core.access import event_for_director, event_for_reader, is_director
 from events.handrecords.forms import HandRecordForm
 from events.handrecords.jobs import progress, queue_analysis
 from events.handrecords.pbn import PBNError

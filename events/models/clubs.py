@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 
 import scoring
-from events.invisible import validate_visible
+from events.core.invisible import validate_visible
 
 from .choices import (
     ADJUSTED_BOARDS_CHOICES,

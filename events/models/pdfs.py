@@ -13,7 +13,7 @@ PDF_PAPERS = ("a4", "letter")
 
 class SessionPdf(models.Model):
     """One PDF of a session (a kind, on a paper): the file last made and the session version it
-    shows, and the state of the render that makes the next one (events/pdf_store.py).
+    shows, and the state of the render that makes the next one (events/pdfs/store.py).
 
     One row per PDF (the unique constraint) is also its claim: a render starts only by moving
     this row from queued to rendering in one UPDATE, which one process at a time can do, so the

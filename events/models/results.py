@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from events.invisible import validate_visible
+from events.core.invisible import validate_visible
 
 from .sessions import Board, Pair
 

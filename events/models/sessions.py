@@ -8,8 +8,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 import scoring
-from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
-from events.invisible import validate_visible
+from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.core.invisible import validate_visible
 from scoring.domain import Method, MovementKind, Totals
 
 from .analysis import AnalysisFields, DealAnalysisFields
@@ -51,7 +51,7 @@ class EventQuerySet(models.QuerySet):
 
 class SoftDeleted(models.Model):
     """A deleted session or teams event is hidden everywhere but kept RESTORE_DAYS for its
-    directors to restore (events.lifecycle); `manage.py purge_deleted_sessions` removes it
+    directors to restore (events.sessions.lifecycle); `manage.py purge_deleted_sessions` removes it
     for good after that."""
 
     deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)

@@ -3,7 +3,7 @@ taking their HCP and fit from them, and the deals' analysis queued."""
 
 from django.db import transaction
 
-from events import versions
+from events.core import versions
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.session_import import HandRecordImport, checked_records
 from events.one_table.hands import dealt

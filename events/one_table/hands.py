@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 import scoring
-from events import versions
+from events.core import versions
 from events.one_table.models import (
     DD_PAR,
     HANCOCK,

@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import Q
 
 import scoring
-from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
-from events.invisible import validate_visible
+from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.core.invisible import validate_visible
 from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from events.models.clubs import Club

@@ -3,7 +3,7 @@
 The hand page is a plain form (POST, then a redirect to the next hand), so it works without
 JavaScript and a reload never loses a saved hand; the tally sheet asks every second whether
 the game changed, like the pairs pages. A game's hand records are uploaded and analysed as a
-pairs session's are (events.views.hand_records); with them the hand page shows the deal and
+pairs session's are (events.handrecords.views); with them the hand page shows the deal and
 counts the HCP and fits itself.
 """
 
@@ -15,16 +15,16 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import versions
-from events.access import directs, for_director, for_reader
+from events.core import versions
+from events.core.access import directs, for_director, for_reader
+from events.core.live import unchanged
 from events.handrecords.jobs import queue_analysis
-from events.live import unchanged
+from events.handrecords.views import upload_page
 from events.one_table import hands
 from events.one_table.forms import OneTableSessionForm
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.models import ONE_TABLE_METHOD_CHOICES, OneTableDeal, OneTableSession
 from events.one_table.tally import tally_sheet
-from events.views.hand_records import upload_page
 
 _HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scoring_line",
                 "side_voids")  # fmt: skip

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from events import finalising, recaps
 from events.models import Board, Event
-from events.pdf import recap_in_parts
-from events.pdf_text import Column, aligned, dd_grid, deal_hands, text_table, traveller_table
+from events.pdfs.render import recap_in_parts
+from events.pdfs.text import Column, aligned, dd_grid, deal_hands, text_table, traveller_table
+from events.sessions import finalising
+from events.standings import recaps
 from events.standings.ranking import event_standings
 from events.templatetags.clubscore import par_text, points, printed, signed, two_places
 

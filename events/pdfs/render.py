@@ -1,5 +1,5 @@
 """PDFs laid out by WeasyPrint (no browser to start): a session's from their own lean
-templates (events/pdf_documents.py), in the background worker (events/pdf_store.py); a teams
+templates (events/pdfs/documents.py), in the background worker (events/pdfs/store.py); a teams
 event's from its pages' templates and print stylesheet, as they are asked for.
 
 Nothing is fetched over the network: a page's stylesheet is read from the static files on disk
@@ -37,7 +37,7 @@ __all__ = [
 # ?paper= values and their CSS page sizes: ISO for most clubs, US Letter for the ACBL's.
 PAPERS = {"a4": "A4", "letter": "letter"}
 # The boards across a landscape recap page at the PDF stylesheet's 7.5pt figures, with room for
-# the names (A4 and US Letter alike; events/pdf_documents.py); wider sections print in parts.
+# the names (A4 and US Letter alike; events/pdfs/documents.py); wider sections print in parts.
 MOST_BOARDS_ACROSS = 16
 
 # WeasyPrint warns of every screen-only rule it skips (width media queries, sticky headers) on

@@ -25,14 +25,14 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from events.models import Board, Event, SessionPdf
-from events.pdf import PAPERS, Progress, render_document
-from events.pdf_documents import KINDS, document_html
+from events.pdfs.documents import KINDS, document_html
+from events.pdfs.render import PAPERS, Progress, render_document
 
 __all__ = ["STALE_AFTER", "ask", "prepare_all", "render", "retry", "stored"]
 
 logger = logging.getLogger(__name__)
 
-TASK = "events.pdf_store.render"
+TASK = "events.pdfs.store.render"
 # A render still marked as running this long after it started was cut short (the worker was
 # stopped or timed out, settings.Q_CLUSTER): the next ask, or the queue's retry, starts it again.
 STALE_AFTER = timedelta(seconds=settings.Q_CLUSTER["timeout"] + 10)

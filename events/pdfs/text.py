@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from events.recaps import Line
+from events.standings.recaps import Line
 from events.templatetags.clubscore import points
 from scoring.deal import parse_deal
 

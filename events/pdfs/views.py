@@ -1,7 +1,7 @@
 """The PDF downloads, for whoever may read the session: A4 by default, `?paper=letter` for US
 Letter.
 
-A session's PDF is served from what the background worker stored (events/pdf_store.py). When
+A session's PDF is served from what the background worker stored (events/pdfs/store.py). When
 the stored one is older than the session, the reader gets a "being prepared" page instead,
 which follows the render (an htmx poll, or a refresh without JavaScript) and then downloads
 the file: `?version=N&wait=1` is that page's address, `?version=N` the file's. A teams event's
@@ -14,11 +14,11 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from events import pdf_store
-from events.access import event_for_reader, is_director
+from events.core.access import event_for_reader, is_director
 from events.models import SessionPdf
-from events.pdf import PAPERS, render_pdf
-from events.pdf_documents import DOCUMENTS
+from events.pdfs import store as pdf_store
+from events.pdfs.documents import DOCUMENTS
+from events.pdfs.render import PAPERS, render_pdf
 
 # A render that has waited this long without starting: the page says the worker may be down.
 WORKER_PATIENCE_SECONDS = 30

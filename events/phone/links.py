@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from events import versions
+from events.core import versions
 from events.models import Event, Section, TableLink, TablePhoneOptions
 
 __all__ = [

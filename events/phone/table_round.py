@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from events import versions
+from events.core import versions
+from events.core.queries import section_pairs
 from events.entry.errors import EntryConflict, EntryError
 from events.entry.saving import RowState, save_result
 from events.models import Board, Pair, Result, TableEntry, TableLink
 from events.phone.links import show_travellers, source_of
-from events.queries import section_pairs
-from events.table_cards import table_cards
+from events.sessions.table_cards import table_cards
 
 __all__ = [
     "BoardAtTable", "TableRound", "table_round", "enter_result", "confirm", "query",

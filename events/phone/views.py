@@ -21,15 +21,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from clubscore.clients import client_address
-from events.access import event_for_director
+from events.core.access import event_for_director
+from events.core.live import live_page
+from events.core.params import int_or_none
 from events.entry.errors import EntryConflict, EntryError
-from events.live import live_page
 from events.models import TableLink
 from events.phone import links
 from events.phone import table_round as phone
 from events.phone.network import phone_address
 from events.sessions.grid import table_round_grid
-from events.views.params import int_or_none
 
 # Each button: (value posted, text on the button, its name for a screen reader where the text
 # is a symbol or a letter).

@@ -10,7 +10,7 @@ from events.entry.saving import save_result
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.stats import random_deals
 from events.models import Board, Club, Event, Pair
-from events.setup import create_session
+from events.sessions.setup import create_session
 from scoring.deal import hcp, longest_fit, parse_deal
 
 DEMO_CLUB = "demo"

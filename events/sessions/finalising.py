@@ -13,10 +13,10 @@ from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
 
-from events import versions
+from events.core import versions
+from events.core.queries import section_pairs
+from events.entry.rows import missing_boards
 from events.models import Board, Event, Pair, Result, ResultChange, Section, TableEntry
-from events.queries import section_pairs
-from events.travellers import missing_boards
 
 __all__ = [
     "CorrectionLine", "MissingRound", "Outstanding", "QueriedBoard", "corrections",

@@ -8,8 +8,8 @@ from django import forms
 from django.core.validators import MaxValueValidator
 
 import scoring
-from events.dates import date_problem
-from events.invisible import validate_visible
+from events.core.dates import date_problem
+from events.core.invisible import validate_visible
 from events.models import (
     METHOD_CHOICES,
     PHANTOM_CHOICES,
@@ -18,7 +18,7 @@ from events.models import (
     Pair,
     ScoringOptionFields,
 )
-from events.setup import parse_sections, plan_sections, sections_error
+from events.sessions.setup import parse_sections, plan_sections, sections_error
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 
+from events.core.prepared import prepared
+from events.core.queries import section_pairs
 from events.models import Result, Section
 from events.phone.table_round import CONFIRMED, QUERIED, entry_status
-from events.prepared import prepared
-from events.queries import section_pairs
 
 __all__ = ["Cell", "CellState", "Grid", "table_round_grid"]
 

@@ -12,8 +12,9 @@ from collections import Counter, defaultdict
 from django.db import transaction
 
 import scoring
-from events import scorer
-from events.dates import date_problem
+from events.core.dates import date_problem
+from events.core.invisible import without_invisible
+from events.core.limits import MAX_RESULT_LENGTH, SectionSize, quoted, size_problems
 
 # The result fields from a parsed line, as the browser's save writes them.
 from events.entry.saving import fill_result
@@ -28,10 +29,9 @@ from events.formats import (
 from events.formats.csv_travellers import parse_csv
 from events.handrecords.jobs import queue_analysis
 from events.handrecords.pbn import PBNError, normalised_deal
-from events.invisible import without_invisible
-from events.limits import MAX_RESULT_LENGTH, SectionSize, quoted, size_problems
 from events.models import Board, Event, Pair, Result, ResultChange, Section
-from events.movement_inference import recognise_movements
+from events.sessions.movement_inference import recognise_movements
+from events.standings import scorer
 
 __all__ = ["ImportProblems", "import_traveller_file", "import_travellers"]
 
@@ -102,7 +102,7 @@ class _Row:
 
 
 def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
-    """The file's event and player names without invisible characters (events.invisible), and
+    """The file's event and player names without invisible characters (events.core.invisible), and
     a warning saying which names changed."""
     changed = []
     event_name = without_invisible(parsed.event_name)
@@ -122,7 +122,7 @@ def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
 
 
 def _check_size(parsed: TravellerFile, movement: str) -> None:
-    """ImportProblems when the file is bigger than any session (events.limits), before a
+    """ImportProblems when the file is bigger than any session (events.core.limits), before a
     line of it is checked."""
     howell = movement == "howell"
     pairs: defaultdict[str, set[tuple[int, str]]] = defaultdict(set)

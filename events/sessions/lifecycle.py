@@ -14,10 +14,10 @@ from collections import Counter
 from django.db import transaction
 from django.utils import timezone
 
-from events import scorer, versions
-from events.core import kinds
+from events.core import kinds, versions
 from events.models import Board, Event, Result, Section
 from events.models.sessions import RESTORE_DAYS, SoftDeleted
+from events.standings import scorer
 
 __all__ = [
     "MovementChangeRefused", "change_rounds", "delete_session", "edit_session", "expired",

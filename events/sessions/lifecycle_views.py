@@ -12,17 +12,17 @@ from django.urls import reverse
 from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST
 
-from events.access import SessionDeleted, event_for_director
 from events.core import kinds
-from events.lifecycle import (
+from events.core.access import SessionDeleted, event_for_director
+from events.models import Event, Pair, Penalty, Result
+from events.sessions.forms import ScoringOptionsForm, SessionEditForm
+from events.sessions.lifecycle import (
     MovementChangeRefused,
     delete_session,
     edit_session,
     restore_session,
     restore_until,
 )
-from events.models import Event, Pair, Penalty, Result
-from events.sessions.forms import ScoringOptionsForm, SessionEditForm
 
 
 def _section_with_rounds(event):

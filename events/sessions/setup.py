@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 import scoring
-from events.limits import MAX_BOARDS, MAX_SECTIONS, SectionSize, size_problems
+from events.core.limits import MAX_BOARDS, MAX_SECTIONS, SectionSize, size_problems
 from events.models import Board, Event, Pair, Section
 from events.phone.links import ensure_links
 

@@ -7,17 +7,19 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import finalising, pdf_store, versions
-from events import table_cards as movement_cards
-from events.access import event_for_director, event_for_reader, is_director
 from events.club.forms import AddToRosterForm
+from events.club.roster import Roster
+from events.core import versions
+from events.core.access import event_for_director, event_for_reader, is_director
+from events.core.live import live_page
 from events.entry.changes import rescore_event
 from events.entry.errors import SessionFinal
-from events.live import live_page
 from events.models import Board, Pair, Penalty
+from events.pdfs import store as pdf_store
 from events.phone.links import live_links
 from events.phone.network import phone_address
-from events.roster import Roster
+from events.sessions import finalising
+from events.sessions import table_cards as movement_cards
 from events.sessions.forms import (
     OPTION_FIELDS,
     PlayerNamesFormSet,
@@ -25,7 +27,7 @@ from events.sessions.forms import (
     SessionForm,
 )
 from events.sessions.grid import table_round_grid
-from events.setup import create_session
+from events.sessions.setup import create_session
 from events.standings.forms import PenaltyForm
 from events.standings.ranking import event_standings
 

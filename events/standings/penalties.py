@@ -4,8 +4,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from events.invisible import invisible_problem, without_invisible
-from events.limits import quoted
+from events.core.invisible import invisible_problem, without_invisible
+from events.core.limits import quoted
 from events.models import Pair, Penalty
 
 # DOTALL: the reason runs to the end whatever it holds (a line break in it is refused in

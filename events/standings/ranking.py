@@ -4,9 +4,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import scoring
+from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
-from events.queries import section_pairs
-from events.scorer import cached_units, penalties_by_pair
+from events.standings.scorer import cached_units, penalties_by_pair
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from django.db import connection, transaction
 from django.db.models import Count, Max, Min, Q
 
 import scoring
+from events.core.prepared import prepared
 from events.models import Board, Event, Penalty, Result
-from events.prepared import prepared
 
 _LINE_FIELDS = (
     "pk", "board__number", "board__section_id", "ns_pair_id", "ew_pair_id", "kind", "text",

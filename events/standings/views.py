@@ -13,15 +13,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from events import finalising, pdf_store, recaps
-from events.access import directs, event_for_director, event_for_reader, is_director
 from events.core import kinds
-from events.live import live_page, live_view
+from events.core.access import directs, event_for_director, event_for_reader, is_director
+from events.core.live import live_page, live_view
+from events.core.params import int_or_none
+from events.core.prepared import prepared
 from events.models import Club, Section
 from events.models.sessions import SoftDeleted
-from events.prepared import prepared
+from events.pdfs import store as pdf_store
+from events.sessions import finalising
+from events.standings import recaps
 from events.standings.ranking import event_standings, section_standings
-from events.views.params import int_or_none
 
 
 @require_GET

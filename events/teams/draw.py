@@ -4,7 +4,7 @@ from the standings (scoring.swiss_round: no rematch unless unavoidable), a KO's 
 from django.db import transaction
 
 import scoring
-from events import versions
+from events.core import versions
 from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, rounds_total
 from events.teams.standings import standings

@@ -8,7 +8,7 @@ from fractions import Fraction
 from django.db import transaction
 
 import scoring
-from events import versions
+from events.core import versions
 from events.teams.models import MatchBoard, TeamMatch
 from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS

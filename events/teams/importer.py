@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
-from events.dates import date_problem
+from events.core.dates import date_problem
+from events.core.invisible import without_invisible
 from events.formats import FileMatch, ImportProblems, Place, TeamsFile
-from events.invisible import without_invisible
 from events.sessions.importing import _in_file_order
 from events.teams.entry import BoardRow, board_fields, rescore
 from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent

@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import Q
 
 import scoring
-from events.dates import EARLIEST_DATE, LAST_STORABLE_DATE
-from events.invisible import validate_visible
+from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.core.invisible import validate_visible
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
 

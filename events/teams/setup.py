@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 import scoring
-from events import versions
-from events.invisible import invisible_problem, without_invisible
+from events.core import versions
+from events.core.invisible import invisible_problem, without_invisible
 from events.teams.models import Team, TeamsEvent
 
 __all__ = ["TeamsError", "club_table", "check_scale", "rounds_total", "save_teams",

@@ -15,19 +15,19 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from events import versions
-from events.access import directs, for_director, for_reader
-from events.lifecycle import delete_session, restore_until
-from events.live import live_page, live_view
+from events.core import versions
+from events.core.access import directs, for_director, for_reader
+from events.core.live import live_page, live_view
+from events.core.params import int_or_none
 from events.models import Club
+from events.pdfs.views import paper_size, pdf_download
+from events.sessions.lifecycle import delete_session, restore_until
+from events.sessions.lifecycle_views import restore_and_show
 from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
 from events.teams.models import BOARD_ADJUSTED_CHOICES, MatchBoard, TeamMatch, TeamsEvent
 from events.teams.standings import ko_standing, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
-from events.views.lifecycle import restore_and_show
-from events.views.params import int_or_none
-from events.views.pdf import paper_size, pdf_download
 from scoring import printed
 
 
@@ -147,7 +147,7 @@ def teams_undraw(request, pk):
 @require_http_methods(["GET", "POST"])
 def teams_delete(request, pk):
     """A confirmation page saying what goes; the delete hides the event, restorable a while
-    (events.lifecycle, as a session's)."""
+    (events.sessions.lifecycle, as a session's)."""
     event = _event_for_director(request, pk)
     if request.method == "POST":
         delete_session(event, request.user)

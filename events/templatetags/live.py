@@ -1,10 +1,10 @@
-"""The live region of a page that follows other people's saves (events/live.py answers its
+"""The live region of a page that follows other people's saves (events/core/live.py answers its
 polls), written once for every such page: `{% live event %}…{% endlive %}` gives
 
     <div id="live" hx-get="<this path>?since=<version>" hx-trigger="every 1s"
          hx-swap="outerHTML">…</div>
 
-with the trigger of events.live.poll_trigger (slower once the session is final). Keyword
+with the trigger of events.core.live.poll_trigger (slower once the session is final). Keyword
 arguments add the query parameters the page's polls need (`{% live event pair=highlight %}`),
 left out when empty. A PDF (`pdf` in the context) has nobody to poll for: its region is a
 plain `<div id="live">`. A region of another shape (the compact standings) builds its
@@ -16,7 +16,7 @@ from django.template.base import token_kwargs
 from django.utils.html import format_html
 from django.utils.http import urlencode
 
-from events.live import poll_trigger
+from events.core.live import poll_trigger
 
 register = template.Library()
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 from benchmarks.load import front, integrity, pages, run, speed
 from events.entry.saving import save_result
 from events.models import Board, Result, ResultChange
-from events.scorer import rescore
+from events.standings.scorer import rescore
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 
 from events.entry.changes import Correction
 from events.entry.saving import save_result
-from events.finalising import finalise_session
-from events.lifecycle import delete_session
 from events.models import Board, Event
 from events.one_table.models import OneTableSession
+from events.sessions.finalising import finalise_session
+from events.sessions.lifecycle import delete_session
 from tests.browser.conftest import log_in
 from tests.browser.test_player_journey import assert_fits
 from tests.events.teams.factories import make_teams_event

@@ -142,7 +142,7 @@ def test_the_standings_follow_a_save_made_while_a_slow_poll_is_under_way(
     # The standings beside the rows refresh on the save's trigger. A regular poll still on its
     # way back (a busy server: delayed here) must not swallow that refresh when it lands, or
     # the card shows the session from before the save until the next poll, 2 s on.
-    from events.views import results as result_views
+    from events.standings import views as result_views
 
     board = open_new_mitchell_board(page)
     slow = result_views.live_page

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from events.handrecords.jobs import analyse_next_batch
 from tests.browser.conftest import log_in
-from tests.events.test_hand_records import THREE_BOARDS
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.factories import make_club, make_session, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from events import live
+from events.core import live
 from events.models import Club, Event, Section
 from events.standings.ranking import section_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
@@ -236,7 +236,7 @@ def test_an_open_standings_page_says_final_slows_down_and_still_shows_a_correcti
     half_played,  # noqa: F811
     monkeypatch,
 ):
-    # A final session's pages ask every 30 s (events/live.py). Shortened here, so that the
+    # A final session's pages ask every 30 s (events/core/live.py). Shortened here, so that the
     # correction below arrives in seconds rather than half a minute; still far slower than
     # the window in which this test counts the page's requests.
     final_poll = "every 8s"

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from events.handrecords.jobs import GAME, analyse_next_batch
 from events.one_table.models import OneTableSession
 from tests.browser.conftest import log_in
-from tests.events.test_hand_records import THREE_BOARDS
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

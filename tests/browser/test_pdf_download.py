@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser.conftest import log_in
-from tests.events.views.test_pdf import scored_session
+from tests.events.pdfs.test_pdf_pages import scored_session
 from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,8 +35,8 @@ def test_a_reader_waits_for_a_pdf_being_prepared_and_it_downloads_by_itself(
 ):
     """With the background worker: the first reader after a change sees the render's progress,
     and the file downloads once it is made, without a click."""
-    from events import pdf_store
     from events.models import Event, SessionPdf
+    from events.pdfs import store as pdf_store
 
     settings.PDF_BACKGROUND = True
     queued = []

@@ -7,9 +7,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from events.demo import load_demo
 from events.entry.saving import save_result
 from events.models import Board, Pair, Result
+from events.sessions.demo import load_demo
 from events.standings.ranking import event_standings
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_director_journey import type_line

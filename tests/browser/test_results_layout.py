@@ -3,8 +3,8 @@ demo session's recap on a laptop."""
 
 import pytest
 
-from events.demo import load_demo
 from events.models import Board, Event
+from events.sessions.demo import load_demo
 from tests.factories import make_club, make_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

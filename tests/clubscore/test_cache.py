@@ -13,7 +13,7 @@ from django.urls import reverse
 from clubscore.cache import ForgivingRedisCache
 from events.phone import links as table_links
 from tests import external
-from tests.events.views.test_live_caching import poll, published_session
+from tests.events.core.test_live_caching import poll, published_session
 
 AWAY = "redis://127.0.0.1:1/0"
 HERE = external.REDIS_URL

@@ -102,8 +102,8 @@ def test_nginx_lets_through_every_upload_the_app_itself_judges():
     # limit, with a little room for the form around the file, sits above the largest of them.
     from events.club.forms import RosterImportForm
     from events.formats.forms import ImportForm
+    from events.formats.views import ResultsFileForm
     from events.handrecords.forms import HandRecordForm
-    from events.views.transfer import ResultsFileForm
 
     limit = directives((PROJECT / "deploy" / "nginx" / "proxy.conf").read_text())
     megabytes = int(limit["client_max_body_size"].removesuffix("m"))

@@ -4,7 +4,7 @@ server error (500 or more) and none may take over 2 s.
 
 The forms are found by reading every page of the site as the club's director (each <form>,
 its fields, their choices), so a new form is fuzzed as soon as a page shows it; the URLs that
-take a POST but show no form on the pages read (tests/events/views/test_every_url.py lists
+take a POST but show no form on the pages read (tests/events/pages/test_every_url.py lists
 every URL) get a post of random fields. The cases are drawn from one seeded random.Random:
 the same cases every run. Each request runs in a savepoint rolled back after it, so every
 case meets the same club. Django's test client, no nginx."""
@@ -33,10 +33,10 @@ from events.one_table.models import OneTableSession
 from events.phone import links as table_links
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import make_game
+from tests.events.pages.test_every_url import ARGUMENTS, NAMES
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_hand_records import THREE_BOARDS
-from tests.events.views.test_every_url import ARGUMENTS, NAMES
 from tests.factories import make_club, make_session
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.urls import reverse
 from benchmarks.load.front import local_nginx
 from events.entry.saving import save_result
 from events.models import Event
-from events.setup import create_session
+from events.sessions.setup import create_session
 from tests.external import nginx as require_nginx
 
 POLL = {"HX-Request": "true"}

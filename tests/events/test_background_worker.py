@@ -74,9 +74,9 @@ def test_the_worker_makes_a_published_sessions_pdfs_before_anyone_asks(tmp_path)
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "DEBUG": "1"}
     manage("migrate", "--noinput", env=env)
     manage("load_demo", env=env)
-    # What publishing the session does (events/views/sessions.py): every PDF queued.
-    manage("shell", "-c", "from events import pdf_store; from events.models import Event; "
-           "pdf_store.prepare_all(Event.objects.get())", env=env)  # fmt: skip
+    # What publishing the session does (events/sessions/views.py): every PDF queued.
+    code = "from events.pdfs import store; from events.models import Event; "
+    manage("shell", "-c", code + "store.prepare_all(Event.objects.get())", env=env)
     query = "select count(*), count(content), sum(state = 'failed') from events_sessionpdf"
 
     def made():

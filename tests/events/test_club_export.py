@@ -35,15 +35,15 @@ from events.models import (
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
-from events.penalties import add_penalty, parse_penalty
 from events.phone import links as table_links
+from events.standings.penalties import add_penalty, parse_penalty
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.models import TeamMatch, TeamsEvent
 from tests.events.entry.test_saving import seats
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_hand_records import THREE_BOARDS
 from tests.events.test_par_commands import ONE_SUIT_EACH_DD
 from tests.factories import make_club, make_session, make_user
 

@@ -4,8 +4,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from events.demo import DEMO_SESSION
 from events.models import Event, Result
+from events.sessions.demo import DEMO_SESSION
 from tests.events.sessions.test_importing import THREE_TABLES
 
 

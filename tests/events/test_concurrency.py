@@ -8,10 +8,10 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from events import scorer
 from events.entry.deleting import delete_result
 from events.entry.saving import RowState, save_result
 from events.models import Board, Result, ResultChange
+from events.standings import scorer
 from tests.events.lock_waits import a_backend_waiting_on_a_lock
 from tests.factories import make_club, make_session, make_user
 
@@ -296,12 +296,12 @@ def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(mon
 
 
 def test_a_session_hand_record_upload_takes_the_session_before_its_boards():
-    # A change of rounds takes the session's row, then its boards' (events/lifecycle.py). The
-    # upload wrote the boards' deals first and took the session's row last: meeting a change of
+    # A change of rounds takes the session's row, then its boards' (events/sessions/lifecycle.py).
+    # The upload wrote the boards' deals first and took the session's row last: meeting a change of
     # rounds, each held what the other waited for, and PostgreSQL refused one as a deadlock.
     # Held at the session's row by another transaction, the upload must hold no board yet.
     from events.handrecords.session_import import import_hand_records
-    from tests.events.test_hand_records import THREE_BOARDS
+    from tests.events.handrecords.test_hand_records import THREE_BOARDS
 
     event = make_session(make_club(), tables=3, boards_per_round=2)
     boards = list(Board.objects.filter(section__event=event).values_list("pk", flat=True))

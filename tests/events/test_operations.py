@@ -19,7 +19,6 @@ from events.core.club_file import club_lookup
 from events.entry.changes import Correction
 from events.entry.deleting import delete_result
 from events.entry.saving import RowState, save_result
-from events.finalising import finalise_session
 from events.models import (
     Board,
     Club,
@@ -31,6 +30,7 @@ from events.models import (
     ResultChange,
     TablePhoneOptions,
 )
+from events.sessions.finalising import finalise_session
 from tests import external
 from tests.events.entry.test_saving import seats
 from tests.factories import make_session

@@ -15,8 +15,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from events.demo import DEMO_DIRECTOR
 from events.management.commands import serve
+from events.sessions.demo import DEMO_DIRECTOR
 from tests.factories import make_user
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,9 +1,9 @@
 """A change to one board, scored without scoring the whole section again.
 
-What events.scorer relies on when a save touches one board: while `boards_apart` holds, that
-board's lines scored alone with the section's common due get exactly what scoring the whole
-section gives them, and the other boards keep their points unless the common due moves (at
-matchpoints; at IMPs they keep them always). The expected values are the whole section's own
+What events.standings.scorer relies on when a save touches one board: while `boards_apart`
+holds, that board's lines scored alone with the section's common due get exactly what scoring
+the whole section gives them, and the other boards keep their points unless the common due moves
+(at matchpoints; at IMPs they keep them always). The expected values are the whole section's own
 scoring, the rule these shortcuts must never depart from.
 """
 

@@ -5,9 +5,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from events.core import kinds
+from events.core.invisible import invisible_problem
 from events.entry.changes import rescore_event
 from events.formats import READERS, ImportProblems, describe_place, read_traveller_file
-from events.invisible import invisible_problem
 from events.models import (
     ADJUSTED_BOARDS_CHOICES,
     ADJUSTED_RULE_CHOICES,
@@ -20,9 +20,9 @@ from events.models import (
     TOTALS_CHOICES,
     Club,
 )
-from events.penalties import PenaltyError, add_penalty, parse_penalty
 from events.sessions.forms import apply_preset
 from events.sessions.importing import import_traveller_file
+from events.standings.penalties import PenaltyError, add_penalty, parse_penalty
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
 
 

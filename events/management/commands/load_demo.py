@@ -4,7 +4,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from events.demo import DEMO_DIRECTOR, load_demo
+from events.sessions.demo import DEMO_DIRECTOR, load_demo
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ longer be restored from the app (an administrator still can, from /admin/).
 from django.core.management.base import BaseCommand
 
 from events.core import kinds
-from events.lifecycle import expired, purge_deleted
 from events.models.sessions import RESTORE_DAYS
+from events.sessions.lifecycle import expired, purge_deleted
 
 
 class Command(BaseCommand):

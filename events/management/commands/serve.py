@@ -31,8 +31,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from events.demo import DEMO_DIRECTOR
 from events.phone import network
+from events.sessions.demo import DEMO_DIRECTOR
 
 STOP_SECONDS = 5.0
 STOPPING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)

@@ -2,7 +2,7 @@
 
 import datetime
 import django.db.models.deletion
-import events.invisible
+import events.core.invisible
 from django.conf import settings
 from django.db import migrations, models
 
@@ -32,138 +32,363 @@ def content_types_to_events(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('events', '0026_one_table_games_move_to_their_app'),
+        ("events", "0026_one_table_games_move_to_their_app"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        ('contenttypes', '0002_remove_content_type_name'),
+        ("contenttypes", "0002_remove_content_type_name"),
     ]
 
     operations = [
         migrations.SeparateDatabaseAndState(
             state_operations=[
                 migrations.CreateModel(
-                    name='OneTableSession',
+                    name="OneTableSession",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('analysis_queued_at', models.DateTimeField(blank=True, null=True)),
-                        ('analysis_attempts', models.PositiveSmallIntegerField(default=0)),
-                        ('analysis_error', models.TextField(blank=True)),
-                        ('name', models.CharField(default='One-table game', max_length=100, validators=[events.invisible.validate_visible])),
-                        ('date', models.DateField()),
-                        ('north', models.CharField(blank=True, max_length=60, validators=[events.invisible.validate_visible])),
-                        ('east', models.CharField(blank=True, max_length=60, validators=[events.invisible.validate_visible])),
-                        ('south', models.CharField(blank=True, max_length=60, validators=[events.invisible.validate_visible])),
-                        ('west', models.CharField(blank=True, max_length=60, validators=[events.invisible.validate_visible])),
-                        ('boards', models.PositiveSmallIntegerField(default=16, help_text='16 plays every dealer and vulnerability once.')),
-                        ('method', models.CharField(choices=[('par-imps', 'Par-table IMPs (one-table tally sheet)'), ('hancock', 'Hancock points (HCP par, Cliff Hancock)'), ('dd-par', 'IMPs against the double-dummy par')], default='par-imps', max_length=10)),
-                        ('doubled_rule', models.CharField(choices=[('ignore', 'Ignored: X and XX change nothing'), ('into-game', 'Doubling into game: a doubled part score worth 100 trick points is a game'), ('multiply', 'Into game, and each overtrick and undertrick counts ×2 doubled, ×4 redoubled')], default='ignore', max_length=10, verbose_name='Doubled and redoubled (Hancock)')),
-                        ('vulnerable_rule', models.CharField(choices=[('ignore', 'Ignored: vulnerability changes nothing'), ('double-undertricks', 'A vulnerable declarer’s undertricks count double')], default='ignore', max_length=20, verbose_name='Vulnerability (Hancock)')),
-                        ('published', models.BooleanField(default=False)),
-                        ('version', models.PositiveIntegerField(default=0, help_text='Goes up with every change, so open pages know when to refresh.')),
-                        ('created_at', models.DateTimeField(auto_now_add=True)),
-                        ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='one_table_sessions', to='events.club')),
-                        ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        ("analysis_queued_at", models.DateTimeField(blank=True, null=True)),
+                        ("analysis_attempts", models.PositiveSmallIntegerField(default=0)),
+                        ("analysis_error", models.TextField(blank=True)),
+                        (
+                            "name",
+                            models.CharField(
+                                default="One-table game",
+                                max_length=100,
+                                validators=[events.core.invisible.validate_visible],
+                            ),
+                        ),
+                        ("date", models.DateField()),
+                        (
+                            "north",
+                            models.CharField(
+                                blank=True,
+                                max_length=60,
+                                validators=[events.core.invisible.validate_visible],
+                            ),
+                        ),
+                        (
+                            "east",
+                            models.CharField(
+                                blank=True,
+                                max_length=60,
+                                validators=[events.core.invisible.validate_visible],
+                            ),
+                        ),
+                        (
+                            "south",
+                            models.CharField(
+                                blank=True,
+                                max_length=60,
+                                validators=[events.core.invisible.validate_visible],
+                            ),
+                        ),
+                        (
+                            "west",
+                            models.CharField(
+                                blank=True,
+                                max_length=60,
+                                validators=[events.core.invisible.validate_visible],
+                            ),
+                        ),
+                        (
+                            "boards",
+                            models.PositiveSmallIntegerField(
+                                default=16,
+                                help_text="16 plays every dealer and vulnerability once.",
+                            ),
+                        ),
+                        (
+                            "method",
+                            models.CharField(
+                                choices=[
+                                    ("par-imps", "Par-table IMPs (one-table tally sheet)"),
+                                    ("hancock", "Hancock points (HCP par, Cliff Hancock)"),
+                                    ("dd-par", "IMPs against the double-dummy par"),
+                                ],
+                                default="par-imps",
+                                max_length=10,
+                            ),
+                        ),
+                        (
+                            "doubled_rule",
+                            models.CharField(
+                                choices=[
+                                    ("ignore", "Ignored: X and XX change nothing"),
+                                    (
+                                        "into-game",
+                                        "Doubling into game: a doubled part score worth 100 trick points is a game",
+                                    ),
+                                    (
+                                        "multiply",
+                                        "Into game, and each overtrick and undertrick counts ×2 doubled, ×4 redoubled",
+                                    ),
+                                ],
+                                default="ignore",
+                                max_length=10,
+                                verbose_name="Doubled and redoubled (Hancock)",
+                            ),
+                        ),
+                        (
+                            "vulnerable_rule",
+                            models.CharField(
+                                choices=[
+                                    ("ignore", "Ignored: vulnerability changes nothing"),
+                                    (
+                                        "double-undertricks",
+                                        "A vulnerable declarer’s undertricks count double",
+                                    ),
+                                ],
+                                default="ignore",
+                                max_length=20,
+                                verbose_name="Vulnerability (Hancock)",
+                            ),
+                        ),
+                        ("published", models.BooleanField(default=False)),
+                        (
+                            "version",
+                            models.PositiveIntegerField(
+                                default=0,
+                                help_text="Goes up with every change, so open pages know when to refresh.",
+                            ),
+                        ),
+                        ("created_at", models.DateTimeField(auto_now_add=True)),
+                        (
+                            "club",
+                            models.ForeignKey(
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="one_table_sessions",
+                                to="events.club",
+                            ),
+                        ),
+                        (
+                            "created_by",
+                            models.ForeignKey(
+                                blank=True,
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
                     ],
                     options={
-                        'db_table': 'events_onetablesession',
-                        'ordering': ['-date', '-pk'],
+                        "db_table": "events_onetablesession",
+                        "ordering": ["-date", "-pk"],
                     },
                 ),
                 migrations.CreateModel(
-                    name='OneTableHand',
+                    name="OneTableHand",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('number', models.PositiveSmallIntegerField()),
-                        ('contract', models.CharField(help_text='4S, 3NTX, 7NTXX or PASS.', max_length=6)),
-                        ('declarer', models.CharField(blank=True, max_length=1)),
-                        ('tricks', models.PositiveSmallIntegerField(default=0)),
-                        ('hcp_ns', models.PositiveSmallIntegerField()),
-                        ('fit', models.CharField(blank=True, help_text='9H; blank for no 8-card fit.', max_length=3)),
-                        ('scoring_line', models.CharField(blank=True, help_text="On a 20-20 hand: NS or EW instead of the dealer's.", max_length=2)),
-                        ('trump_length_7', models.BooleanField(default=False, help_text='Hancock: a declaring hand holds 7 or more trumps.')),
-                        ('side_voids', models.PositiveSmallIntegerField(default=0, help_text="Hancock: the declaring side's voids in the other suits.")),
-                        ('updated_at', models.DateTimeField(auto_now=True)),
-                        ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='one_table.onetablesession')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        ("number", models.PositiveSmallIntegerField()),
+                        (
+                            "contract",
+                            models.CharField(help_text="4S, 3NTX, 7NTXX or PASS.", max_length=6),
+                        ),
+                        ("declarer", models.CharField(blank=True, max_length=1)),
+                        ("tricks", models.PositiveSmallIntegerField(default=0)),
+                        ("hcp_ns", models.PositiveSmallIntegerField()),
+                        (
+                            "fit",
+                            models.CharField(
+                                blank=True, help_text="9H; blank for no 8-card fit.", max_length=3
+                            ),
+                        ),
+                        (
+                            "scoring_line",
+                            models.CharField(
+                                blank=True,
+                                help_text="On a 20-20 hand: NS or EW instead of the dealer's.",
+                                max_length=2,
+                            ),
+                        ),
+                        (
+                            "trump_length_7",
+                            models.BooleanField(
+                                default=False,
+                                help_text="Hancock: a declaring hand holds 7 or more trumps.",
+                            ),
+                        ),
+                        (
+                            "side_voids",
+                            models.PositiveSmallIntegerField(
+                                default=0,
+                                help_text="Hancock: the declaring side's voids in the other suits.",
+                            ),
+                        ),
+                        ("updated_at", models.DateTimeField(auto_now=True)),
+                        (
+                            "session",
+                            models.ForeignKey(
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="hands",
+                                to="one_table.onetablesession",
+                            ),
+                        ),
                     ],
                     options={
-                        'db_table': 'events_onetablehand',
-                        'ordering': ['number'],
+                        "db_table": "events_onetablehand",
+                        "ordering": ["number"],
                     },
                 ),
                 migrations.CreateModel(
-                    name='OneTableDeal',
+                    name="OneTableDeal",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('dd', models.JSONField(blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.', null=True)),
-                        ('par_score', models.IntegerField(blank=True, help_text="From NS's side (Pavlicek's par).", null=True)),
-                        ('par_contracts', models.CharField(blank=True, max_length=100)),
-                        ('number', models.PositiveSmallIntegerField()),
-                        ('deal', models.CharField(help_text='PBN deal, e.g. N:AKQ.…', max_length=80)),
-                        ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deals', to='one_table.onetablesession')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "dd",
+                            models.JSONField(
+                                blank=True,
+                                help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.',
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "par_score",
+                            models.IntegerField(
+                                blank=True, help_text="From NS's side (Pavlicek's par).", null=True
+                            ),
+                        ),
+                        ("par_contracts", models.CharField(blank=True, max_length=100)),
+                        ("number", models.PositiveSmallIntegerField()),
+                        (
+                            "deal",
+                            models.CharField(help_text="PBN deal, e.g. N:AKQ.…", max_length=80),
+                        ),
+                        (
+                            "game",
+                            models.ForeignKey(
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="deals",
+                                to="one_table.onetablesession",
+                            ),
+                        ),
                     ],
                     options={
-                        'db_table': 'events_onetabledeal',
-                        'ordering': ['number'],
+                        "db_table": "events_onetabledeal",
+                        "ordering": ["number"],
                     },
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablesession',
-                    constraint=models.CheckConstraint(condition=models.Q(('date__gte', datetime.date(1925, 1, 1)), ('date__lte', datetime.date(2099, 12, 31))), name='one_table_date_1925_to_2099', violation_error_message="A game's date is from 1 Jan 1925 to 31 Dec 2099."),
+                    model_name="onetablesession",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(
+                            ("date__gte", datetime.date(1925, 1, 1)),
+                            ("date__lte", datetime.date(2099, 12, 31)),
+                        ),
+                        name="one_table_date_1925_to_2099",
+                        violation_error_message="A game's date is from 1 Jan 1925 to 31 Dec 2099.",
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablesession',
-                    constraint=models.CheckConstraint(condition=models.Q(('boards__gte', 1), ('boards__lte', 32)), name='one_table_boards_1_to_32'),
+                    model_name="onetablesession",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("boards__gte", 1), ("boards__lte", 32)),
+                        name="one_table_boards_1_to_32",
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablesession',
-                    constraint=models.CheckConstraint(condition=models.Q(('method__in', ['par-imps', 'hancock', 'dd-par'])), name='one_table_method_known'),
+                    model_name="onetablesession",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("method__in", ["par-imps", "hancock", "dd-par"])),
+                        name="one_table_method_known",
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablesession',
-                    constraint=models.CheckConstraint(condition=models.Q(('doubled_rule__in', ('ignore', 'into-game', 'multiply')), ('vulnerable_rule__in', ('ignore', 'double-undertricks'))), name='one_table_hancock_rules_known'),
+                    model_name="onetablesession",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(
+                            ("doubled_rule__in", ("ignore", "into-game", "multiply")),
+                            ("vulnerable_rule__in", ("ignore", "double-undertricks")),
+                        ),
+                        name="one_table_hancock_rules_known",
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.UniqueConstraint(fields=('session', 'number'), name='one_table_hand_once'),
+                    model_name="onetablehand",
+                    constraint=models.UniqueConstraint(
+                        fields=("session", "number"), name="one_table_hand_once"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='one_table_hand_positive'),
+                    model_name="onetablehand",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("number__gte", 1)), name="one_table_hand_positive"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.CheckConstraint(condition=models.Q(('tricks__lte', 13)), name='one_table_tricks_0_13'),
+                    model_name="onetablehand",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("tricks__lte", 13)), name="one_table_tricks_0_13"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.CheckConstraint(condition=models.Q(('hcp_ns__lte', 40)), name='one_table_hcp_0_40'),
+                    model_name="onetablehand",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("hcp_ns__lte", 40)), name="one_table_hcp_0_40"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.CheckConstraint(condition=models.Q(('declarer__in', ['', 'N', 'E', 'S', 'W'])), name='one_table_declarer_seat'),
+                    model_name="onetablehand",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("declarer__in", ["", "N", "E", "S", "W"])),
+                        name="one_table_declarer_seat",
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.CheckConstraint(condition=models.Q(('scoring_line__in', ['', 'NS', 'EW'])), name='one_table_scoring_line'),
+                    model_name="onetablehand",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("scoring_line__in", ["", "NS", "EW"])),
+                        name="one_table_scoring_line",
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetablehand',
-                    constraint=models.CheckConstraint(condition=models.Q(('side_voids__lte', 6)), name='one_table_side_voids'),
+                    model_name="onetablehand",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("side_voids__lte", 6)), name="one_table_side_voids"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetabledeal',
-                    constraint=models.UniqueConstraint(fields=('game', 'number'), name='one_table_deal_once'),
+                    model_name="onetabledeal",
+                    constraint=models.UniqueConstraint(
+                        fields=("game", "number"), name="one_table_deal_once"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetabledeal',
-                    constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='one_table_deal_positive'),
+                    model_name="onetabledeal",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("number__gte", 1)), name="one_table_deal_positive"
+                    ),
                 ),
                 migrations.AddConstraint(
-                    model_name='onetabledeal',
-                    constraint=models.CheckConstraint(condition=models.Q(('deal', ''), _negated=True), name='one_table_deal_dealt'),
+                    model_name="onetabledeal",
+                    constraint=models.CheckConstraint(
+                        condition=models.Q(("deal", ""), _negated=True), name="one_table_deal_dealt"
+                    ),
                 ),
             ],
             database_operations=[

@@ -4,8 +4,8 @@ is imported whole or not at all, and the pairs page turns numbers into members' 
 import pytest
 from django.db import IntegrityError, transaction
 
+from events.club.roster import NUMBER, Roster, RosterImportError, import_roster, parse_roster
 from events.models import Member
-from events.roster import NUMBER, Roster, RosterImportError, import_roster, parse_roster
 from tests.factories import make_club
 from tests.hang_guard import finishes_within
 

@@ -1,4 +1,4 @@
-"""events.access: fetching an object and checking who may see or change it, in one query."""
+"""events.core.access: fetching an object and checking who may see or change it, in one query."""
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -7,7 +7,7 @@ from django.http import Http404
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from events.access import (
+from events.core.access import (
     SessionDeleted,
     board_for_director,
     board_for_reader,
@@ -17,9 +17,9 @@ from events.access import (
     is_director,
     section_for_director,
 )
-from events.lifecycle import delete_session
 from events.models import Board
 from events.one_table.models import OneTableSession
+from events.sessions.lifecycle import delete_session
 from events.teams.models import TeamsEvent
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event

@@ -1,6 +1,6 @@
-"""Start-up checks (events/checks.py)."""
+"""Start-up checks (events/core/checks.py)."""
 
-from events.checks import SQLITE, sqlite_is_new_enough, sqlite_problems
+from events.core.checks import SQLITE, sqlite_is_new_enough, sqlite_problems
 
 POSTGRESQL = "django.db.backends.postgresql"
 

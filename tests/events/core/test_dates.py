@@ -1,4 +1,4 @@
-"""The dates a session may have (events.dates): one rule for the forms, every importer and
+"""The dates a session may have (events.core.dates): one rule for the forms, every importer and
 the database. A file's date from 1925 (contract bridge's first year) to a year ahead imports
 as it is; a program's placeholder for none (0001-01-01, 1900-01-01) or 9999-12-31 is refused."""
 
@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from events.dates import date_problem, session_date_range
+from events.core.dates import date_problem, session_date_range
 from events.formats import ImportProblems, bws, read_traveller_file
 from events.formats.bws import read_bws
 from events.models import Event

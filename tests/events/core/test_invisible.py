@@ -1,4 +1,4 @@
-"""Invisible characters in names (events.invisible): control characters, bidi overrides and
+"""Invisible characters in names (events.core.invisible): control characters, bidi overrides and
 isolates, zero-width characters. A typed name with one is refused in words, everywhere a name
 is typed; a file's names lose them and the import says so."""
 
@@ -11,14 +11,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from events.core.invisible import invisible_problem, validate_visible, without_invisible
 from events.formats import read_traveller_file
-from events.invisible import invisible_problem, validate_visible, without_invisible
 from events.models import Club, Event, Member, Pair, Penalty
 from events.one_table.models import OneTableSession
 from events.sessions.importing import import_traveller_file
 from events.teams.models import TeamsEvent
+from tests.events.sessions.test_pairs_page import names_form
 from tests.events.teams.test_views import EVENT_FORM
-from tests.events.views.test_pairs import names_form
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: the rest of the line reads backwards
 

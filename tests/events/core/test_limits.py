@@ -1,6 +1,6 @@
-"""How big a session may be (events.limits), and how refusals list their problems."""
+"""How big a session may be (events.core.limits), and how refusals list their problems."""
 
-from events.limits import (
+from events.core.limits import (
     MAX_BOARDS,
     MAX_PAIRS,
     MAX_PROBLEMS,

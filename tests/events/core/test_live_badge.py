@@ -11,11 +11,11 @@ from django.utils import timezone
 
 from events.entry.changes import Correction
 from events.entry.saving import save_result
-from events.finalising import finalise_session
 from events.models import Event
+from events.sessions.finalising import finalise_session
+from tests.events.core.test_live_polling import public_pages
 from tests.events.entry.entry_helpers import board_of, movement_rows
-from tests.events.views.test_finalising_pages import session  # noqa: F401 (a fixture)
-from tests.events.views.test_live_polling import public_pages
+from tests.events.sessions.test_finalising_pages import session  # noqa: F401 (a fixture)
 
 BADGE = re.compile(
     r'<span id="session-state"([^>]*)>'

@@ -1,4 +1,4 @@
-"""How often an open page asks for what changed (events/live.py): every second while a
+"""How often an open page asks for what changed (events/core/live.py): every second while a
 session is provisional, every 30 s once it is final (a correction is rare, but must still
 reach a page left open); the answer that brings the finalising slows the open page down."""
 
@@ -9,12 +9,12 @@ from django.urls import reverse
 
 from events.entry.changes import Correction
 from events.entry.saving import save_result
-from events.finalising import finalise_session
 from events.models import Event
+from events.sessions.finalising import finalise_session
 from tests.events.entry.entry_helpers import board_of, movement_rows
 from tests.events.one_table.test_one_table import make_game
+from tests.events.sessions.test_finalising_pages import session  # noqa: F401 (a fixture)
 from tests.events.teams.factories import make_teams_event
-from tests.events.views.test_finalising_pages import session  # noqa: F401 (a fixture)
 
 EVERY_SECOND, EVERY_30_SECONDS = "every 1s", "every 30s"
 

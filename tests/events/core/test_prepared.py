@@ -14,12 +14,12 @@ from django.db import connection, connections
 from django.utils import timezone
 
 import clubscore.urls  # noqa: F401 - imports every module of the app, and its queries
+from events.core.prepared import FIRST_MARKER, prepared
+from events.core.queries import section_pairs
+from events.entry.rows import _boards_numbered
 from events.entry.saving import save_result
 from events.models import Board, Pair, Penalty, Result
-from events.prepared import FIRST_MARKER, prepared
-from events.queries import section_pairs
-from events.setup import SectionPlan
-from events.travellers import _boards_numbered
+from events.sessions.setup import SectionPlan
 from tests.factories import make_club, make_session, make_user
 
 NOWHERE = 987_654  # an id no row has
@@ -80,15 +80,15 @@ def _arguments(director, single, field, unpublished) -> dict[str, list[tuple[int
     other_ns = Pair.objects.filter(section=section, direction="NS").exclude(pk=ns).first().pk
     stranger = make_user().pk
     return {
-        "events.access._event_for_user": [
+        "events.core.access._event_for_user": [
             (single.pk, director.pk), (unpublished.pk, director.pk), (unpublished.pk, stranger),
             (single.pk, stranger), (NOWHERE, director.pk),
         ],
-        "events.access._event_for_anyone": [(single.pk,), (unpublished.pk,), (NOWHERE,)],
-        "events.access._section_with_directs": [
+        "events.core.access._event_for_anyone": [(single.pk,), (unpublished.pk,), (NOWHERE,)],
+        "events.core.access._section_with_directs": [
             (section.pk, director.pk), (section.pk, 0), (NOWHERE, director.pk),
         ],
-        "events.access._board_with_directs": [
+        "events.core.access._board_with_directs": [
             (board.pk, director.pk), (board.pk, 0), (NOWHERE, 0),
         ],
         "events.entry.saving._results_meeting": [
@@ -96,24 +96,28 @@ def _arguments(director, single, field, unpublished) -> dict[str, list[tuple[int
             (NOWHERE, ns, ns, ew),
         ],
         "events.entry.changes._board_with_session": [(board.pk,), (NOWHERE,)],
-        "events.queries.section_pairs": [(section.pk,), (NOWHERE,)],
-        "events.scorer._section_lines": [(section.pk,), (NOWHERE,)],
-        "events.scorer._section_boards": [(section.pk,), (NOWHERE,)],
-        "events.scorer._event_lines": [(field.pk,), (single.pk,), (NOWHERE,)],
-        "events.scorer._event_boards": [(field.pk,), (NOWHERE,)],
-        "events.scorer._event_penalties": [(field.pk,), (single.pk,), (unpublished.pk,)],
-        "events.scorer._section_board_lines": [(section.pk, 2), (section.pk, 9), (NOWHERE, 2)],
-        "events.scorer._event_board_lines": [(field.pk, 1), (field.pk, 9), (single.pk, 3)],
-        "events.scorer._section_tallies": [(section.pk,), (NOWHERE,)],
-        "events.scorer._event_tallies": [(field.pk,), (single.pk,), (NOWHERE,)],
-        "events.travellers._boards_numbered": [
+        "events.core.queries.section_pairs": [(section.pk,), (NOWHERE,)],
+        "events.standings.scorer._section_lines": [(section.pk,), (NOWHERE,)],
+        "events.standings.scorer._section_boards": [(section.pk,), (NOWHERE,)],
+        "events.standings.scorer._event_lines": [(field.pk,), (single.pk,), (NOWHERE,)],
+        "events.standings.scorer._event_boards": [(field.pk,), (NOWHERE,)],
+        "events.standings.scorer._event_penalties": [(field.pk,), (single.pk,), (unpublished.pk,)],
+        "events.standings.scorer._section_board_lines": [
+            (section.pk, 2), (section.pk, 9), (NOWHERE, 2),
+        ],
+        "events.standings.scorer._event_board_lines": [
+            (field.pk, 1), (field.pk, 9), (single.pk, 3),
+        ],
+        "events.standings.scorer._section_tallies": [(section.pk,), (NOWHERE,)],
+        "events.standings.scorer._event_tallies": [(field.pk,), (single.pk,), (NOWHERE,)],
+        "events.entry.rows._boards_numbered": [
             (section.pk, 1, 2), (section.pk, 3, 3), (section.pk, 40, 41), (section.pk, 1, 40_000),
         ],
         "events.sessions.grid._played_sets": [(section.pk,), (NOWHERE,)],
-        "events.travellers._results_numbered": [
+        "events.entry.rows._results_numbered": [
             (section.pk, 1, 4, ns), (section.pk, 1, 2, NOWHERE),
         ],
-        "events.views.results._event_section": [
+        "events.standings.views._event_section": [
             (single.pk, section.pk), (field.pk, section.pk), (NOWHERE, section.pk),
         ],
     }  # fmt: skip

@@ -2,7 +2,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from events.travellers import Row, mark_saved
+from events.entry.rows import Row, mark_saved
 
 
 def rows_with(filled):

@@ -1,6 +1,6 @@
 """Files bigger than any session, or built to hold a server worker, are refused in words
 before they are read whole, by the upload page and `import_travellers` alike, and nothing
-is stored (events.limits)."""
+is stored (events.core.limits)."""
 
 import re
 from io import StringIO

@@ -6,7 +6,7 @@ from django_q.models import OrmQ
 
 from events.handrecords.jobs import analyse_next_batch
 from events.models import Board
-from tests.events.test_hand_records import THREE_BOARDS
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 
 
 def upload(client, event, text, name="boards.pbn"):

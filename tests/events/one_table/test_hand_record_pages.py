@@ -11,9 +11,9 @@ from django.urls import reverse
 from events.handrecords.jobs import GAME, analyse_next_batch
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.models import OneTableDeal
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import make_game
 from tests.events.one_table.test_one_table_hand_records import UNEVEN_FILE
-from tests.events.test_hand_records import THREE_BOARDS
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import HandError, MethodError, change_method, save_hand
 from events.one_table.models import OneTableDeal
 from events.one_table.tally import tally_sheet
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import make_game
-from tests.events.test_hand_records import THREE_BOARDS
 from tests.events.test_par_commands import ONE_SUIT_EACH, ONE_SUIT_EACH_DD, SYMMETRIC, TURNED_DD
 
 # Hand 1 (dealer N, nobody vulnerable), dealt so the sides' points differ. North: AKQJ in

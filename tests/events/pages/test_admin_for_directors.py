@@ -1,14 +1,14 @@
 """/admin/ belongs to the site's administrators; a club director is sent to the app's pages.
 
 A scoped admin would let a director change results without the rescoring, the history and
-the version bump every page of the app goes through (events/views/staff.py).
+the version bump every page of the app goes through (events/club/staff.py).
 """
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from events.lifecycle import delete_session
 from events.models import Event
+from events.sessions.lifecycle import delete_session
 from tests.factories import make_club
 
 

@@ -146,7 +146,7 @@ def test_no_post_is_taken_without_its_csrf_token(director, world, name):
 
 # A GET changes nothing: a link prefetched, a crawler, a reader pressing Reload write nothing.
 # The exemptions name the tables they may write, each for its reason. A session's PDF is made
-# once per version and kept: the first reader to ask for one stores it (events/pdf_store.py).
+# once per version and kept: the first reader to ask for one stores it (events/pdfs/store.py).
 PDF_STORE = {"events_sessionpdf"}
 WRITES_ON_GET = dict.fromkeys(
     ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf",

@@ -14,8 +14,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from events import scorer
 from events.models import Board, Event, Pair
+from events.standings import scorer
 from tests.big_session import make_big_session
 from tests.factories import make_club, make_user
 

@@ -5,11 +5,11 @@ from django.core.exceptions import SuspiciousFileOperation
 from django.urls import reverse
 from pypdf import PdfReader
 
-from events import recaps
 from events.entry.changes import rescore_event
 from events.entry.saving import save_result
 from events.models import Board, Event, Pair
-from events.pdf import RecapPart, StaticFilesOnly, recap_in_parts
+from events.pdfs.render import RecapPart, StaticFilesOnly, recap_in_parts
+from events.standings import recaps
 from tests.factories import make_club, make_session
 
 PAGES = ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf"]
@@ -206,7 +206,7 @@ def test_the_fetcher_reads_collectstatics_hashed_names(settings, tmp_path):
 
 
 def test_a_server_without_pango_says_so_instead_of_failing(db, client, monkeypatch):
-    from events import pdf_store
+    from events.pdfs import store as pdf_store
 
     event = make_session(make_club(), tables=3, boards_per_round=1)
     Event.objects.filter(pk=event.pk).update(published=True)

@@ -1,5 +1,5 @@
 """A session's PDFs are made once per session version, off the request path, and served from the
-database; a reader meanwhile sees how far the render has got (events/pdf_store.py)."""
+database; a reader meanwhile sees how far the render has got (events/pdfs/store.py)."""
 
 import datetime
 import threading
@@ -11,12 +11,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from events import pdf_store, versions
-from events.lifecycle import delete_session, purge_deleted
+from events.core import versions
 from events.models import Event, SessionPdf
 from events.models.sessions import RESTORE_DAYS
+from events.pdfs import store as pdf_store
+from events.sessions.lifecycle import delete_session, purge_deleted
+from tests.events.pdfs.test_pdf_pages import pdf_of, scored_session, text_of
 from tests.events.test_concurrency import run_together
-from tests.events.views.test_pdf import pdf_of, scored_session, text_of
 from tests.factories import make_club
 
 URL = "session_travellers_pdf"

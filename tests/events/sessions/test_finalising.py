@@ -16,12 +16,12 @@ from events.entry.changes import Correction, rescore_event
 from events.entry.deleting import delete_result
 from events.entry.errors import CorrectionNeeded, EntryError, SessionFinal
 from events.entry.saving import RowState, save_result
-from events.finalising import corrections, finalise_session, outstanding
 from events.formats.json_results import results_document
-from events.lifecycle import MovementChangeRefused, change_rounds
 from events.models import Board, Event, Penalty, Result, ResultChange
 from events.phone import links as table_links
 from events.phone import table_round as phone
+from events.sessions.finalising import corrections, finalise_session, outstanding
+from events.sessions.lifecycle import MovementChangeRefused, change_rounds
 from tests.events.entry.test_saving import seats
 from tests.factories import make_session
 

@@ -12,10 +12,10 @@ from pypdf import PdfReader
 
 from events.entry.changes import Correction
 from events.entry.saving import save_result
-from events.finalising import finalise_session
 from events.models import Event, Penalty, Result, ResultChange
 from events.phone import links as table_links
 from events.phone import table_round as phone
+from events.sessions.finalising import finalise_session
 from tests.events.entry.entry_helpers import board_of, movement_rows, row_post
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event

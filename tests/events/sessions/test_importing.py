@@ -20,7 +20,7 @@ THREE_TABLES = HEADER + "\n".join(
 def test_it_creates_a_scored_session(club):
     event = import_travellers(THREE_TABLES, club=club, name="Imported")
     section = event.sections.get()
-    # The file's pairings are a 3-table Mitchell: recognised (events.movement_inference).
+    # The file's pairings are a 3-table Mitchell: recognised (events.sessions.movement_inference).
     assert (section.tables, section.has_movement) == (3, True)
     board_one = Result.objects.filter(board__number=1).order_by("ns_pair__number")
     assert [(r.ns_score, r.ns_points) for r in board_one] == [(420, 1.0), (450, 2.0), (-50, 0.0)]
@@ -85,7 +85,7 @@ def test_a_nul_is_a_problem_on_its_line(club):
 def test_a_nul_in_a_files_event_or_player_names_is_removed_and_said(club):
     # Any reader's file (a Bridgemate database's text fields are not checked as text):
     # PostgreSQL stores no text with a NUL, so it was a server error. A NUL is a control
-    # character, removed from a file's names like the others (events.invisible), and said.
+    # character, removed from a file's names like the others (events.core.invisible), and said.
     parsed = TravellerFile(
         [TravellerLine(2, "A", 1, (1, "NS"), (1, "EW"), "4S N =")], event_name="Club\x00night",
         names={("A", 1, "NS"): ("Ann\x00", "Bob"), ("A", 1, "EW"): ("Cat", "Dan")},

@@ -2,10 +2,10 @@
 
 from django.urls import reverse
 
+from events.entry.rows import board_rows
 from events.models import Result, TableLink
-from events.movement_inference import describe_movements
 from events.sessions.importing import import_travellers
-from events.travellers import board_rows
+from events.sessions.movement_inference import describe_movements
 from scoring import howell, mitchell
 from tests.factories import upload_travellers
 

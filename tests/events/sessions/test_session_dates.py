@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from events.dates import session_date_range
+from events.core.dates import session_date_range
 from events.models import Event
 from events.one_table.models import OneTableSession
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.entry.saving import save_result
-from events.lifecycle import delete_session
 from events.models import Board, Event, Result
+from events.sessions.lifecycle import delete_session
 from tests.events.entry.test_saving import seats
 
 

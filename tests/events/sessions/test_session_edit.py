@@ -155,7 +155,7 @@ def test_an_option_change_never_takes_the_version_back(
     stale = Event.objects.get(pk=event.pk)
     save_result(board, *tables[1], "450", director)
     after_the_save = Event.objects.get(pk=event.pk)
-    monkeypatch.setattr("events.views.sessions.event_for_director", lambda request, pk: stale)
+    monkeypatch.setattr("events.sessions.views.event_for_director", lambda request, pk: stale)
     data = {"scoring": "cross-imps", "totals": "raw", "missing_results": "neuberg",
             "adjusted_rule": "fixed", "cross_imps": "average", "ave_plus_imps": "3",
             "butler_drop": "", "datum_rounding": "10"}  # fmt: skip

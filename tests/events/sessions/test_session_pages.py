@@ -4,7 +4,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Board, Event, Pair
-from events.setup import SectionPlan
+from events.sessions.setup import SectionPlan
 from tests.events.sessions.test_importing import THREE_TABLES
 from tests.factories import make_club, make_session, upload_travellers
 

@@ -1,7 +1,7 @@
 import pytest
 
 from events.models import Board, Pair
-from events.setup import movement_error
+from events.sessions.setup import movement_error
 from tests.factories import make_session
 
 

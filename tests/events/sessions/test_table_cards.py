@@ -7,7 +7,7 @@ import importlib.util
 
 import pytest
 
-from events.table_cards import table_cards
+from events.sessions.table_cards import table_cards
 from scoring import mitchell
 
 
@@ -48,10 +48,12 @@ def reached_from(module: str) -> set[str]:
 
 
 def test_the_table_cards_import_nothing_that_imports_them():
-    assert "events.table_cards" in reached_from("events.phone.table_round")  # it builds on them
-    assert "events.phone.table_round" not in reached_from("events.table_cards")
-    assert "events.phone.links" not in reached_from("events.table_cards")
-    assert "events.table_cards" not in reached_from("events.table_cards")
+    assert "events.sessions.table_cards" in reached_from(
+        "events.phone.table_round"
+    )  # it builds on them
+    assert "events.phone.table_round" not in reached_from("events.sessions.table_cards")
+    assert "events.phone.links" not in reached_from("events.sessions.table_cards")
+    assert "events.sessions.table_cards" not in reached_from("events.sessions.table_cards")
 
 
 @pytest.mark.django_db

@@ -1,11 +1,11 @@
-"""A procedural penalty as `import_travellers --penalty` reads it (events.penalties)."""
+"""A procedural penalty as `import_travellers --penalty` reads it (events.standings.penalties)."""
 
 from decimal import Decimal
 
 import pytest
 
 from events.models import Penalty
-from events.penalties import PenaltyError, PenaltySpec, parse_penalty
+from events.standings.penalties import PenaltyError, PenaltySpec, parse_penalty
 from tests.hang_guard import finishes_within
 
 

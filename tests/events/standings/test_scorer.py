@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from events.entry.deleting import delete_result
 from events.entry.saving import save_result
 from events.models import Board, Event, Result
-from events.scorer import cached_units, rescore
-from events.setup import SectionPlan
+from events.sessions.setup import SectionPlan
+from events.standings.scorer import cached_units, rescore
 from scoring import METHODS
 from tests.factories import make_session
 
