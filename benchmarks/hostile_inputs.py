@@ -61,11 +61,14 @@ def run_case(name: str, scale: float) -> str:
             lines = [f"{board},1,2,4S,N,=" for board in range(1, sized(9_999, scale) + 1)]
             return _import(read_traveller_file((HEADER + "\n".join(lines)).encode(), "csv"))
         elif name == "pbn-rows":
-            rows = "\n".join(f"{n % 30 + 1} {n % 29 + 1} 4S N 10 420 -"
-                             for n in range(sized(800_000, scale)))  # fmt: skip
-            text = ('[Event "Big"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;'
-                    'Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R"]\n'
-                    f"{rows}\n")  # fmt: skip
+            rows = "\n".join(
+                f"{n % 30 + 1} {n % 29 + 1} 4S N 10 420 -" for n in range(sized(800_000, scale))
+            )
+            text = (
+                '[Event "Big"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;'
+                'Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R"]\n'
+                f"{rows}\n"
+            )
             return _import(read_traveller_file(text.encode(), "pbn"))
         elif name == "usebio-lines":
             line = "<TRAVELLER_LINE>           <NS_PAIR_NUMBER/></TRAVELLER_LINE>\n"  # 62 bytes
@@ -92,8 +95,10 @@ def run_case(name: str, scale: float) -> str:
     except ImportProblems as problems:
         listed = problems.described()
         size = sum(len(problem) for problem in listed)
-        return (f"refused: {len(problems.problems):,} problems, {len(listed)} listed "
-                f"({size:,} characters): {listed[0][:70]}")  # fmt: skip
+        return (
+            f"refused: {len(problems.problems):,} problems, {len(listed)} listed "
+            f"({size:,} characters): {listed[0][:70]}"
+        )
     return "read"
 
 
@@ -134,8 +139,9 @@ def main():
         child(args.child, args.scale)
         return
     for name in args.case or CASES:
-        subprocess.run([sys.executable, __file__, "--child", name, "--scale", str(args.scale)],
-                       check=False)  # fmt: skip
+        subprocess.run(
+            [sys.executable, __file__, "--child", name, "--scale", str(args.scale)], check=False
+        )
 
 
 if __name__ == "__main__":

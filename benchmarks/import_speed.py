@@ -64,14 +64,17 @@ def run(args):
         for attempt in range(args.repeat):
             data, extension = (text, "csv") if label == "CSV" else (pbn, "pbn")
             start = time.perf_counter()
-            event = import_traveller_file(read_traveller_file(data, extension), club=club,
-                                          name=f"{label} {attempt}")  # fmt: skip
+            event = import_traveller_file(
+                read_traveller_file(data, extension), club=club, name=f"{label} {attempt}"
+            )
             times.append(time.perf_counter() - start)
             if pbn is None:
                 pbn = write_results(event, "pbn").encode()
         best = min(times)
-        print(f"{label}: {rows:,} rows in {best:.2f} s (best of {args.repeat}): "
-              f"{rows / best:,.0f} rows/s")  # fmt: skip
+        print(
+            f"{label}: {rows:,} rows in {best:.2f} s (best of {args.repeat}): "
+            f"{rows / best:,.0f} rows/s"
+        )
 
 
 if __name__ == "__main__":

@@ -204,10 +204,19 @@ def start_server(workers: int, database_url: str, log) -> tuple[subprocess.Popen
         "SECRET_KEY": secrets.token_urlsafe(40), "DJANGO_SETTINGS_MODULE": "clubscore.settings",
     }  # fmt: skip
     command = [
-        str(Path(sys.executable).parent / "gunicorn"), "clubscore.wsgi:application",
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--chdir", str(ROOT),
-        "--timeout", "60", "--log-level", "warning",
-    ]  # fmt: skip
+        str(Path(sys.executable).parent / "gunicorn"),
+        "clubscore.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--chdir",
+        str(ROOT),
+        "--timeout",
+        "60",
+        "--log-level",
+        "warning",
+    ]
     server = subprocess.Popen(command, env=environment, stdout=log, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -262,8 +271,7 @@ def run(port, event, pairs, pages, count, idle, pids_of):
     ns = Pair.objects.get(section__event=event, direction="NS", number=1)
     ew = Pair.objects.get(section__event=event, direction="EW", number=3)  # (1 + 1) % 40 + 1
     current = board.results.get(ns_pair=ns).text
-    save_result(board, ns, ew, "4S N +1" if current != "4S N +1" else "4S N =", None,
-                override=True)  # fmt: skip
+    save_result(board, ns, ew, "4S N +1" if current != "4S N +1" else "4S N =", None, override=True)
     saved = time.perf_counter()
     deadline = saved + AFTER_SAVE
     while time.perf_counter() < deadline and any(v.refreshed_at is None for v in viewers):
@@ -275,8 +283,12 @@ def run(port, event, pairs, pages, count, idle, pids_of):
         viewer.join(timeout=25)
 
     seconds = idle_to - idle_from
-    quiet = [(answered - sent, status) for v in viewers for sent, answered, status in v.polls
-             if idle_from <= sent and answered <= idle_to]  # fmt: skip
+    quiet = [
+        (answered - sent, status)
+        for v in viewers
+        for sent, answered, status in v.polls
+        if idle_from <= sent and answered <= idle_to
+    ]
     not_204 = sum(1 for _, status in quiet if status != 204)
     errors = sum(v.errors for v in viewers)
     server_cpu = used(cpu_before, cpu_after)
@@ -299,8 +311,12 @@ def run(port, event, pairs, pages, count, idle, pids_of):
     slowest = {}
     for viewer, delay in delays.items():
         slowest[viewer.page] = max(slowest.get(viewer.page, 0.0), delay)
-    renders = [1000 * (answered - sent) for v in viewers for sent, answered, status in v.polls
-               if status == 200 and sent >= saved - INTERVAL]  # fmt: skip
+    renders = [
+        1000 * (answered - sent)
+        for v in viewers
+        for sent, answered, status in v.polls
+        if status == 200 and sent >= saved - INTERVAL
+    ]
     print(
         f"      one result saved: every viewer had it after {max(delays.values()):.2f} s "
         f"({spread(delays.values(), 's', 2)})"
@@ -315,9 +331,11 @@ def run(port, event, pairs, pages, count, idle, pids_of):
 
 def spread(values, unit="ms", places=1) -> str:
     values = list(values)
-    return (f"median {statistics.median(values):.{places}f} {unit}, "
-            f"p95 {percentile(values, 0.95):.{places}f} {unit}, "
-            f"max {max(values):.{places}f} {unit}")  # fmt: skip
+    return (
+        f"median {statistics.median(values):.{places}f} {unit}, "
+        f"p95 {percentile(values, 0.95):.{places}f} {unit}, "
+        f"max {max(values):.{places}f} {unit}"
+    )
 
 
 def main():
@@ -325,13 +343,20 @@ def main():
     parser.add_argument("--viewers", default="50,200", help="viewer counts, e.g. 50,200")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers (2-4)")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle polling")
-    parser.add_argument("--pages", default="standings,recap,travellers,card",
-                        help="pages the viewers hold open, in turn "
-                             "(standings, recap, travellers, card, board, "
-                             "board-standings)")  # fmt: skip
-    parser.add_argument("--front", choices=["none", "nginx"], default="none",
-                        help="nginx with deploy/nginx's rules in front (its one-second cache "
-                             "of the viewers' polls), as docker compose runs it")  # fmt: skip
+    parser.add_argument(
+        "--pages",
+        default="standings,recap,travellers,card",
+        help="pages the viewers hold open, in turn "
+        "(standings, recap, travellers, card, board, "
+        "board-standings)",
+    )
+    parser.add_argument(
+        "--front",
+        choices=["none", "nginx"],
+        default="none",
+        help="nginx with deploy/nginx's rules in front (its one-second cache "
+        "of the viewers' polls), as docker compose runs it",
+    )
     options = parser.parse_args()
     counts = [int(n) for n in options.viewers.split(",")]
     pages = options.pages.split(",")
@@ -366,8 +391,15 @@ def main():
                 port = fronts.enter_context(local_nginx(port, TEMPORARY / "nginx")).port
                 print(f"nginx in front on port {port}")
             for count in counts:
-                run(port, event, pairs, pages, count, options.idle,
-                    lambda: server_pids(server.pid, database))  # fmt: skip
+                run(
+                    port,
+                    event,
+                    pairs,
+                    pages,
+                    count,
+                    options.idle,
+                    lambda: server_pids(server.pid, database),
+                )
     finally:
         if server is not None:
             stop_process(server, seconds=15)

@@ -64,9 +64,13 @@ def render_in_child(database_url: str, pdf_id: int) -> dict:
     """Runs this script's --render in a new process; its figures."""
     env = {**os.environ, "DATABASE_URL": database_url}  # DEBUG is turned off in the child too
     done = subprocess.run(
-        [sys.executable, __file__, "--render", str(pdf_id)], env=env, cwd=ROOT,
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        [sys.executable, __file__, "--render", str(pdf_id)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if done.returncode:
         raise RuntimeError(f"the render failed:\n{done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -147,8 +151,10 @@ def main(runs: int, test_name: str) -> None:
     from events.models import SessionPdf
     from events.pdfs import store as pdf_store
 
-    print(f"PDFs, {connection.vendor}, {os.cpu_count()} cores, load average "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start")  # fmt: skip
+    print(
+        f"PDFs, {connection.vendor}, {os.cpu_count()} cores, load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start"
+    )
     sessions = []
     for tables, boards in SESSIONS:
         start = time.perf_counter()
@@ -161,12 +167,15 @@ def main(runs: int, test_name: str) -> None:
     print("\nEach PDF (A4), made as the worker makes it, in a fresh process: its first render,")
     print("then the next version's (the worker warm); seconds, and the render's peak memory")
     print("above what the process held before it, MB (the whole process's peak in brackets):")
-    print(f"  {'session':<9} {'PDF':<13} {'pages':>5} {'KB':>4}   {'first: wall':>11} {'CPU':>5} "
-          f"{'MB':>10}   {'next: wall':>10} {'CPU':>5} {'MB':>10}")  # fmt: skip
+    print(
+        f"  {'session':<9} {'PDF':<13} {'pages':>5} {'KB':>4}   {'first: wall':>11} {'CPU':>5} "
+        f"{'MB':>10}   {'next: wall':>10} {'CPU':>5} {'MB':>10}"
+    )
     for event in sessions:
         for kind in KINDS:
-            pdf = SessionPdf.objects.create(event=event, kind=kind, paper="a4", state="queued",
-                                            wanted_version=event.version)  # fmt: skip
+            pdf = SessionPdf.objects.create(
+                event=event, kind=kind, paper="a4", state="queued", wanted_version=event.version
+            )
             got = render_in_child(child_database_url(test_name), pdf.pk)
             first, again = got["first"], got["next"]
             print(
@@ -189,8 +198,10 @@ def main(runs: int, test_name: str) -> None:
             assert pdf_store.stored(event, kind, "a4", event.version)
             timings = sorted(serve_times(event, kind, runs))
             p95 = timings[min(len(timings) - 1, int(0.95 * len(timings)))]
-            print(f"  {event.name:<9} {kind:<13} {statistics.median(timings):7.1f} {p95:7.1f} "
-                  f"{timings[-1]:7.1f}")  # fmt: skip
+            print(
+                f"  {event.name:<9} {kind:<13} {statistics.median(timings):7.1f} {p95:7.1f} "
+                f"{timings[-1]:7.1f}"
+            )
     print(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
 
 

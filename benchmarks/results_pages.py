@@ -79,8 +79,10 @@ def main(runs):
         f"{TABLES} tables × {BOARDS} boards, {TABLES * BOARDS} results, {connection.vendor}, "
         f"imported in {loaded:.1f} s; {runs} requests a page, anonymous reader, ms:"
     )
-    print(f"  {'page':<16} {'cold median':>11} {'p95':>7} {'min':>6} {'warm median':>12} "
-          f"{'p95':>7} {'min':>6}   queries cold/warm   size")  # fmt: skip
+    print(
+        f"  {'page':<16} {'cold median':>11} {'p95':>7} {'min':>6} {'warm median':>12} "
+        f"{'p95':>7} {'min':>6}   queries cold/warm   size"
+    )
     client = Client()
     for name, url in pages:
         client.get(url)  # templates compiled, connection open

@@ -52,9 +52,14 @@ def main(tables):
 
     def new_session(name):
         return create_session(
-            club=club, name=name, date="2026-11-22", scoring_method="matchpoints",
-            movement="mitchell", tables=tables, boards_per_round=2,
-        )  # fmt: skip
+            club=club,
+            name=name,
+            date="2026-11-22",
+            scoring_method="matchpoints",
+            movement="mitchell",
+            tables=tables,
+            boards_per_round=2,
+        )
 
     def plays(event):
         section = event.sections.get()

@@ -34,10 +34,12 @@ def best_of(function, *args):
 def field_of(size, rng, vulnerability="None"):
     # A realistic spread: most tables near the par contract, a tail of swings.
     possible = sorted(possible_ns_scores(vulnerability))
-    common = [s for s in (420, 450, 400, 170, 140, -50, -100, 620, 650, 980, -500, 800, 200)
-              if s in possible]  # fmt: skip
-    return [rng.choice(common) if rng.random() < 0.8 else rng.choice(possible)
-            for _ in range(size)]  # fmt: skip
+    common = [
+        s
+        for s in (420, 450, 400, 170, 140, -50, -100, 620, 650, 980, -500, 800, 200)
+        if s in possible
+    ]
+    return [rng.choice(common) if rng.random() < 0.8 else rng.choice(possible) for _ in range(size)]
 
 
 def main():

@@ -45,9 +45,11 @@ class DatabaseBusyMiddleware:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         logger.warning(
-            "%s %s: the database did not finish it", request.method, request.path,
+            "%s %s: the database did not finish it",
+            request.method,
+            request.path,
             exc_info=exception,
-        )  # fmt: skip
+        )
         # A connection the failure left broken is replaced on the next request, not reused.
         connection.close_if_unusable_or_obsolete()
         # Rendered without the request: its context processors would ask the same database.
@@ -100,8 +102,14 @@ def _refusal(request, status: int, reason: str, detail: str) -> HttpResponse:
     response = HttpResponse(page, status=status)
     # One line, instead of Django's bare "Bad Request: /path" for it.
     log_response(
-        "%s %s: form not read (%s, %s bytes): %s", request.method, request.path, reason,
-        request.META.get("CONTENT_LENGTH") or "?", detail,
-        response=response, request=request, logger=form_logger,
-    )  # fmt: skip
+        "%s %s: form not read (%s, %s bytes): %s",
+        request.method,
+        request.path,
+        reason,
+        request.META.get("CONTENT_LENGTH") or "?",
+        detail,
+        response=response,
+        request=request,
+        logger=form_logger,
+    )
     return response

@@ -72,16 +72,20 @@ class RestorableDeleteAdmin(admin.ModelAdmin):
         description=f"Delete the selected %(verbose_name_plural)s (restorable for {RESTORE_DAYS} "
         "days)",
         permissions=["change"],
-    )  # fmt: skip
+    )
     def delete_restorably(self, request, queryset):
         live = list(queryset.filter(deleted_at__isnull=True))
         for event in live:
             delete_session(event, request.user)
             self.log_change(request, event, "Deleted (restorable)")
-        self.message_user(request, (
-            f"Deleted {self._listed(live)}: restorable for {RESTORE_DAYS} days." if live
-            else f"No {self.opts.verbose_name} deleted: those selected were deleted already."
-        ))  # fmt: skip
+        self.message_user(
+            request,
+            (
+                f"Deleted {self._listed(live)}: restorable for {RESTORE_DAYS} days."
+                if live
+                else f"No {self.opts.verbose_name} deleted: those selected were deleted already."
+            ),
+        )
 
     @admin.action(description="Restore the selected deleted %(verbose_name_plural)s")
     def restore(self, request, queryset):
@@ -89,10 +93,14 @@ class RestorableDeleteAdmin(admin.ModelAdmin):
         for event in gone:
             restore_session(event)
             self.log_change(request, event, "Restored")
-        self.message_user(request, (
-            f"Restored {self._listed(gone)}." if gone
-            else f"No {self.opts.verbose_name} restored: those selected were not deleted."
-        ))  # fmt: skip
+        self.message_user(
+            request,
+            (
+                f"Restored {self._listed(gone)}."
+                if gone
+                else f"No {self.opts.verbose_name} restored: those selected were not deleted."
+            ),
+        )
 
     def _listed(self, events: list) -> str:
         """Like `2 sessions (Tuesday pairs (24 Nov 2026), Friday pairs (27 Nov 2026))`."""

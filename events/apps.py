@@ -14,10 +14,18 @@ class EventsConfig(AppConfig):
         from events.models import Board, Event
 
         checks.register(sqlite_is_new_enough)
-        kinds.register(kinds.EventKind(
-            "session", Event, "session", detail="session_detail", listing="events",
-            on_home=50, restore="session_restore", deleted_param="deleted",
-        ))  # fmt: skip
-        owners.register(owners.DealOwner(
-            jobs.SESSION, Event, Board, "section__event_id", group="analysis-{}"
-        ))  # fmt: skip
+        kinds.register(
+            kinds.EventKind(
+                "session",
+                Event,
+                "session",
+                detail="session_detail",
+                listing="events",
+                on_home=50,
+                restore="session_restore",
+                deleted_param="deleted",
+            )
+        )
+        owners.register(
+            owners.DealOwner(jobs.SESSION, Event, Board, "section__event_id", group="analysis-{}")
+        )

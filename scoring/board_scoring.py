@@ -225,12 +225,17 @@ def _cross_imps(spreads, total: bool) -> list[Fraction]:
     else:
         sums = [
             sum(
-                (w * ow * imps(s - os) for o, other in enumerate(spreads) if o != i
-                 for w, s in spread for ow, os in other),
+                (
+                    w * ow * imps(s - os)
+                    for o, other in enumerate(spreads)
+                    if o != i
+                    for w, s in spread
+                    for ow, os in other
+                ),
                 Fraction(0),
             )
             for i, spread in enumerate(spreads)
-        ]  # fmt: skip
+        ]
     return sums if total else [value / (len(spreads) - 1) for value in sums]
 
 

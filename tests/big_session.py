@@ -32,9 +32,11 @@ def travellers_csv(tables: int, boards: int, seed: int = 40) -> str:
 def make_big_session(club, tables: int = 40, boards: int = 36, *, publish=True, name=None):
     """An imported, scored session of `tables` NS and EW pairs, every board at every table."""
     event = import_travellers(
-        travellers_csv(tables, boards), club=club, name=name or f"{tables} tables",
+        travellers_csv(tables, boards),
+        club=club,
+        name=name or f"{tables} tables",
         publish=publish,
-    )  # fmt: skip
+    )
     pairs = list(Pair.objects.filter(section__event=event))
     for pair in pairs:
         pair.player1 = f"Ann {pair.direction}{pair.number} Example"

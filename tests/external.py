@@ -47,8 +47,9 @@ def chromium() -> str:
     named = os.environ.get("CLUBSCORE_CHROMIUM", "/usr/bin/chromium")
     binary = shutil.which(named)
     if binary is None:
-        unavailable(f"no Chromium at {named}: `apt-get install chromium` (.ci/run does it)",
-                    REQUIRE_BROWSER)  # fmt: skip
+        unavailable(
+            f"no Chromium at {named}: `apt-get install chromium` (.ci/run does it)", REQUIRE_BROWSER
+        )
     return binary
 
 
@@ -66,5 +67,8 @@ def postgresql_client() -> None:
     """pg_dump and pg_restore, as docs/operations.md's backup runs them."""
     missing = [name for name in ("pg_dump", "pg_restore") if shutil.which(name) is None]
     if missing:
-        unavailable(f"{' and '.join(missing)} not installed: `apt-get install postgresql-client` "
-                    "(.ci/run does it)", REQUIRE_PG_CLIENT)  # fmt: skip
+        unavailable(
+            f"{' and '.join(missing)} not installed: `apt-get install postgresql-client` "
+            "(.ci/run does it)",
+            REQUIRE_PG_CLIENT,
+        )

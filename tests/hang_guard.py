@@ -35,8 +35,10 @@ def finishes_within(seconds: float = GUARD_SECONDS):
     try:
         yield
     except _StillRunning:
-        pytest.fail(f"still running after {seconds} s: the input is read in time that grows "
-                    "faster than its size")  # fmt: skip
+        pytest.fail(
+            f"still running after {seconds} s: the input is read in time that grows "
+            "faster than its size"
+        )
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

@@ -36,10 +36,16 @@ NEEDING = {"CLUBSCORE_REQUIRE_NGINX": NGINX_TESTS, "CLUBSCORE_REQUIRE_REDIS": RE
 
 def hidden(tmp_path) -> dict:
     """The environment of a machine without nginx, Chromium or Redis, and nothing required."""
-    environment = {name: value for name, value in os.environ.items()
-                   if name not in REQUIREMENTS and name != "DATABASE_URL"}  # fmt: skip
-    path = [folder for folder in environment.get("PATH", "").split(os.pathsep)
-            if not folder.rstrip("/").endswith("sbin")]  # fmt: skip
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in REQUIREMENTS and name != "DATABASE_URL"
+    }
+    path = [
+        folder
+        for folder in environment.get("PATH", "").split(os.pathsep)
+        if not folder.rstrip("/").endswith("sbin")
+    ]
     environment.update(
         PATH=os.pathsep.join(path),
         CLUBSCORE_NGINX=str(tmp_path / "no-nginx"),
@@ -53,10 +59,22 @@ def outcomes(tmp_path, environment, *tests) -> dict[str, tuple[str, str]]:
     """Run pytest on `tests`; each test's outcome (passed, skipped, failed) and its message."""
     report = tmp_path / "report.xml"
     subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--junitxml",
-         str(report), *tests],
-        cwd=PROJECT, env=environment, capture_output=True, timeout=600,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--junitxml",
+            str(report),
+            *tests,
+        ],
+        cwd=PROJECT,
+        env=environment,
+        capture_output=True,
+        timeout=600,
+    )
     found = {}
     for case in ElementTree.parse(report).iter("testcase"):
         name = f"{case.get('classname')}.{case.get('name')}"

@@ -22,8 +22,9 @@ def test_the_models_need_no_new_migration():
     try:
         call_command("makemigrations", "--check", "--dry-run", stdout=out, stderr=out)
     except SystemExit as exit:  # --check exits 1 when a migration is missing
-        pytest.fail(f"a model change has no migration (makemigrations exit {exit.code}):\n"
-                    + out.getvalue())  # fmt: skip
+        pytest.fail(
+            f"a model change has no migration (makemigrations exit {exit.code}):\n" + out.getvalue()
+        )
 
 
 # A database whose teams events (or one-table games) were stored while they were models of the
@@ -64,8 +65,10 @@ def _teams_rows(old_apps) -> None:
     event = model.objects.create(club=club, name="Swiss", date=day)
     model.objects.create(club=club, name="Gone", date=day, deleted_at=timezone.now())
     team = old_apps.get_model("events", "Team")
-    ace, bell = (team.objects.create(event=event, number=n, name=name)
-                 for n, name in [(1, "Ace"), (2, "Bell")])  # fmt: skip
+    ace, bell = (
+        team.objects.create(event=event, number=n, name=name)
+        for n, name in [(1, "Ace"), (2, "Bell")]
+    )
     matches = old_apps.get_model("events", "TeamMatch").objects
     match = matches.create(event=event, round=1, table=1, home=ace, away=bell)
     matches.create(event=event, round=2, home=bell)  # a bye
@@ -94,11 +97,19 @@ def _one_table_rows(old_apps) -> None:
 
 
 MOVES = [
-    Move("teams", [("events", "0024_teams_event_soft_delete")],
-         ["teamsevent", "team", "teammatch", "matchboard"], _teams_rows),
-    Move("one_table", [("events", "0025_teams_move_to_their_app")],
-         ["onetablesession", "onetablehand", "onetabledeal"], _one_table_rows),
-]  # fmt: skip
+    Move(
+        "teams",
+        [("events", "0024_teams_event_soft_delete")],
+        ["teamsevent", "team", "teammatch", "matchboard"],
+        _teams_rows,
+    ),
+    Move(
+        "one_table",
+        [("events", "0025_teams_move_to_their_app")],
+        ["onetablesession", "onetablehand", "onetabledeal"],
+        _one_table_rows,
+    ),
+]
 
 
 def _content_types(app: str, move: Move) -> dict[str, int]:
@@ -117,9 +128,9 @@ def test_rows_content_types_and_permissions_survive_the_move_to_their_app(move):
         ContentType.objects.clear_cache()
         move.fill(executor.loader.project_state(move.before).apps)
         keeper = get_user_model().objects.create_user("keeper")
-        keeper.user_permissions.add(Permission.objects.get(
-            content_type__app_label="events", codename=permission
-        ))  # fmt: skip
+        keeper.user_permissions.add(
+            Permission.objects.get(content_type__app_label="events", codename=permission)
+        )
         rows, ids = _rows(move.tables), _content_types("events", move)
         assert len(ids) == len(move.models) and all(rows.values())
         MigrationExecutor(connection).migrate(latest)

@@ -70,8 +70,9 @@ def config(app_port: int, port: int, folder: Path) -> str:
     upstream = upstream.replace(COMPOSE_CACHE, str(folder / "cache"))
     proxy = (RULES / "proxy.conf").read_text()
     if COMPOSE_RULES not in proxy:
-        raise ValueError("deploy/nginx/proxy.conf no longer finds its error pages in "
-                         f"{COMPOSE_RULES}")  # fmt: skip
+        raise ValueError(
+            f"deploy/nginx/proxy.conf no longer finds its error pages in {COMPOSE_RULES}"
+        )
     (folder / "proxy.conf").write_text(proxy.replace(COMPOSE_RULES, f"{RULES}/"))
     temp = {name: folder / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     # Run by root (as in a container), nginx's workers would drop to nobody, who cannot write
@@ -112,8 +113,9 @@ def local_nginx(app_port: int, folder: Path):
     conf.write_text(config(app_port, port, folder))
     process = subprocess.Popen(
         [binary, "-c", str(conf), "-p", str(folder)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     front = Front(port, process, folder / "nginx-error.log")
     try:
         _wait_for(front)

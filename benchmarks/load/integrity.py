@@ -96,8 +96,10 @@ def _stored_once(report, event, results, ledger, before) -> None:
 
 
 def _as_typed(report, results, ledger, before) -> None:
-    stored = {(board, ns): text for board, ns, text in
-              results.values_list("board_id", "ns_pair_id", "text")}  # fmt: skip
+    stored = {
+        (board, ns): text
+        for board, ns, text in results.values_list("board_id", "ns_pair_id", "text")
+    }
     for key, entry in sorted(ledger.items()):
         # Without a confirmed save the row holds what it held before the run (None: empty),
         # whatever was refused or failed meanwhile.
@@ -117,9 +119,14 @@ def _matchpoints_invariant(report, event, results) -> None:
     unit = event.pk if event.across_field else None
     lines = defaultdict(list)
     for section, number, group, kind, ns, ew, top in results.values_list(
-        "board__section_id", "board__number", "foul_group", "kind", "ns_points", "ew_points",
+        "board__section_id",
+        "board__number",
+        "foul_group",
+        "kind",
+        "ns_points",
+        "ew_points",
         "top",
-    ):  # fmt: skip
+    ):
         lines[(unit or section, number, group)].append((kind, ns, ew, top))
     checked = 0
     for (section, number, group), board in sorted(lines.items()):

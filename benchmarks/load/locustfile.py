@@ -149,13 +149,21 @@ class TableTyper(FastHttpUser):
                 TALLY["logins failed"] += 1  # the stats are reset later: say so here
                 response.failure("no CSRF token on the login form")
                 return
-        form = {"csrfmiddlewaretoken": token, "username": self.table["username"],
-                "password": PLAN["password"], "next": "/"}  # fmt: skip
+        form = {
+            "csrfmiddlewaretoken": token,
+            "username": self.table["username"],
+            "password": PLAN["password"],
+            "next": "/",
+        }
         headers = {"Referer": f"{self.host}/login/", "Origin": self.host}
         with self.client.post(
-            "/login/", data=form, headers=headers, name="login", allow_redirects=False,
+            "/login/",
+            data=form,
+            headers=headers,
+            name="login",
+            allow_redirects=False,
             catch_response=True,
-        ) as response:  # fmt: skip
+        ) as response:
             if response.status_code != 302:
                 TALLY["logins failed"] += 1
                 response.failure(f"login answered {response.status_code}, not a redirect")
@@ -191,9 +199,10 @@ class TableTyper(FastHttpUser):
             self.standings_due = time.monotonic() + POLL_SECONDS
             rows = pages.traveller_rows(body)
             self.rows = [
-                row for row in rows.values()
+                row
+                for row in rows.values()
                 if not row.is_new and (page["ns"] is None or row.ns == str(page["ns"]))
-            ]  # fmt: skip
+            ]
             if not self.rows:
                 response.failure(f"no rows of this table on {page['url']}")
         self.current_url = f"{self.host}{page['url']}"
@@ -207,9 +216,12 @@ class TableTyper(FastHttpUser):
         entry["pending"] = text  # left there if the run's end cuts the request off
         began = time.perf_counter()
         with self.client.post(
-            url, data=pages.save_form(row, text), headers=headers, name="save",
+            url,
+            data=pages.save_form(row, text),
+            headers=headers,
+            name="save",
             catch_response=True,
-        ) as response:  # fmt: skip
+        ) as response:
             stored = self.stored(response, row, text, time.perf_counter() - began)
         entry["pending"] = None
         if stored:
@@ -252,8 +264,9 @@ class TableTyper(FastHttpUser):
         then the grid (`clubscore:changed`)."""
         url = f"{self.pages[self.page_index]['url']}?since={self.rows_version}"
         headers = pages.htmx_headers(self.current_url, "traveller", "traveller")
-        with self.client.get(url, headers=headers, name="rows poll",
-                             catch_response=True) as response:  # fmt: skip
+        with self.client.get(
+            url, headers=headers, name="rows poll", catch_response=True
+        ) as response:
             if response.status_code == 204:
                 self.rows_due += POLL_SECONDS
                 return
@@ -275,7 +288,7 @@ class TableTyper(FastHttpUser):
         headers = pages.htmx_headers(self.current_url, "progress-grid", "progress-grid")
         with self.client.get(
             self.grid_url, headers=headers, name="grid", catch_response=True
-        ) as response:  # fmt: skip
+        ) as response:
             if response.status_code == 204:
                 return  # nothing changed since it was drawn
             if response.status_code != 200:
@@ -319,8 +332,10 @@ class Spectator(FastHttpUser):
         board = random.choice(PLAN["viewer_pages"])
         self.current = f"{self.host}{board}"
         # The first poll fetches the fragment (no version matches -1): what the page showed.
-        self.polled = {"poll": (f"/sessions/{event}/standings/", "standings"),
-                       "board poll": (board, "live")}  # fmt: skip
+        self.polled = {
+            "poll": (f"/sessions/{event}/standings/", "standings"),
+            "board poll": (board, "live"),
+        }
         self.versions = {name: -1 for name in self.polled}
         self.etags: dict[str, str] = {}
         MEASURING.wait()
@@ -352,8 +367,9 @@ class Spectator(FastHttpUser):
                     response.failure("a 200 poll without the next poll's version")
                     return
                 etag = response.headers.get("ETag")
-                self.etags = {key: tag for key, tag in self.etags.items()
-                              if not key.startswith(f"{path}?")}  # fmt: skip
+                self.etags = {
+                    key: tag for key, tag in self.etags.items() if not key.startswith(f"{path}?")
+                }
                 if etag:
                     self.etags[url] = etag
                 self.versions[name] = version

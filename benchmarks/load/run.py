@@ -71,34 +71,57 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 def options(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenario", choices=["club-night", "big-event", "knee"],
-                        default="club-night")  # fmt: skip
+    parser.add_argument(
+        "--scenario", choices=["club-night", "big-event", "knee"], default="club-night"
+    )
     parser.add_argument("--duration", type=int, default=60, help="seconds of load (a step's)")
     parser.add_argument("--viewers", type=int, default=200, help="spectators polling standings")
-    parser.add_argument("--tables", type=int, default=None,
-                        help="typing tables (club-night 15, big-event 40, knee: the most writers, "
-                             "90)")  # fmt: skip
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=None,
+        help="typing tables (club-night 15, big-event 40, knee: the most writers, 90)",
+    )
     parser.add_argument("--boards", type=int, default=36, help="big-event boards")
-    parser.add_argument("--steps", default="5,10,15,20,30,45,60,90",
-                        help="knee: writers at each step")  # fmt: skip
-    parser.add_argument("--knee-ms", type=float, default=KNEE_P95,
-                        help="knee: stop at the first step whose save p95 passes this")  # fmt: skip
-    parser.add_argument("--think", type=float, default=2.0,
-                        help="a typist's mean seconds between saves (0.5x-1.5x)")  # fmt: skip
-    parser.add_argument("--terminate-every", type=float, default=0, metavar="SECONDS",
-                        help="faults: every SECONDS of the window, PostgreSQL ends every "
-                             "connection of the load database (pg_terminate_backend), as a "
-                             "restart would; requests may fail then, but nothing may be lost "
-                             "or half-written, and saves must go on after the last "
-                             "fault")  # fmt: skip
-    parser.add_argument("--front", choices=["nginx", "none"], default="nginx",
-                        help="nginx with deploy/nginx's rules in front, as docker compose runs "
-                             "it (Debian's nginx-light), or gunicorn alone")  # fmt: skip
-    parser.add_argument("--database-url", default=os.environ.get("LOAD_DATABASE_URL",
-                                                                 DEFAULT_DATABASE))  # fmt: skip
-    parser.add_argument("--redis-url", default=os.environ.get("LOAD_REDIS_URL", DEFAULT_REDIS),
-                        help="the cache the workers share, as docker compose gives them; "
-                             "'none' for each process's memory (flushed at the start)")  # fmt: skip
+    parser.add_argument(
+        "--steps", default="5,10,15,20,30,45,60,90", help="knee: writers at each step"
+    )
+    parser.add_argument(
+        "--knee-ms",
+        type=float,
+        default=KNEE_P95,
+        help="knee: stop at the first step whose save p95 passes this",
+    )
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="a typist's mean seconds between saves (0.5x-1.5x)"
+    )
+    parser.add_argument(
+        "--terminate-every",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="faults: every SECONDS of the window, PostgreSQL ends every "
+        "connection of the load database (pg_terminate_backend), as a "
+        "restart would; requests may fail then, but nothing may be lost "
+        "or half-written, and saves must go on after the last "
+        "fault",
+    )
+    parser.add_argument(
+        "--front",
+        choices=["nginx", "none"],
+        default="nginx",
+        help="nginx with deploy/nginx's rules in front, as docker compose runs "
+        "it (Debian's nginx-light), or gunicorn alone",
+    )
+    parser.add_argument(
+        "--database-url", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE)
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("LOAD_REDIS_URL", DEFAULT_REDIS),
+        help="the cache the workers share, as docker compose gives them; "
+        "'none' for each process's memory (flushed at the start)",
+    )
     args = parser.parse_args(argv)
     if args.tables is None:
         args.tables = {"club-night": 15, "big-event": 40}.get(args.scenario)
@@ -160,9 +183,11 @@ def prepare(args, environment: dict) -> tuple:
         cursor.execute("VACUUM ANALYZE")
     before = integrity.baseline(event)
     connection.close()  # the server's workers take over
-    print(f"built {event.name!r} (event {event.pk}, {len(plan['typists'])} typing tables, "
-          f"{before.changes} history rows, {len(before.rows)} results) in {built:.1f} s; "
-          "VACUUM ANALYZE done")  # fmt: skip
+    print(
+        f"built {event.name!r} (event {event.pk}, {len(plan['typists'])} typing tables, "
+        f"{before.changes} history rows, {len(before.rows)} results) in {built:.1f} s; "
+        "VACUUM ANALYZE done"
+    )
     return event, plan, before
 
 
@@ -245,8 +270,15 @@ def cpu_seconds(server: subprocess.Popen, database: str, front=None) -> dict[str
     return used
 
 
-def watch_cpu(run: subprocess.Popen, server, database: str, front, seen: dict,
-              timeout: float, probes: list[float]) -> dict:  # fmt: skip
+def watch_cpu(
+    run: subprocess.Popen,
+    server,
+    database: str,
+    front,
+    seen: dict,
+    timeout: float,
+    probes: list[float],
+) -> dict:
     """Wait for the locust run, reading the server's CPU every second meanwhile: a database
     connection lives 60 s (CONN_MAX_AGE), and a backend's seconds end with it, so one reading
     at the end would miss most of PostgreSQL's. Each process keeps its last figure, except
@@ -281,18 +313,20 @@ def cpu_between(before: dict, after: dict) -> dict[str, float]:
     on 2 cores once used "3.63 cores"). The others process by process: a backend that ended
     meanwhile took its seconds with it, so it takes nothing away."""
     return {
-        kind: sum(processes.values()) - sum(before[kind].values()) if kind == "gunicorn" else
-        sum(seconds - before[kind].get(pid, 0.0) for pid, seconds in processes.items())
+        kind: sum(processes.values()) - sum(before[kind].values())
+        if kind == "gunicorn"
+        else sum(seconds - before[kind].get(pid, 0.0) for pid, seconds in processes.items())
         for kind, processes in after.items()
-    }  # fmt: skip
+    }
 
 
 def stop(server: subprocess.Popen) -> None:
     stop_process(server, seconds=20)  # gunicorn's graceful stop lets saves under way finish
 
 
-def run_locust(args, server, front, port: int, plan: dict, writers: int, folder: Path,
-               label) -> dict:  # fmt: skip
+def run_locust(
+    args, server, front, port: int, plan: dict, writers: int, folder: Path, label
+) -> dict:
     """One bounded locust run: its stats by request name, failures, tallies and ledger."""
     locust = BIN / "locust"
     if not locust.exists():
@@ -303,14 +337,30 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
     users = writers + args.viewers
     prefix = folder / f"stats-{label}"
     command = [
-        str(locust), "-f", str(HERE / "locustfile.py"), "--headless", "--only-summary",
-        "--host", f"http://127.0.0.1:{port}", "-u", str(users),
+        str(locust),
+        "-f",
+        str(HERE / "locustfile.py"),
+        "--headless",
+        "--only-summary",
+        "--host",
+        f"http://127.0.0.1:{port}",
+        "-u",
+        str(users),
         # The locustfile ends the run `duration` seconds after the last typist logged in;
         # -t only bounds a run whose logins never finish.
-        "-r", str(max(1, users // 3)), "-t", f"{args.duration + 240}s", "--stop-timeout", "10",
-        "--csv", str(prefix), "--loglevel", "WARNING",
-        "--exit-code-on-error", "0",
-    ]  # fmt: skip
+        "-r",
+        str(max(1, users // 3)),
+        "-t",
+        f"{args.duration + 240}s",
+        "--stop-timeout",
+        "10",
+        "--csv",
+        str(prefix),
+        "--loglevel",
+        "WARNING",
+        "--exit-code-on-error",
+        "0",
+    ]
     environment = {**os.environ, "CLUBSCORE_LOAD_PLAN": str(plan_path),
                    "CLUBSCORE_LOAD_LEDGER": str(ledger_path),
                    "CLUBSCORE_LOAD_SECONDS": str(args.duration),
@@ -321,11 +371,19 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
     client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     with open(folder / f"locust-{label}.log", "w") as log:
-        locust_run = subprocess.Popen(command, env=environment, stdout=log,
-                                      stderr=subprocess.STDOUT)  # fmt: skip
+        locust_run = subprocess.Popen(
+            command, env=environment, stdout=log, stderr=subprocess.STDOUT
+        )
         probes: list[float] = []
-        server_seen = watch_cpu(locust_run, server, database, front, server_before,
-                                timeout=args.duration + 300, probes=probes)  # fmt: skip
+        server_seen = watch_cpu(
+            locust_run,
+            server,
+            database,
+            front,
+            server_before,
+            timeout=args.duration + 300,
+            probes=probes,
+        )
     client = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = cpu_between(server_before, server_seen)
     cpu["locust"] = (client.ru_utime + client.ru_stime) - (
@@ -341,8 +399,10 @@ def run_locust(args, server, front, port: int, plan: dict, writers: int, folder:
 
 def print_table(title: str, outcome: dict) -> None:
     print(f"\n{title}")
-    print(f"  {'':<12}{'requests':>9}{'per s':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
-          f"{'max ms':>8}{'errors':>8}   target")  # fmt: skip
+    print(
+        f"  {'':<12}{'requests':>9}{'per s':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}"
+        f"{'max ms':>8}{'errors':>8}   target"
+    )
     # refresh and grid: the standings and a table round's grid, which a typist's page asks
     # for on the save's trigger (the grid also when its rows' poll found a change); typist
     # poll and rows poll: its standings card's and its rows' own timers; poll and board poll:
@@ -357,9 +417,11 @@ def print_table(title: str, outcome: dict) -> None:
         if target is not None:
             met = row["95"] <= target and row["failures"] == 0
             verdict = f"p95 ≤ {target:.0f} ms, 0 errors: {'met' if met else 'NOT met'}"
-        print(f"  {name:<12}{row['requests']:>9}{row['per_second']:>8.1f}{row['50']:>8.0f}"
-              f"{row['95']:>8.0f}{row['99']:>8.0f}{row['max']:>8.0f}{row['failures']:>8}   "
-              f"{verdict}")  # fmt: skip
+        print(
+            f"  {name:<12}{row['requests']:>9}{row['per_second']:>8.1f}{row['50']:>8.0f}"
+            f"{row['95']:>8.0f}{row['99']:>8.0f}{row['max']:>8.0f}{row['failures']:>8}   "
+            f"{verdict}"
+        )
     logins = sorted(outcome.get("logins", []))
     if logins:
         print(
@@ -375,9 +437,11 @@ def print_table(title: str, outcome: dict) -> None:
     probes = sorted(outcome.get("probes", []))
     if probes:
         median, p95 = probes[len(probes) // 2], probes[int(len(probes) * 0.95)]
-        print(f"  a {speed.PROBE_ROWS:,}-row piece of Python (speed.py), timed each second "
-              f"beside the load: median {median:.1f} ms, p95 {p95:.1f} ms, "
-              f"slowest {probes[-1]:.1f} ms")  # fmt: skip
+        print(
+            f"  a {speed.PROBE_ROWS:,}-row piece of Python (speed.py), timed each second "
+            f"beside the load: median {median:.1f} ms, p95 {p95:.1f} ms, "
+            f"slowest {probes[-1]:.1f} ms"
+        )
     tally = outcome.get("tally", {})
     if tally:
         print("  " + ", ".join(f"{name} {count}" for name, count in sorted(tally.items())))
@@ -387,16 +451,20 @@ def print_table(title: str, outcome: dict) -> None:
 
 def print_knee(outcomes: list[dict], limit: float) -> None:
     print(f"\nknee (stops at the first step whose save p95 > {limit:.0f} ms)")
-    print(f"  {'writers':>8}{'saves/s':>9}{'save p50':>10}{'save p95':>10}{'save p99':>10}"
-          f"{'poll p95':>10}{'errors':>8}{'CPU cores':>11}")  # fmt: skip
+    print(
+        f"  {'writers':>8}{'saves/s':>9}{'save p50':>10}{'save p95':>10}{'save p99':>10}"
+        f"{'poll p95':>10}{'errors':>8}{'CPU cores':>11}"
+    )
     for outcome in outcomes:
         save = outcome["stats"].get("save") or {"per_second": 0, "50": 0, "95": 0, "99": 0}
         poll = outcome["stats"].get("poll") or {"95": 0}
         errors = sum(row["failures"] for row in outcome["stats"].values())
         cores = sum(outcome["cpu"].values()) / outcome["wall"]
-        print(f"  {outcome['writers']:>8}{save['per_second']:>9.1f}{save['50']:>10.0f}"
-              f"{save['95']:>10.0f}{save['99']:>10.0f}{poll['95']:>10.0f}{errors:>8}"
-              f"{cores:>11.2f}")  # fmt: skip
+        print(
+            f"  {outcome['writers']:>8}{save['per_second']:>9.1f}{save['50']:>10.0f}"
+            f"{save['95']:>10.0f}{save['99']:>10.0f}{poll['95']:>10.0f}{errors:>8}"
+            f"{cores:>11.2f}"
+        )
     last, writers = outcomes[-1]["stats"].get("save"), outcomes[-1]["writers"]
     if not last or last["95"] <= limit:
         print(f"  not reached up to {writers} writers")
@@ -461,18 +529,23 @@ def main(argv=None):
             if args.front == "nginx":
                 front = stack.enter_context(local_nginx(app_port, folder / "nginx"))
                 port = front.port
-                described = (f"nginx on 127.0.0.1:{port} with deploy/nginx's rules, in front "
-                             f"of {described}")  # fmt: skip
+                described = (
+                    f"nginx on 127.0.0.1:{port} with deploy/nginx's rules, in front of {described}"
+                )
             cache = f"Redis {args.redis_url}" if environment["REDIS_URL"] else "each process's"
             print(f"{described}, DEBUG off; PostgreSQL {args.database_url}; cache: {cache}")
-            print(f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
-                  "viewers poll a board's page (its results and standings) every second; "
-                  f"{args.duration} s a run; logs in {folder}")  # fmt: skip
+            print(
+                f"typists think {0.5 * args.think:g}-{1.5 * args.think:g} s between saves; "
+                "viewers poll a board's page (its results and standings) every second; "
+                f"{args.duration} s a run; logs in {folder}"
+            )
             before_ms = speed.task_ms()
             outcomes = run_scenario(args, server, front, port, plan, folder)
-            print(f"\nPython: {speed.interpreter()}; a fixed piece of Python "
-                  f"(benchmarks/load/speed.py) took {before_ms:.1f} ms before the load and "
-                  f"{speed.task_ms():.1f} ms after it")  # fmt: skip
+            print(
+                f"\nPython: {speed.interpreter()}; a fixed piece of Python "
+                f"(benchmarks/load/speed.py) took {before_ms:.1f} ms before the load and "
+                f"{speed.task_ms():.1f} ms after it"
+            )
     finally:
         stop(server)
         log.close()
@@ -485,8 +558,11 @@ def run_scenario(args, server, front, port: int, plan: dict, folder: Path) -> li
         outcome = run_locust(
             args, server, front, port, plan, len(plan["typists"]), folder, args.scenario
         )
-        print_table(f"{args.scenario}: {len(plan['typists'])} typing tables, "
-                    f"{args.viewers} viewers, {args.duration} s", outcome)  # fmt: skip
+        print_table(
+            f"{args.scenario}: {len(plan['typists'])} typing tables, "
+            f"{args.viewers} viewers, {args.duration} s",
+            outcome,
+        )
         return [outcome]
     outcomes = []
     for writers in args.steps:

@@ -45,10 +45,14 @@ def club_night(tables: int, sections: int = 1) -> tuple:
     """An empty, published Mitchell session; typists' pages are their table-round pages."""
     club = _club()
     event = create_session(
-        club=club, name=f"Club night, {tables} tables", date=datetime.date.today(),
-        scoring_method="matchpoints", movement="mitchell", boards_per_round=BOARDS_PER_ROUND,
+        club=club,
+        name=f"Club night, {tables} tables",
+        date=datetime.date.today(),
+        scoring_method="matchpoints",
+        movement="mitchell",
+        boards_per_round=BOARDS_PER_ROUND,
         sections=[SectionPlan(chr(ord("A") + n), tables) for n in range(sections)],
-    )  # fmt: skip
+    )
     event.published = True
     event.save(update_fields=["published"])
     typists = []

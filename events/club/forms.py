@@ -52,7 +52,7 @@ class RosterImportForm(forms.Form):
         ),
         label="Paste the list",
         help_text="One member a line: name,number (the number may be left out).",
-    )  # fmt: skip
+    )
     file = forms.FileField(required=False, label="or choose a CSV file")
 
     # A roster of 2,000 members is about 50 kB.

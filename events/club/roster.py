@@ -58,8 +58,10 @@ class ImportSummary:
         said = f"{self.added} added, {self.updated} updated, {self.unchanged} already on the roster"
         if self.cleaned:
             names = "name" if self.cleaned == 1 else "names"
-            said += (f"; invisible characters (control characters, direction marks) removed "
-                     f"from {self.cleaned} {names}")  # fmt: skip
+            said += (
+                f"; invisible characters (control characters, direction marks) removed "
+                f"from {self.cleaned} {names}"
+            )
         return said
 
 

@@ -44,8 +44,13 @@ def date_problem(value: datetime.date, *, typed: bool, today=None) -> str | None
         return None
     said, first, last = (format_date(day, "j M Y") for day in (value, earliest, latest))
     if typed:
-        return (f"{said} is too far from today: a session's date is from {first} to {last} "
-                f"({TYPED_YEARS_BACK} years back to a year ahead).")  # fmt: skip
-    reason = ("contract bridge's first year; an older date is a program's way of writing none"
-              if value < earliest else "a year ahead")  # fmt: skip
+        return (
+            f"{said} is too far from today: a session's date is from {first} to {last} "
+            f"({TYPED_YEARS_BACK} years back to a year ahead)."
+        )
+    reason = (
+        "contract bridge's first year; an older date is a program's way of writing none"
+        if value < earliest
+        else "a year ahead"
+    )
     return f"the date {said} is no session's: a session is dated from {first} to {last} ({reason})"

@@ -74,7 +74,10 @@ def soft_deleted() -> list[EventKind]:
 def importing(parsed) -> EventKind | None:
     """The kind that stores a parsed results file, or None for a pairs session's."""
     return next(
-        (kind for kind in _KINDS.values()
-         if kind.file_import and isinstance(parsed, kind.file_import.parsed)),
+        (
+            kind
+            for kind in _KINDS.values()
+            if kind.file_import and isinstance(parsed, kind.file_import.parsed)
+        ),
         None,
-    )  # fmt: skip
+    )

@@ -86,17 +86,28 @@ def live_page(request, event, template: str, build_context, *key) -> HttpRespons
     if not request.htmx:
         return render(request, template, {"event": event, "director": director,
                                           **build_context()})  # fmt: skip
-    fragment = template if "#" in template or template.split("/")[-1].startswith("_") \
-        else f"{template}#live"  # fmt: skip
-    parts = (fragment, event.pk, event.created_at.timestamp(), event.version, director,
-             request.path, *key)  # fmt: skip
+    fragment = (
+        template
+        if "#" in template or template.split("/")[-1].startswith("_")
+        else f"{template}#live"
+    )
+    parts = (
+        fragment,
+        event.pk,
+        event.created_at.timestamp(),
+        event.version,
+        director,
+        request.path,
+        *key,
+    )
     digest = hashlib.sha1(repr(parts).encode()).hexdigest()
     etag = f'"{digest}"'
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponse(status=304)
     else:
-        response = HttpResponse(_fragment(request, f"live:{digest}", fragment, event, director,
-                                          build_context))  # fmt: skip
+        response = HttpResponse(
+            _fragment(request, f"live:{digest}", fragment, event, director, build_context)
+        )
     response["ETag"] = etag
     return response
 

@@ -39,9 +39,14 @@ def delete_result(
 
 
 def clear_row(
-    board: Board, ew: Pair, user, *, row: RowState, confirmed=False,
+    board: Board,
+    ew: Pair,
+    user,
+    *,
+    row: RowState,
+    confirmed=False,
     correction: Correction | None = None,
-) -> str:  # fmt: skip
+) -> str:
     """A traveller row emptied by its typist (`ew` the EW pair it showed): after a confirming
     Enter (or ✕), its result is deleted; in a finalised session the reason asked for is the
     confirmation. Returns the line deleted ("" when someone else had deleted it already)."""

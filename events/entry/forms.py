@@ -20,20 +20,27 @@ class ResultForm(forms.Form):
     ns_number = forms.CharField(max_length=8, required=False)
     ew_number = forms.CharField(max_length=8, required=False)
     text = forms.CharField(
-        max_length=30, required=False, strip=True,
-        error_messages={"max_length": "A result is at most %(limit_value)d characters (this "
-                                      "has %(show_value)d): check the line."},
-    )  # fmt: skip
+        max_length=30,
+        required=False,
+        strip=True,
+        error_messages={
+            "max_length": "A result is at most %(limit_value)d characters (this "
+            "has %(show_value)d): check the line."
+        },
+    )
     override = forms.BooleanField(required=False)
     version = forms.IntegerField(required=False, min_value=0)
     replace = forms.BooleanField(required=False)
     # Why a result of a finalised session is changed (a correction players see), and whether
     # they see the reason too.
     reason = forms.CharField(
-        max_length=REASON_LENGTH, required=False, strip=True,
-        error_messages={"max_length": "Say why in at most %(limit_value)d characters (this "
-                                      "has %(show_value)d)."},
-    )  # fmt: skip
+        max_length=REASON_LENGTH,
+        required=False,
+        strip=True,
+        error_messages={
+            "max_length": "Say why in at most %(limit_value)d characters (this has %(show_value)d)."
+        },
+    )
     publish_reason = forms.BooleanField(required=False)
 
     def __init__(self, *args, pairs, **kwargs):

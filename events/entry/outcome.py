@@ -74,9 +74,12 @@ class Outcome:
         """Refused until the director says why (a correction): what they typed and confirmed
         is kept, to show it again."""
         return self.refused(
-            correction=question, clearing=clearing, reason=post.get("reason", ""),
-            publish_reason=bool(post.get("publish_reason")), override=bool(post.get("override")),
-        )  # fmt: skip
+            correction=question,
+            clearing=clearing,
+            reason=post.get("reason", ""),
+            publish_reason=bool(post.get("publish_reason")),
+            override=bool(post.get("override")),
+        )
 
 
 def enter_line(posted: Outcome, form, user) -> Outcome:
@@ -94,13 +97,19 @@ def enter_line(posted: Outcome, form, user) -> Outcome:
         if data["text"]:
             result = _save_line(board, data, user, correction)
             return dataclasses.replace(
-                posted, done=True, rows_version=result.version,
+                posted,
+                done=True,
+                rows_version=result.version,
                 saved_key=f"{board.pk}-{result.ns_pair_id}-{result.ew_pair_id}",
-            )  # fmt: skip
+            )
         deleted = clear_row(
-            board, data["ew"], user, row=_row_state(data), confirmed=data["override"],
+            board,
+            data["ew"],
+            user,
+            row=_row_state(data),
+            confirmed=data["override"],
             correction=correction,
-        )  # fmt: skip
+        )
         return dataclasses.replace(posted, done=True, cleared=True, deleted_text=deleted)
     except CorrectionNeeded as needed:
         # The session is final: the row asks why, and keeps what was typed and confirmed.
@@ -115,9 +124,15 @@ def enter_line(posted: Outcome, form, user) -> Outcome:
 
 def _save_line(board, data, user, correction) -> Result:
     return save_result(
-        board, data["ns"], data["ew"], data["text"], user, row=_row_state(data),
-        override=data["override"], correction=correction,
-    )  # fmt: skip
+        board,
+        data["ns"],
+        data["ew"],
+        data["text"],
+        user,
+        row=_row_state(data),
+        override=data["override"],
+        correction=correction,
+    )
 
 
 def _row_state(data) -> RowState:

@@ -43,10 +43,19 @@ class RowState:
 
 
 def save_result(
-    board: Board, ns: Pair, ew: Pair, text: str, user, *, row: RowState | None = None,
-    override=False, foul_group=None, rescore=True, correction: Correction | None = None,
+    board: Board,
+    ns: Pair,
+    ew: Pair,
+    text: str,
+    user,
+    *,
+    row: RowState | None = None,
+    override=False,
+    foul_group=None,
+    rescore=True,
+    correction: Correction | None = None,
     source: str = "",
-) -> Result:  # fmt: skip
+) -> Result:
     """Validate and store one traveller line, then rescore. Raises EntryError.
 
     `override` confirms a warning (an off-movement pairing, a doubtful trick count). A line
@@ -112,8 +121,15 @@ def save_result(
         if query is not None:
             _rule(query, result, before, user, correction)
         elif changed:
-            _record(board, result, before, user, replacing=row.replacing, source=source,
-                    correction=correction)  # fmt: skip
+            _record(
+                board,
+                result,
+                before,
+                user,
+                replacing=row.replacing,
+                source=source,
+                correction=correction,
+            )
         if changed and correction is not None:
             mark_corrected(board)
         if rescore:

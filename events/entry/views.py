@@ -109,9 +109,16 @@ def board_traveller(request, pk):
     rows = board_rows(board, pairs, new_row=director)
     place_cursor(rows, outcome, request.GET)
     context = rows_context(
-        request, board.section, rows, pairs, outcome, board=board, show_board=False,
-        action=reverse("board_traveller", args=[board.pk]), **neighbours(board),
-    )  # fmt: skip
+        request,
+        board.section,
+        rows,
+        pairs,
+        outcome,
+        board=board,
+        show_board=False,
+        action=reverse("board_traveller", args=[board.pk]),
+        **neighbours(board),
+    )
     if context["next_board"] is None and all_entered(rows):
         # The last board's last slip: say what is still missing rather than lose the cursor.
         context["missing"] = missing_boards(board.section)
@@ -156,11 +163,19 @@ def table_round(request, pk, table, round_number):
         reload_results(rows)  # as stored now: this save's, or after a refusal what it met
     place_cursor(rows, outcome, request.GET)
     context = rows_context(
-        request, section, rows, pairs, outcome, seating=movement.seating(round_number, table),
-        movement=movement, table=table, round_number=round_number, show_board=True,
+        request,
+        section,
+        rows,
+        pairs,
+        outcome,
+        seating=movement.seating(round_number, table),
+        movement=movement,
+        table=table,
+        round_number=round_number,
+        show_board=True,
         action=reverse("table_round", args=[section.pk, table, round_number]),
         last_round=round_number == movement.rounds,
-    )  # fmt: skip
+    )
     # The grid is drawn with the page; after a save it asks for itself (table_round_grid), so
     # the typist does not wait for 225 cells to get the cursor back.
     grid = tables_grid.table_round_grid(section, pairs) if not request.htmx else None

@@ -150,11 +150,18 @@ class FileMatch:
         assert self.away is not None, "a bye cannot be swapped"
         other = {"home-plus": "away-plus", "away-plus": "home-plus", "open": "closed",
                  "closed": "open"}  # fmt: skip
-        boards = [FileBoard(board.place, board.number, board.closed, board.open,
-                            other.get(board.adjusted, board.adjusted),
-                            None if board.published_imps is None else -board.published_imps,
-                            other.get(board.missing_room, board.missing_room))
-                  for board in self.boards]  # fmt: skip
+        boards = [
+            FileBoard(
+                board.place,
+                board.number,
+                board.closed,
+                board.open,
+                other.get(board.adjusted, board.adjusted),
+                None if board.published_imps is None else -board.published_imps,
+                other.get(board.missing_room, board.missing_room),
+            )
+            for board in self.boards
+        ]
         published = self.published and (self.published[1], self.published[0])
         return FileMatch(self.place, self.round, self.away, self.home, boards, published,
                          self.first_board, self.last_board)  # fmt: skip
@@ -197,12 +204,10 @@ READERS: dict[str, str] = {
 WRITERS: dict[str, Writer] = {
     "json": Writer("events.formats.json_results:results_json", "application/json", "json"),
     "csv": Writer("events.formats.csv_export:results_csv", "text/csv; charset=utf-8", "csv"),
-    "pbn": Writer(
-        "events.formats.pbn_write:write_pbn", "application/x-pbn; charset=utf-8", "pbn"
-    ),  # fmt: skip
+    "pbn": Writer("events.formats.pbn_write:write_pbn", "application/x-pbn; charset=utf-8", "pbn"),
     "usebio": Writer(
         "events.formats.usebio_write:write_usebio", "application/xml; charset=utf-8", "xml"
-    ),  # fmt: skip
+    ),
 }
 
 

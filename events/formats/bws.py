@@ -50,8 +50,11 @@ def read_bws(data: bytes) -> TravellerFile:
         except ValueError as error:
             problems.append((place, str(error)))
             continue
-        lines.append(TravellerLine(place, section, row["Board"], (row["PairNS"], ""),
-                                   (row["PairEW"], ""), text))  # fmt: skip
+        lines.append(
+            TravellerLine(
+                place, section, row["Board"], (row["PairNS"], ""), (row["PairEW"], ""), text
+            )
+        )
     if not lines and not problems:
         problems.append(("ReceivedData", "the file holds no results yet"))
     if problems:
@@ -59,11 +62,15 @@ def read_bws(data: bytes) -> TravellerFile:
     name, date = _session(tables["Session"])
     movement = _movement(lines)
     return TravellerFile(
-        lines=lines, event_name=name, date=date, date_place="Session table", movement=movement,
+        lines=lines,
+        event_name=name,
+        date=date,
+        date_place="Session table",
+        movement=movement,
         names=_names(tables, letters, howell=movement == "howell"),
         deals=_deals(tables["HandRecord"]),
         source="Bridgemate BWS",
-    )  # fmt: skip
+    )
 
 
 _NEEDED = ("ReceivedData", "Section", "Session")
@@ -86,10 +93,16 @@ def _tables(data: bytes) -> dict[str, list[dict]]:
             database = AccessParser(file.name)
             missing = [name for name in _NEEDED if name not in database.catalog]
             if missing:
-                raise ImportProblems([(name, "the table is missing: this is not a Bridgemate "
-                                             ".bws file") for name in missing])  # fmt: skip
-            parsed = {name: database.parse_table(name) if name in database.catalog else {}
-                      for name in _NEEDED + _OPTIONAL}  # fmt: skip
+                raise ImportProblems(
+                    [
+                        (name, "the table is missing: this is not a Bridgemate .bws file")
+                        for name in missing
+                    ]
+                )
+            parsed = {
+                name: database.parse_table(name) if name in database.catalog else {}
+                for name in _NEEDED + _OPTIONAL
+            }
         except ImportProblems:
             raise
         except Exception as error:  # a damaged or foreign file can fail anywhere in the parser
@@ -164,8 +177,10 @@ def _session(rows: list[dict]) -> tuple[str, datetime.date | None]:
 def _names(tables, letters, howell: bool) -> dict[tuple[str, int, str], tuple[str, str]]:
     """Names typed at each table, put on the pairs RoundData seats there (round 0 means
     before the first round); a Howell's pairs have no direction."""
-    seated = {(row["Section"], row["Table"], row["Round"]): (row["NSPair"], row["EWPair"])
-              for row in tables["RoundData"]}  # fmt: skip
+    seated = {
+        (row["Section"], row["Table"], row["Round"]): (row["NSPair"], row["EWPair"])
+        for row in tables["RoundData"]
+    }
     players: defaultdict[tuple[str, int, str], dict[str, str]] = defaultdict(dict)
     for row in tables["PlayerNumbers"]:
         pairs = seated.get((row["Section"], row["Table"], max(row.get("Round") or 0, 1)))
@@ -189,10 +204,12 @@ def _deals(rows: list[dict]) -> dict[int, str]:
     for row in rows:
         try:
             hands = [
-                ".".join((row.get(f"{seat}{suit}") or "").replace("10", "T").upper()
-                         for suit in ("Spades", "Hearts", "Diamonds", "Clubs"))
+                ".".join(
+                    (row.get(f"{seat}{suit}") or "").replace("10", "T").upper()
+                    for suit in ("Spades", "Hearts", "Diamonds", "Clubs")
+                )
                 for seat in ("North", "East", "South", "West")
-            ]  # fmt: skip
+            ]
             deals[int(row["Board"])] = "N:" + " ".join(hands)
         except (KeyError, TypeError, ValueError):
             continue

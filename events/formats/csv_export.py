@@ -90,9 +90,8 @@ def travellers_csv(event: Event) -> str:
     results = list(
         Result.objects.filter(board__section__event=event)
         .select_related("board__section", "ns_pair", "ew_pair")
-        .order_by("board__section__name", "board__number", "ns_pair__number",
-                  "ns_pair__direction")
-    )  # fmt: skip
+        .order_by("board__section__name", "board__number", "ns_pair__number", "ns_pair__direction")
+    )
     with_section = event.sections.count() > 1
     with_score = any(_is_bare_score(result) for result in results)
     with_foul = any(result.foul_group for result in results)

@@ -52,8 +52,9 @@ def parse_csv(text: str) -> TravellerFile:
     problems: list[tuple[Place, str]] = []
     for count, record in enumerate(_records(reader, problems), start=1):
         if count > MAX_RESULTS:  # stop reading: no session has this many
-            raise ImportProblems([(reader.line_num, f"the file is too big for a session: "
-                                                    f"{too_many_results()}")])  # fmt: skip
+            raise ImportProblems(
+                [(reader.line_num, f"the file is too big for a session: {too_many_results()}")]
+            )
         try:
             lines.append(_line(reader.line_num, record))
         except ValueError as error:
@@ -78,8 +79,11 @@ def _line(line: int, record: dict) -> TravellerLine:
         raw = (record.get(column) or "").strip()
         # isdigit() alone admits "²" and other digits int() refuses; a number is at most 5
         # digits long (Python refuses to read one of over 4,300).
-        if (not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(LARGEST_NUMBER))
-                or not lowest <= int(raw) <= LARGEST_NUMBER):  # fmt: skip
+        if (
+            not (raw.isascii() and raw.isdigit())
+            or len(raw) > len(str(LARGEST_NUMBER))
+            or not lowest <= int(raw) <= LARGEST_NUMBER
+        ):
             raise ValueError(
                 f"{column} {quoted(raw)} is not a number from {lowest} to {LARGEST_NUMBER}"
             )
@@ -105,7 +109,10 @@ def _pair(record: dict, column: str) -> tuple[int, str]:
     NS, as in an arrow-switched round)."""
     raw = (record.get(column) or "").strip().upper()
     match = _PAIR.match(raw) if raw.isascii() else None
-    if (match is None or not 1 <= int(match["number"]) <= LARGEST_NUMBER
-            or (match["before"] and match["after"])):  # fmt: skip
+    if (
+        match is None
+        or not 1 <= int(match["number"]) <= LARGEST_NUMBER
+        or (match["before"] and match["after"])
+    ):
         raise ValueError(f"{column} {quoted(raw)} is not a pair number from 1 (e.g. 3, or 3EW)")
     return int(match["number"]), match["before"] or match["after"] or ""

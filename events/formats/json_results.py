@@ -100,10 +100,15 @@ def results_document(event: Event) -> dict:
 def _correction_row(line) -> dict:
     """A correction made after finalising, as players see it (a reason only if published)."""
     return {
-        "at": line.changed_at.isoformat(), "section": line.section,
-        "board": line.board, "ns": line.ns, "ew": line.ew, "was": line.was, "now": line.now,
+        "at": line.changed_at.isoformat(),
+        "section": line.section,
+        "board": line.board,
+        "ns": line.ns,
+        "ew": line.ew,
+        "was": line.was,
+        "now": line.now,
         "reason": line.reason or None,
-    }  # fmt: skip
+    }
 
 
 def _options(event) -> dict:

@@ -57,8 +57,9 @@ def read_pbn_results(data: bytes) -> TravellerFile:
             reader.read_game(tags)
             if len(reader.file.lines) > MAX_RESULTS:  # stop reading: no session has this many
                 place = game[0].line
-                raise ImportProblems([(place, f"the file is too big for a session: "
-                                              f"{too_many_results()}")])  # fmt: skip
+                raise ImportProblems(
+                    [(place, f"the file is too big for a session: {too_many_results()}")]
+                )
     except PBNError as error:
         problems: list[tuple[Place, str]] = []
         for problem in error.problems:
@@ -129,25 +130,33 @@ class _Reader:
         tag = tags["board"]
         board = board_number(tag.value)
         if board is None:
-            self._problem(tag.line, f"the Board tag must be a board number, got "
-                                    f"{quoted(tag.value)}")  # fmt: skip
+            self._problem(
+                tag.line, f"the Board tag must be a board number, got {quoted(tag.value)}"
+            )
             return None
         vulnerable = _value(tags, "vulnerable")
         if vulnerable and _VULNERABILITY.get(vulnerable.lower()) != board_vulnerability(board):
-            self._problem(tags["vulnerable"].line, f"board {board} is vulnerable "
-                          f"{board_vulnerability(board)} by its number, not {vulnerable}: "
-                          "Clubscore scores a board by its number")  # fmt: skip
+            self._problem(
+                tags["vulnerable"].line,
+                f"board {board} is vulnerable "
+                f"{board_vulnerability(board)} by its number, not {vulnerable}: "
+                "Clubscore scores a board by its number",
+            )
         dealer = _value(tags, "dealer").upper()
         if dealer and dealer != board_dealer(board):
-            self._problem(tags["dealer"].line, f"board {board} is dealt by {board_dealer(board)} "
-                          f"by its number, not {dealer}")  # fmt: skip
+            self._problem(
+                tags["dealer"].line,
+                f"board {board} is dealt by {board_dealer(board)} by its number, not {dealer}",
+            )
         deal = _value(tags, "deal")
         if deal:
             known = self.file.deals.setdefault(board, deal)
             self.file.deal_places.setdefault(board, tags["deal"].line)
             if known != deal:
-                self._problem(tags["deal"].line, f"board {board} is dealt differently on line "
-                                                 f"{self.file.deal_places[board]}")  # fmt: skip
+                self._problem(
+                    tags["deal"].line,
+                    f"board {board} is dealt differently on line {self.file.deal_places[board]}",
+                )
         return board
 
     def _score_table(self, tag: Tag, board: int, section: str) -> None:
@@ -171,12 +180,14 @@ class _Reader:
 
     def _one_result(self, tags: dict[str, Tag], board: int, section: str) -> None:
         line = tags.get("contract", tags["board"]).line
-        text = _result_text({name: _value(tags, name)
-                             for name in ("contract", "declarer", "result")})  # fmt: skip
+        text = _result_text(
+            {name: _value(tags, name) for name in ("contract", "declarer", "result")}
+        )
         seats = {seat: _value(tags, seat) for seat in ("north", "south", "east", "west")}
         if not all(seats.values()):
-            self._problem(line, "a game with a result needs the players' names in North, "
-                                "South, East and West")  # fmt: skip
+            self._problem(
+                line, "a game with a result needs the players' names in North, South, East and West"
+            )
             return
         self.file.lines.append(TravellerLine(line, section, board, (0, ""), (0, ""), text))
         ns = (section, seats["north"], seats["south"])
@@ -188,8 +199,9 @@ class _Reader:
         for line, row in _rows(tag, self):
             pair = _pair_id(row.get("pairid"))
             if pair is None:
-                self._problem(line, f"a TotalScoreTable row needs a PairId, "
-                                    f"got {row.get('pairid')!r}")  # fmt: skip
+                self._problem(
+                    line, f"a TotalScoreTable row needs a PairId, got {row.get('pairid')!r}"
+                )
                 continue
             direction = (row.get("direction") or "").upper().replace("-", "")
             direction = direction if direction in ("NS", "EW") else pair[1]
@@ -204,8 +216,11 @@ class _Reader:
             # Directions in the totals: two fields (a Mitchell); none: one field (a Howell).
             self.file.movement = "mitchell" if self.directions & {"NS", "EW"} else "howell"
         if not self.file.lines and not self.file.problems:
-            self._problem(1, "the file has no results: a results PBN has a ScoreTable, or "
-                             "Contract, Declarer and Result, for each board")  # fmt: skip
+            self._problem(
+                1,
+                "the file has no results: a results PBN has a ScoreTable, or "
+                "Contract, Declarer and Result, for each board",
+            )
         return self.file
 
     def _number_one_result_pairs(self) -> None:
@@ -219,8 +234,9 @@ class _Reader:
             sides["EW"].setdefault(_partnership(ew), ew)
         howell = bool(sides["NS"].keys() & sides["EW"].keys())
         every_side = [names for found in sides.values() for names in found.values()]
-        numbered = all(_NUMBERED_PAIR.match(names[1]) and names[1] == names[2]
-                       for names in every_side)  # fmt: skip
+        numbered = all(
+            _NUMBERED_PAIR.match(names[1]) and names[1] == names[2] for names in every_side
+        )
         numbers: dict[_Partnership, tuple[int, str]] = {}
         counts = {"NS": 0, "EW": 0, "": 0}
         for direction, found in sides.items():
@@ -260,14 +276,16 @@ def _rows(tag: Tag, reader: _Reader) -> Iterator[tuple[int, dict[str, str]]]:
     is a problem on its line."""
     columns = _columns(tag.value)
     for line, text in tag.rows:
-        values = [value[1] if value[1] is not None else value[2]
-                  for value in _VALUE.finditer(text)]  # fmt: skip
+        values = [value[1] if value[1] is not None else value[2] for value in _VALUE.finditer(text)]
         if len(values) > len(columns) and columns[-1] == "names":
             # unquoted names with spaces, in the last column
             values[len(columns) - 1 :] = [" ".join(values[len(columns) - 1 :])]
         if len(values) != len(columns):
-            reader._problem(line, f"the {tag.name} header has {len(columns)} columns "
-                                  f"({tag.value}); this row has {len(values)}")  # fmt: skip
+            reader._problem(
+                line,
+                f"the {tag.name} header has {len(columns)} columns "
+                f"({tag.value}); this row has {len(values)}",
+            )
             continue
         yield line, dict(zip(columns, values, strict=True))
 

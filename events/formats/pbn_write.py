@@ -13,10 +13,13 @@ __all__ = ["write_pbn"]
 
 _METHOD_TAG = {"matchpoints": "MP", "ebu-matchpoints": "MP", "cross-imps": "IMP",
                "butler": "Butler", "hdb": "IMP"}  # fmt: skip
-_SCORE_COLUMNS = ("PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
-                  "Score_NS\\5R;Score_EW\\5R;{points}_NS\\6R;{points}_EW\\6R")  # fmt: skip
-_TOTAL_COLUMNS = ("Rank\\3R;PairId\\2R;Direction\\2L;{total}\\7R;TotalPercentage\\6R;"
-                  "NrBoards\\2R;Names\\40L")  # fmt: skip
+_SCORE_COLUMNS = (
+    "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
+    "Score_NS\\5R;Score_EW\\5R;{points}_NS\\6R;{points}_EW\\6R"
+)
+_TOTAL_COLUMNS = (
+    "Rank\\3R;PairId\\2R;Direction\\2L;{total}\\7R;TotalPercentage\\6R;NrBoards\\2R;Names\\40L"
+)
 
 
 def write_pbn(event: Event) -> str:
@@ -123,10 +126,17 @@ def _total_rows(groups) -> list[str]:
         for row in group.rows:
             pair = row.pair
             names = " - ".join(name for name in (pair.player1, pair.player2) if name)
-            rows.append(" ".join([
-                (row.rank or "-") if row.boards else "-", str(pair.number),
-                pair.direction or "-", _points(row.total),
-                _points(row.percentage) if row.percentage is not None else "-",
-                str(row.boards), f'"{names.replace(chr(34), chr(39))}"',
-            ]))  # fmt: skip
+            rows.append(
+                " ".join(
+                    [
+                        (row.rank or "-") if row.boards else "-",
+                        str(pair.number),
+                        pair.direction or "-",
+                        _points(row.total),
+                        _points(row.percentage) if row.percentage is not None else "-",
+                        str(row.boards),
+                        f'"{names.replace(chr(34), chr(39))}"',
+                    ]
+                )
+            )
     return rows

@@ -53,15 +53,23 @@ def _result_text(line, board: int, problems, warnings=None) -> str | None:
         entry = scoring.parse_entry(text, board, confirmed=True)
     except ValueError as error:
         if _SCORE.match(score) and not _is_contract(contract) and warnings is not None:
-            warnings.append((line.sourceline or 1, f"{line.tag}: CONTRACT {quoted(contract)} is "
-                             f"not a contract; the line is scored by its SCORE {score} on "
-                             f"board {board}"))  # fmt: skip
+            warnings.append(
+                (
+                    line.sourceline or 1,
+                    f"{line.tag}: CONTRACT {quoted(contract)} is "
+                    f"not a contract; the line is scored by its SCORE {score} on "
+                    f"board {board}",
+                )
+            )
             return score
         problems.add(line, f"{quoted(text)}: {error}")
         return None
     if _SCORE.match(score) and int(score) != entry.ns_score:
-        problems.add(line, f"SCORE {score} does not match {text} on board {board} "
-                           f"(which scores {entry.ns_score} to NS)")  # fmt: skip
+        problems.add(
+            line,
+            f"SCORE {score} does not match {text} on board {board} "
+            f"(which scores {entry.ns_score} to NS)",
+        )
         return None
     return text
 

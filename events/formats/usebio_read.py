@@ -71,8 +71,15 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     directions: set[str] = set()
     warnings: list[tuple[Place, str]] = []
     if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
-        raise ImportProblems([(event.sourceline or 1, f"the file has more than {MAX_SECTIONS} "
-                               "sections; a session has at most that many (A-Z)")])  # fmt: skip
+        raise ImportProblems(
+            [
+                (
+                    event.sourceline or 1,
+                    f"the file has more than {MAX_SECTIONS} "
+                    "sections; a session has at most that many (A-Z)",
+                )
+            ]
+        )
     sections, labels = _sections(event)
     for section, holder in sections:
         _read_pairs(holder, section, names, directions, problems)
@@ -88,11 +95,19 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     if method == "matchpoints":
         method = _matchpoint_scale(event)
     return TravellerFile(
-        lines=lines, event_name=_event_name(event), date=date, date_place=date_place,
-        movement=_movement(directions, lines), scoring=method, names=names, deals=deals,
-        deal_places=deal_places, source=_source(root, event), warnings=warnings,
+        lines=lines,
+        event_name=_event_name(event),
+        date=date,
+        date_place=date_place,
+        movement=_movement(directions, lines),
+        scoring=method,
+        names=names,
+        deals=deals,
+        deal_places=deal_places,
+        source=_source(root, event),
+        warnings=warnings,
         section_labels=labels,
-    )  # fmt: skip
+    )
 
 
 # The most of each element a session's file can hold (events.core.limits): a BOARD for each board
@@ -108,9 +123,15 @@ def _parse(data: bytes):
     every line reported)."""
     # No DTD, entities or network: an uploaded file is untrusted.
     elements = etree.iterparse(
-        io.BytesIO(data), events=("end",), tag=tuple(_MOST), resolve_entities=False,
-        no_network=True, load_dtd=False, huge_tree=False, remove_comments=True,
-    )  # fmt: skip
+        io.BytesIO(data),
+        events=("end",),
+        tag=tuple(_MOST),
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        remove_comments=True,
+    )
     counts: Counter[str] = Counter()
     try:
         for _event, element in elements:
@@ -123,8 +144,10 @@ def _parse(data: bytes):
     except etree.XMLSyntaxError as error:
         line = error.lineno or 1
         if _cut_short(data, error):  # the usual cause: a copy or an upload that stopped
-            said = ("the file stops part-way through: it may be incomplete; export it again "
-                    f"from your program (the XML reader: {error.msg})")  # fmt: skip
+            said = (
+                "the file stops part-way through: it may be incomplete; export it again "
+                f"from your program (the XML reader: {error.msg})"
+            )
         else:
             said = f"this is not well-formed XML ({error.msg})"
         raise ImportProblems([(line, said)]) from None
@@ -153,8 +176,10 @@ def _too_many(tag: str) -> str:
     elif tag == "MATCH":
         said = f"more than {_MOST[tag]} MATCHes; a teams event has 30 rounds of 40 teams at most"
     else:
-        said = (f"more than {_MOST[tag]:,} BOARD elements; a session has at most "
-                f"{MAX_SECTIONS} sections of {MAX_BOARDS} boards")  # fmt: skip
+        said = (
+            f"more than {_MOST[tag]:,} BOARD elements; a session has at most "
+            f"{MAX_SECTIONS} sections of {MAX_BOARDS} boards"
+        )
     return f"the file is too big for a session: {said}"
 
 
@@ -164,9 +189,12 @@ def _method(event, problems) -> str | None:
         kind = _text(event, "BOARD_SCORING_METHOD").upper()
     if kind not in _METHODS:
         known = "MP_PAIRS, BUTLER_PAIRS, CROSS_IMP"
-        problems.add(event, f"EVENT_TYPE {quoted(kind or 'missing')}: Clubscore imports pairs "
-                            f"sessions ({known}) and teams events (SWISS_TEAMS, TEAMS, KO, "
-                            "...)")  # fmt: skip
+        problems.add(
+            event,
+            f"EVENT_TYPE {quoted(kind or 'missing')}: Clubscore imports pairs "
+            f"sessions ({known}) and teams events (SWISS_TEAMS, TEAMS, KO, "
+            "...)",
+        )
         return None
     return _METHODS[kind]
 

@@ -63,12 +63,20 @@ def read_teams(root, event) -> TeamsFile:
     problems, warnings = _Problems(), []
     kind = TEAMS_EVENT_TYPES[(event.get("EVENT_TYPE") or "").strip().upper()]
     teams, pairs = _teams(event, problems)
-    matches = _in_order([(_session(element), match) for element in event.iter("MATCH")
-                         if (match := _match(element, pairs, problems, warnings))])  # fmt: skip
+    matches = _in_order(
+        [
+            (_session(element), match)
+            for element in event.iter("MATCH")
+            if (match := _match(element, pairs, problems, warnings))
+        ]
+    )
     if not matches and not problems:
-        problems.add(event, f"EVENT_TYPE {quoted(event.get('EVENT_TYPE'))} is a teams event's, "
-                            "but the file has no MATCH elements (each match's teams and "
-                            "boards)")  # fmt: skip
+        problems.add(
+            event,
+            f"EVENT_TYPE {quoted(event.get('EVENT_TYPE'))} is a teams event's, "
+            "but the file has no MATCH elements (each match's teams and "
+            "boards)",
+        )
     _add_unnamed_teams(teams, matches, warnings)
     _number_teams(teams)
     by_imps = _text(event, "MATCH_SCORING_METHOD").upper().startswith("IMP")
@@ -76,17 +84,27 @@ def read_teams(root, event) -> TeamsFile:
     if kind == "ko":
         matches = _ko_matches(event, teams, matches, problems)
     elif by_imps:
-        warnings.append((event.sourceline or 1, "EVENT: the file ranks the teams by IMPs; "
-                         "Clubscore ranks them by VPs"))  # fmt: skip
+        warnings.append(
+            (
+                event.sourceline or 1,
+                "EVENT: the file ranks the teams by IMPs; Clubscore ranks them by VPs",
+            )
+        )
     date = _date(event, problems)
     if problems:
         raise ImportProblems(problems)
     return TeamsFile(
-        teams=list(teams.values()), matches=matches, kind=kind, by_imps=by_imps,
-        boards_per_match=_boards_per_round(event, warnings), event_name=_event_name(event),
-        date=date, date_place=getattr(event.find("DATE"), "sourceline", None) or 1,
-        source=_source(root, event), warnings=warnings,
-    )  # fmt: skip
+        teams=list(teams.values()),
+        matches=matches,
+        kind=kind,
+        by_imps=by_imps,
+        boards_per_match=_boards_per_round(event, warnings),
+        event_name=_event_name(event),
+        date=date,
+        date_place=getattr(event.find("DATE"), "sourceline", None) or 1,
+        source=_source(root, event),
+        warnings=warnings,
+    )
 
 
 def _teams(event, problems) -> tuple[dict[str, FileTeam], dict[str, set[str]]]:
@@ -101,15 +119,23 @@ def _teams(event, problems) -> tuple[dict[str, FileTeam], dict[str, set[str]]]:
             problems.add(team, "TEAM_ID is missing: each team needs the number its MATCHes use")
             continue
         if key.upper() in teams:
-            problems.add(team, f"TEAM_ID {quoted(key)} is the number of another team too "
-                               f"(line {teams[key.upper()].place})")  # fmt: skip
+            problems.add(
+                team,
+                f"TEAM_ID {quoted(key)} is the number of another team too "
+                f"(line {teams[key.upper()].place})",
+            )
             continue
         name = (team.get("TEAM_NAME") or _text(team, "TEAM_NAME")).strip()
         members = [_text(player, "PLAYER_NAME") for player in team.iter("PLAYER")]
         teams[key.upper()] = FileTeam(
-            place, key, 0, name, [member for member in members if member],
-            _text(team, "TOTAL_SCORE"), _text(team, "PLACE"),
-        )  # fmt: skip
+            place,
+            key,
+            0,
+            name,
+            [member for member in members if member],
+            _text(team, "TOTAL_SCORE"),
+            _text(team, "PLACE"),
+        )
         pairs[key.upper()] = {_text(pair, "PAIR_NUMBER").upper() for pair in team.iter("PAIR")}
     return teams, pairs
 
@@ -120,8 +146,13 @@ def _add_unnamed_teams(teams: dict[str, FileTeam], matches, warnings) -> None:
         for key in filter(None, (match.home, match.away)):
             if key.upper() not in teams:
                 teams[key.upper()] = FileTeam(match.place, key, 0, "")
-                warnings.append((match.place, f"MATCH: team {quoted(key)} is not among the "
-                                 "PARTICIPANTS; it is imported without a name"))  # fmt: skip
+                warnings.append(
+                    (
+                        match.place,
+                        f"MATCH: team {quoted(key)} is not among the "
+                        "PARTICIPANTS; it is imported without a name",
+                    )
+                )
 
 
 def _number_teams(teams: dict[str, FileTeam]) -> None:
@@ -146,14 +177,23 @@ def _match(element, pairs, problems, warnings) -> FileMatch | None:
         problems.add(element, "TEAM is missing: a MATCH names its team (the TEAM_ID)")
         return None
     away = None if away.upper() in _NO_TEAM else away
-    match = FileMatch(element.sourceline or 1, round_number, home, away,
-                      published=_published(element, warnings),
-                      first_board=_number_in(element, "START_BOARD_NUMBER", problems),
-                      last_board=_number_in(element, "END_BOARD_NUMBER", problems))  # fmt: skip
+    match = FileMatch(
+        element.sourceline or 1,
+        round_number,
+        home,
+        away,
+        published=_published(element, warnings),
+        first_board=_number_in(element, "START_BOARD_NUMBER", problems),
+        last_board=_number_in(element, "END_BOARD_NUMBER", problems),
+    )
     if away is None:
         if element.find("BOARD") is not None:
-            warnings.append((match.place, "MATCH: a bye (no OPPOSING_TEAM) has no boards; its "
-                             "BOARDs are left out"))  # fmt: skip
+            warnings.append(
+                (
+                    match.place,
+                    "MATCH: a bye (no OPPOSING_TEAM) has no boards; its BOARDs are left out",
+                )
+            )
         return match
     rooms = (pairs.get(home.upper(), set()), pairs.get(away.upper(), set()))
     for board in element.iterfind("BOARD"):
@@ -171,8 +211,13 @@ def _published(element, warnings) -> tuple[str, str] | None:
         try:
             Decimal(score)
         except InvalidOperation:
-            warnings.append((element.sourceline or 1, f"MATCH: the score {quoted(score)} is not "
-                             "a number; the match is scored by its boards"))  # fmt: skip
+            warnings.append(
+                (
+                    element.sourceline or 1,
+                    f"MATCH: the score {quoted(score)} is not "
+                    "a number; the match is scored by its boards",
+                )
+            )
             return None
     return scores
 
@@ -198,13 +243,19 @@ def _board(board, rooms, problems, warnings) -> FileBoard | None:
     published = int(imps) if _WHOLE.match(imps) else None
     lines = board.findall("TRAVELLER_LINE")
     if len(lines) > 2:
-        problems.add(board, f"board {number} has {len(lines)} TRAVELLER_LINEs: a match's board "
-                            "has one for each room")  # fmt: skip
+        problems.add(
+            board,
+            f"board {number} has {len(lines)} TRAVELLER_LINEs: a match's board "
+            "has one for each room",
+        )
         return None
     sides = _sides(lines, rooms, published, board, warnings)
     if sides is None:
-        problems.add(board, f"board {number}: both TRAVELLER_LINEs are of the room where the "
-                            "same team sat NS (DIRECTION)")  # fmt: skip
+        problems.add(
+            board,
+            f"board {number}: both TRAVELLER_LINEs are of the room where the "
+            "same team sat NS (DIRECTION)",
+        )
         return None
     read = FileBoard(place, number, published_imps=published)
     statuses = set()
@@ -221,8 +272,11 @@ def _board(board, rooms, problems, warnings) -> FileBoard | None:
             continue
         entry = scoring.parse_entry(text, number, confirmed=True)
         if not entry.is_comparable:  # weighted (Law 12C1(c)): no teams board has one
-            problems.add(line, f"{quoted(text)}: a teams board's room has a result, or an "
-                               "artificial score such as A6040")  # fmt: skip
+            problems.add(
+                line,
+                f"{quoted(text)}: a teams board's room has a result, or an "
+                "artificial score such as A6040",
+            )
             unread = True
             continue
         setattr(read, "open" if home_ns else "closed", str(entry))
@@ -244,9 +298,14 @@ def _sides(lines, rooms, published, board, warnings) -> list[bool] | None:
     if len(lines) == 2 and published is not None and _net(lines, board) == -published != 0:
         guess = [False, True]  # the board's IMPS say the second line is the open room
     first = "second" if guess[0] is False else "first"
-    warnings.append((board.sourceline or 1, f"BOARD: its TRAVELLER_LINEs do not say which team "
-                     f"sat NS (DIRECTION); the {first} is taken as the room where TEAM sat "
-                     "NS"))  # fmt: skip
+    warnings.append(
+        (
+            board.sourceline or 1,
+            f"BOARD: its TRAVELLER_LINEs do not say which team "
+            f"sat NS (DIRECTION); the {first} is taken as the room where TEAM sat "
+            "NS",
+        )
+    )
     return guess
 
 
@@ -291,9 +350,12 @@ def _adjusted(read: FileBoard, statuses: set, board, problems) -> FileBoard | No
     if statuses:
         (status,) = statuses
         if status not in _ADJUSTED:
-            problems.add(board, f"board {read.number}: an artificial score of {status[0]} to "
-                                f"one team and {status[1]} to the other; Clubscore's are Ave, "
-                                "Ave+/Ave- and Ave+ to both (Law 86A)")  # fmt: skip
+            problems.add(
+                board,
+                f"board {read.number}: an artificial score of {status[0]} to "
+                f"one team and {status[1]} to the other; Clubscore's are Ave, "
+                "Ave+/Ave- and Ave+ to both (Law 86A)",
+            )
             return None
         read.adjusted = _ADJUSTED[status]
         return read
@@ -310,8 +372,9 @@ def _kind_shown(teams, matches, by_imps: bool) -> str:
     every team played once a round; else a Swiss."""
     if len(teams) == 2 and by_imps:
         return "ko"
-    met = Counter(frozenset((match.home.upper(), match.away.upper()))
-                  for match in matches if match.away)  # fmt: skip
+    met = Counter(
+        frozenset((match.home.upper(), match.away.upper())) for match in matches if match.away
+    )
     rounds = {match.round for match in matches}
     most = len(teams) - 1 + len(teams) % 2
     if met and max(met.values()) == 1 and len(rounds) <= most:
@@ -339,8 +402,13 @@ def _ko_matches(event, teams, matches, problems) -> list[FileMatch]:
 def _boards_per_round(event, warnings) -> int | None:
     text = _text(event, "BOARDS_PER_ROUND")
     if text and board_number(text) is None:
-        warnings.append((event.sourceline or 1, f"EVENT: BOARDS_PER_ROUND {quoted(text)} is "
-                         "not a number; the matches' boards say how many"))  # fmt: skip
+        warnings.append(
+            (
+                event.sourceline or 1,
+                f"EVENT: BOARDS_PER_ROUND {quoted(text)} is "
+                "not a number; the matches' boards say how many",
+            )
+        )
     return board_number(text) if text else None
 
 

@@ -43,11 +43,15 @@ def write_usebio(event) -> str:
     sections = list(event.sections.all())
     two_winners = not event.is_howell and not event.one_winner
     for tag, value in (
-        ("EVENT_IDENTIFIER", event.pk), ("EVENT_DESCRIPTION", event.name),
-        ("PROGRAM_NAME", PROGRAM_NAME), ("PROGRAM_VERSION", "1"),
-        ("WINNER_TYPE", 2 if two_winners else 1), ("DATE", f"{event.date:%d/%m/%Y}"),
-        ("SESSION_COUNT", 1), ("SECTION_COUNT", len(sections)),
-    ):  # fmt: skip
+        ("EVENT_IDENTIFIER", event.pk),
+        ("EVENT_DESCRIPTION", event.name),
+        ("PROGRAM_NAME", PROGRAM_NAME),
+        ("PROGRAM_VERSION", "1"),
+        ("WINNER_TYPE", 2 if two_winners else 1),
+        ("DATE", f"{event.date:%d/%m/%Y}"),
+        ("SESSION_COUNT", 1),
+        ("SECTION_COUNT", len(sections)),
+    ):
         _add(heading, tag, value)
     # Across the field one ranking holds every section's pairs: each section lists its own.
     standings = defaultdict(list)
@@ -56,8 +60,9 @@ def write_usebio(event) -> str:
             for row in group.rows:
                 standings[row.pair.section_id].append(row)
     # The EBU credits masterpoints by EBU number: the roster's number for each name, if any.
-    numbers = {member.name.casefold(): member.number
-               for member in event.club.members.exclude(number="")}  # fmt: skip
+    numbers = {
+        member.name.casefold(): member.number for member in event.club.members.exclude(number="")
+    }
     results = defaultdict(list)
     for result in (
         Result.objects.filter(board__section__event=event)

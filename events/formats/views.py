@@ -81,15 +81,24 @@ def session_import(request):
         try:
             parsed = read_traveller_file(upload.read(), PurePath(upload.name).suffix, upload.name)
             if kind := kinds.importing(parsed):
-                event = kind.file_import.store(parsed, club=data["club"], name=data["name"],
-                                               user=request.user, warnings=warnings)  # fmt: skip
+                event = kind.file_import.store(
+                    parsed,
+                    club=data["club"],
+                    name=data["name"],
+                    user=request.user,
+                    warnings=warnings,
+                )
             else:
                 event = import_traveller_file(
-                    parsed, club=data["club"], name=data["name"],
-                    movement=data["movement"] or None, scoring_method=data["scoring"] or None,
-                    user=request.user, options={name: data[name] for name in OPTION_FIELDS},
+                    parsed,
+                    club=data["club"],
+                    name=data["name"],
+                    movement=data["movement"] or None,
+                    scoring_method=data["scoring"] or None,
+                    user=request.user,
+                    options={name: data[name] for name in OPTION_FIELDS},
                     warnings=warnings,
-                )  # fmt: skip
+                )
         except ImportProblems as error:
             problems = error.described()
         else:
@@ -110,9 +119,12 @@ def _say_imported(request, event, warnings, form) -> None:
         messages.warning(request, f"Imported with a warning: {warning}")
     club = form.cleaned_data["club"]
     if file_import is not None and (unused := _pairs_choices_made(form, club)):
-        messages.warning(request, f"Not used: {unused}. These are a pairs session's; "
-                                  f"{file_import.file_words} takes its scoring from the "
-                                  "file.")  # fmt: skip
+        messages.warning(
+            request,
+            f"Not used: {unused}. These are a pairs session's; "
+            f"{file_import.file_words} takes its scoring from the "
+            "file.",
+        )
 
 
 def _pairs_choices_made(form, club) -> str:

@@ -78,10 +78,12 @@ def analyse_next_batch(owner_id: int, kind: str = SESSION) -> int:
     # The tables and par are part of the session now: open pages refresh, and its PDFs
     # (stored per version, events/pdfs/store.py) are made again with them.
     versions.bump(
-        rows, by=1 if done else 0,
-        analysis_error="", analysis_attempts=0,
+        rows,
+        by=1 if done else 0,
+        analysis_error="",
+        analysis_attempts=0,
         analysis_queued_at=timezone.now() if remaining else None,
-    )  # fmt: skip
+    )
     if remaining:
         _queue(owner_id, kind)
     return done

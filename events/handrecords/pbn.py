@@ -61,8 +61,10 @@ def read_hand_records(text: str) -> tuple[list[HandRecord], list[str]]:
     previous: dict[str, str] = {}
     for number, game in enumerate(_read_games(text, problems), start=1):
         # PBN 2.1 section 3.4: a tag value "#" repeats the previous game's value.
-        tags = {tag.name.lower(): previous.get(tag.name.lower(), "") if tag.value == "#"
-                else tag.value for tag in game}  # fmt: skip
+        tags = {
+            tag.name.lower(): previous.get(tag.name.lower(), "") if tag.value == "#" else tag.value
+            for tag in game
+        }
         previous = tags
         if "deal" in tags:
             try:
@@ -118,9 +120,11 @@ def _read_games(text: str, problems: list[str]) -> Iterator[list[Tag]]:
             if game:
                 games += 1
                 if games > MAX_GAMES:
-                    raise PBNError(f"line {line_number}: the file has more than {MAX_GAMES:,} "
-                                   "games, more than any session's file (a game a board, or a "
-                                   "game a result)")  # fmt: skip
+                    raise PBNError(
+                        f"line {line_number}: the file has more than {MAX_GAMES:,} "
+                        "games, more than any session's file (a game a board, or a "
+                        "game a result)"
+                    )
                 yield game
             game = []
             continue
@@ -130,8 +134,10 @@ def _read_games(text: str, problems: list[str]) -> Iterator[list[Tag]]:
         if match:
             close_tag()
             if len(game) == MAX_TAGS:
-                raise PBNError(f"line {line_number}: a game has more than {MAX_TAGS:,} tags: "
-                               "is an empty line missing between games?")  # fmt: skip
+                raise PBNError(
+                    f"line {line_number}: a game has more than {MAX_TAGS:,} tags: "
+                    "is an empty line missing between games?"
+                )
             game.append(Tag(match[1], match[2].strip(), line_number))
         elif line.startswith("["):
             problems.append(

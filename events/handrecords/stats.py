@@ -77,8 +77,10 @@ class ParDistribution:
     def lines(self) -> list[str]:
         rows = self.rows()
         lines = [f"{'Score':>7} {'Deals':>9} {'Specific':>9} {'At Least':>9} {'At Most':>9}"]
-        lines += [f"{score:>7} {deals:>9,} {specific:>9.4f} {at_least:>9.4f} {at_most:>9.4f}"
-                  for score, deals, specific, at_least, at_most in rows]  # fmt: skip
+        lines += [
+            f"{score:>7} {deals:>9,} {specific:>9.4f} {at_least:>9.4f} {at_most:>9.4f}"
+            for score, deals, specific, at_least, at_most in rows
+        ]
         # Pavlicek's check: the At Least and At Most columns add up to 100 (U + 1).
         check = sum(row[3] + row[4] for row in rows)
         specific = sum(row[2] for row in rows)

@@ -39,8 +39,10 @@ def upload_page(request, owner, import_records, template: str, context: dict):
             if len(problems) == 1:
                 form.add_error("file", f"Nothing was imported: {problems[0]}.")
             else:
-                form.add_error("file", f"Nothing was imported: the file has {len(problems)} "
-                                       "problems, listed above.")  # fmt: skip
+                form.add_error(
+                    "file",
+                    f"Nothing was imported: the file has {len(problems)} problems, listed above.",
+                )
         else:
             messages.success(request, _imported_message(imported))
             return redirect(request.path)

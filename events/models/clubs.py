@@ -32,12 +32,15 @@ class ScoringOptionFields(models.Model):
     """The director's scoring conventions: a club's defaults, and each session's own."""
 
     scored_as = models.CharField(
-        max_length=20, choices=SCORED_AS_CHOICES, blank=True, default="",
+        max_length=20,
+        choices=SCORED_AS_CHOICES,
+        blank=True,
+        default="",
         verbose_name="Scored as",
         help_text="Sets every option below as that program does, to compare results line by "
         "line with what it printed (saved over what is chosen below; choose “My own choices” "
         "to set them one by one).",
-    )  # fmt: skip
+    )
     totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default="raw")
     percentages = models.CharField(max_length=10, choices=PERCENTAGE_CHOICES, default="exact")
     rounding = models.CharField(
@@ -45,33 +48,44 @@ class ScoringOptionFields(models.Model):
     )
     missing_results = models.CharField(max_length=10, choices=MISSING_CHOICES, default="neuberg")
     adjusted_rule = models.CharField(
-        max_length=10, choices=ADJUSTED_RULE_CHOICES, default="fixed",
+        max_length=10,
+        choices=ADJUSTED_RULE_CHOICES,
+        default="fixed",
         verbose_name="Ave+ and Ave-",
-    )  # fmt: skip
+    )
     cross_imps = models.CharField(
         max_length=10, choices=CROSS_IMP_CHOICES, default="average", verbose_name="Cross-IMPs"
     )
     adjusted_boards = models.CharField(
-        max_length=10, choices=ADJUSTED_BOARDS_CHOICES, default="factored",
+        max_length=10,
+        choices=ADJUSTED_BOARDS_CHOICES,
+        default="factored",
         verbose_name="A board with an artificial score",
-    )  # fmt: skip
+    )
     ave_plus_imps = models.DecimalField(
-        max_digits=4, decimal_places=2, default=Decimal(3), verbose_name="Ave+ IMPs",
+        max_digits=4,
+        decimal_places=2,
+        default=Decimal(3),
+        verbose_name="Ave+ IMPs",
         validators=[MinValueValidator(0), MaxValueValidator(24)],
         help_text="IMPs for Ave+ at IMP scoring (e.g. 3 or 1.2): per board, or per "
         "comparison when summed.",
-    )  # fmt: skip
+    )
     butler_drop = models.CharField(
-        max_length=6, blank=True, default="",
+        max_length=6,
+        blank=True,
+        default="",
         help_text="Butler: results dropped at each end, e.g. 1 or 5% (blank: the usual trim).",
-    )  # fmt: skip
+    )
     datum_rounding = models.PositiveSmallIntegerField(
         choices=DATUM_ROUNDING_CHOICES, default=10, verbose_name="Butler datum rounding"
     )
     places = models.CharField(
-        max_length=10, choices=PLACES_CHOICES, default="field",
+        max_length=10,
+        choices=PLACES_CHOICES,
+        default="field",
         verbose_name="Places across the field",
-    )  # fmt: skip
+    )
 
     # The fields of scoring.ScoringOptions; CONVENTION_NAMES adds the preset that set them.
     OPTION_NAMES = (
@@ -103,18 +117,24 @@ class Club(ScoringOptionFields):
     slug = models.SlugField(unique=True)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="clubs", blank=True)
     default_scoring = models.CharField(
-        max_length=20, choices=METHOD_CHOICES, default="matchpoints",
+        max_length=20,
+        choices=METHOD_CHOICES,
+        default="matchpoints",
         help_text="Matchpoints on the ACBL scale unless the club scores EBU-style 2/1.",
-    )  # fmt: skip
+    )
     # A new one-table game starts with the club's Hancock rules (the game may change them).
     hancock_doubled_rule = models.CharField(
-        max_length=10, choices=HANCOCK_DOUBLED_CHOICES, default="ignore",
+        max_length=10,
+        choices=HANCOCK_DOUBLED_CHOICES,
+        default="ignore",
         verbose_name="Hancock points: doubled and redoubled",
-    )  # fmt: skip
+    )
     hancock_vulnerable_rule = models.CharField(
-        max_length=20, choices=HANCOCK_VULNERABLE_CHOICES, default="ignore",
+        max_length=20,
+        choices=HANCOCK_VULNERABLE_CHOICES,
+        default="ignore",
         verbose_name="Hancock points: vulnerability",
-    )  # fmt: skip
+    )
 
     class Meta:
         constraints = [
@@ -139,9 +159,11 @@ class Member(models.Model):
     # As long as a pair's player name.
     name = models.CharField(max_length=60, validators=[validate_visible])
     number = models.CharField(
-        max_length=20, blank=True, verbose_name="club or federation number",
+        max_length=20,
+        blank=True,
+        verbose_name="club or federation number",
         help_text="e.g. an EBU or ACBL number; typing it on the pairs page fills the name.",
-    )  # fmt: skip
+    )
     active = models.BooleanField(
         default=True, help_text="Only active members are suggested on the pairs page."
     )

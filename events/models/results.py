@@ -135,9 +135,10 @@ class ResultChange(models.Model):
     # A change after the session was finalised is a correction: it needs its reason, and
     # players see it (the reason too, when the director publishes it).
     reason = models.CharField(
-        max_length=REASON_LENGTH, blank=True,
+        max_length=REASON_LENGTH,
+        blank=True,
         help_text="Why a finalised result was corrected; blank before finalising.",
-    )  # fmt: skip
+    )
     reason_public = models.BooleanField(
         default=False, help_text="Players see the reason with the correction."
     )

@@ -56,9 +56,12 @@ class SoftDeleted(models.Model):
 
     deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
     deleted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
-    )  # fmt: skip
+    )
 
     class Meta:
         abstract = True
@@ -193,10 +196,12 @@ class Section(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=3, default="A")
     label = models.CharField(
-        max_length=40, blank=True, default="",
+        max_length=40,
+        blank=True,
+        default="",
         help_text="The section's name in the file it was imported from, if not its letter "
         "(e.g. Sect1).",
-    )  # fmt: skip
+    )
     tables = models.PositiveSmallIntegerField()
     phantom = models.CharField(max_length=3, choices=PHANTOM_CHOICES, default="", blank=True)
     rounds = models.PositiveSmallIntegerField(
@@ -206,9 +211,11 @@ class Section(models.Model):
         default=True, help_text="Imported sessions keep their pairings but no generated movement."
     )
     arrow_switch = models.CharField(
-        max_length=40, blank=True, default="",
+        max_length=40,
+        blank=True,
+        default="",
         help_text="Mitchell rounds in which the pairs swap seats, e.g. 7 or 6,7.",
-    )  # fmt: skip
+    )
     relay = models.BooleanField(
         default=False,
         help_text="Even-table Mitchell: tables 1 and N share boards and a bye stand holds a "
@@ -239,9 +246,13 @@ class Section(models.Model):
             return scoring.howell(pairs, event.boards_per_round, self.rounds)
         phantom = self.phantom if self.phantom in ("NS", "EW") else None
         return scoring.mitchell(
-            self.tables, event.boards_per_round, phantom, self.rounds, self.arrow_switch_rounds,
+            self.tables,
+            event.boards_per_round,
+            phantom,
+            self.rounds,
+            self.arrow_switch_rounds,
             relay=self.relay,
-        )  # fmt: skip
+        )
 
     @property
     def arrow_switch_rounds(self) -> tuple[int, ...]:

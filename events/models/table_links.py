@@ -63,14 +63,19 @@ class TableEntry(models.Model):
         null=True, blank=True, help_text="The opponents disagreed and called the director."
     )
     ruling = models.CharField(
-        max_length=8, blank=True, choices=RULING_CHOICES,
+        max_length=8,
+        blank=True,
+        choices=RULING_CHOICES,
         help_text="The director's decision on the query.",
-    )  # fmt: skip
+    )
     ruled_at = models.DateTimeField(null=True, blank=True)
     ruled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
-    )  # fmt: skip
+    )
 
     class Meta:
         verbose_name_plural = "table entries"

@@ -13,10 +13,18 @@ class OneTableConfig(AppConfig):
         from events.handrecords import jobs, owners
         from events.one_table.models import OneTableDeal, OneTableSession
 
-        kinds.register(kinds.EventKind(
-            "one_table", OneTableSession, "one-table game", detail="one_table_tally",
-            listing="one_table_games", on_home=20,
-        ))  # fmt: skip
-        owners.register(owners.DealOwner(
-            jobs.GAME, OneTableSession, OneTableDeal, "game_id", group="analysis-one-table-{}"
-        ))  # fmt: skip
+        kinds.register(
+            kinds.EventKind(
+                "one_table",
+                OneTableSession,
+                "one-table game",
+                detail="one_table_tally",
+                listing="one_table_games",
+                on_home=20,
+            )
+        )
+        owners.register(
+            owners.DealOwner(
+                jobs.GAME, OneTableSession, OneTableDeal, "game_id", group="analysis-one-table-{}"
+            )
+        )

@@ -11,9 +11,12 @@ class OneTableSessionForm(forms.ModelForm):
     """A one-table game: the four players, how many hands, and how each is scored."""
 
     boards = forms.IntegerField(
-        min_value=1, max_value=32, initial=16, label="Hands",
+        min_value=1,
+        max_value=32,
+        initial=16,
+        label="Hands",
         help_text="16 plays every dealer and vulnerability once.",
-    )  # fmt: skip
+    )
 
     class Meta:
         model = OneTableSession

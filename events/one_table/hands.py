@@ -83,17 +83,33 @@ def dealt(deal: OneTableDeal | None) -> Dealt | None:
 
 
 def save_hand(
-    session: OneTableSession, number: int, *, contract, declarer="", made="", hcp_ns="",
-    hcp_ew="", fit="", scoring_line="", trump_length_7=False, side_voids=0,
-) -> OneTableHand:  # fmt: skip
+    session: OneTableSession,
+    number: int,
+    *,
+    contract,
+    declarer="",
+    made="",
+    hcp_ns="",
+    hcp_ew="",
+    fit="",
+    scoring_line="",
+    trump_length_7=False,
+    side_voids=0,
+) -> OneTableHand:
     """Check one hand against scoring's rules and store it (a correction replaces it).
     With a deal in the hand record, its HCP and fit replace whatever was typed for them."""
     if not 1 <= number <= session.boards:
         raise HandError(f"Hand {number}: this game has {session.boards} hands.", "number")
     _check_lengths(
-        contract=contract, declarer=declarer, made=made, hcp_ns=hcp_ns, hcp_ew=hcp_ew, fit=fit,
-        scoring_line=scoring_line, side_voids=side_voids,
-    )  # fmt: skip
+        contract=contract,
+        declarer=declarer,
+        made=made,
+        hcp_ns=hcp_ns,
+        hcp_ew=hcp_ew,
+        fit=fit,
+        scoring_line=scoring_line,
+        side_voids=side_voids,
+    )
     with transaction.atomic():
         # The game's row first, as every change to a game's hands or deals takes it (a new
         # hand record: events/handrecords/session_import.py): in one order, two changes queue
@@ -102,10 +118,20 @@ def save_hand(
         # tells open tally sheets to refresh; a refused hand rolls it back.
         versions.bump(session)
         deal = OneTableDeal.objects.filter(game=session, number=number).first()
-        fields = _hand_fields(session, number, deal, contract=contract, declarer=declarer,
-                              made=made, hcp_ns=hcp_ns, hcp_ew=hcp_ew, fit=fit,
-                              scoring_line=scoring_line, trump_length_7=trump_length_7,
-                              side_voids=side_voids)  # fmt: skip
+        fields = _hand_fields(
+            session,
+            number,
+            deal,
+            contract=contract,
+            declarer=declarer,
+            made=made,
+            hcp_ns=hcp_ns,
+            hcp_ew=hcp_ew,
+            fit=fit,
+            scoring_line=scoring_line,
+            trump_length_7=trump_length_7,
+            side_voids=side_voids,
+        )
         hand, _ = OneTableHand.objects.update_or_create(
             session=session, number=number, defaults=fields
         )
@@ -113,9 +139,20 @@ def save_hand(
 
 
 def _hand_fields(
-    session, number, deal, *, contract, declarer, made, hcp_ns, hcp_ew, fit, scoring_line,
-    trump_length_7, side_voids,
-) -> dict:  # fmt: skip
+    session,
+    number,
+    deal,
+    *,
+    contract,
+    declarer,
+    made,
+    hcp_ns,
+    hcp_ew,
+    fit,
+    scoring_line,
+    trump_length_7,
+    side_voids,
+) -> dict:
     """The hand's stored fields, checked and scored; a HandError names what is wrong."""
     if session.method == DD_PAR and deal is None:
         raise HandError(
@@ -245,11 +282,16 @@ def hand_values(hand: OneTableHand | None) -> dict:
     if hand is None:
         return {"side_voids": "0"}
     return {
-        "contract": hand.contract, "declarer": hand.declarer, "made": made_column(hand),
-        "hcp_ns": str(hand.hcp_ns), "hcp_ew": str(40 - hand.hcp_ns),
-        "fit": hand.fit or "NF", "scoring_line": hand.scoring_line,
-        "trump_length_7": hand.trump_length_7, "side_voids": str(hand.side_voids),
-    }  # fmt: skip
+        "contract": hand.contract,
+        "declarer": hand.declarer,
+        "made": made_column(hand),
+        "hcp_ns": str(hand.hcp_ns),
+        "hcp_ew": str(40 - hand.hcp_ns),
+        "fit": hand.fit or "NF",
+        "scoring_line": hand.scoring_line,
+        "trump_length_7": hand.trump_length_7,
+        "side_voids": str(hand.side_voids),
+    }
 
 
 def change_method(game: OneTableSession, method: str) -> None:

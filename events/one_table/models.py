@@ -40,13 +40,17 @@ class OneTableSession(AnalysisFields):
     )
     method = models.CharField(max_length=10, choices=ONE_TABLE_METHOD_CHOICES, default="par-imps")
     doubled_rule = models.CharField(
-        max_length=10, choices=HANCOCK_DOUBLED_CHOICES, default="ignore",
+        max_length=10,
+        choices=HANCOCK_DOUBLED_CHOICES,
+        default="ignore",
         verbose_name="Doubled and redoubled (Hancock)",
-    )  # fmt: skip
+    )
     vulnerable_rule = models.CharField(
-        max_length=20, choices=HANCOCK_VULNERABLE_CHOICES, default="ignore",
+        max_length=20,
+        choices=HANCOCK_VULNERABLE_CHOICES,
+        default="ignore",
         verbose_name="Vulnerability (Hancock)",
-    )  # fmt: skip
+    )
     published = models.BooleanField(default=False)
     version = models.PositiveIntegerField(
         default=0, help_text="Goes up with every change, so open pages know when to refresh."

@@ -75,11 +75,20 @@ def tally_sheet(session: OneTableSession) -> Tally:
     running = dict(zip(scored, accumulate(points, _add), strict=True))
     rows = []
     for number in range(1, session.boards + 1):
-        row = TallyRow(number, scoring.board_dealer(number), scoring.board_vulnerability(number),
-                       deal=deals.get(number))  # fmt: skip
+        row = TallyRow(
+            number,
+            scoring.board_dealer(number),
+            scoring.board_vulnerability(number),
+            deal=deals.get(number),
+        )
         if number in hands:
-            row = replace(row, hand=hands[number], made=made_column(hands[number]),
-                          totals=running[number], **scored[number]._asdict())  # fmt: skip
+            row = replace(
+                row,
+                hand=hands[number],
+                made=made_column(hands[number]),
+                totals=running[number],
+                **scored[number]._asdict(),
+            )
         rows.append(row)
     totals = next(reversed(running.values()), (0, 0))
     return Tally(rows, totals, len(hands))
@@ -100,9 +109,14 @@ def score_hand(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal 
     """The hand's points by the game's method; a ValueError when scoring refuses the hand."""
     if session.method == PAR_IMPS:
         board = scoring.one_table_board(
-            hand.number, hand.contract, hand.declarer, hand.tricks, hand.hcp_ns,
-            hand.fit or None, hand.scoring_line or None,
-        )  # fmt: skip
+            hand.number,
+            hand.contract,
+            hand.declarer,
+            hand.tricks,
+            hand.hcp_ns,
+            hand.fit or None,
+            hand.scoring_line or None,
+        )
         return _Scored(board=board, points=(board.imps_ns, board.imps_ew))
     if session.method == DD_PAR:
         if deal is None or deal.par_score is None:
@@ -115,11 +129,15 @@ def score_hand(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal 
         return _Scored(points=(0, 0))  # Hancock: a passed-out hand scores nothing
     ns_declared = hand.declarer in ("N", "S")
     points = scoring.hancock_points(
-        hand.contract, hand.tricks, hand.hcp_ns if ns_declared else 40 - hand.hcp_ns,
-        hand.trump_length_7, hand.side_voids,
+        hand.contract,
+        hand.tricks,
+        hand.hcp_ns if ns_declared else 40 - hand.hcp_ns,
+        hand.trump_length_7,
+        hand.side_voids,
         vulnerable=scoring.is_vulnerable(hand.number, hand.declarer),
-        doubled_rule=session.doubled_rule, vulnerable_rule=session.vulnerable_rule,
-    )  # fmt: skip
+        doubled_rule=session.doubled_rule,
+        vulnerable_rule=session.vulnerable_rule,
+    )
     # Hancock scores from the declarer's view: the points are the declaring side's.
     interval = par_interval(hand.contract, session.doubled_rule)
     return _Scored(interval=interval, points=(points, 0) if ns_declared else (0, points))

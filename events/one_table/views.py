@@ -93,12 +93,20 @@ def one_table_hand(request, pk, number):
     seats = [("N", game.north), ("E", game.east), ("S", game.south), ("W", game.west)]
     values["scoring_line"] = values.get("scoring_line") or dealer_side
     context = {
-        "game": game, "tally": tally, "row": row, "values": values, "error": error,
+        "game": game,
+        "tally": tally,
+        "row": row,
+        "values": values,
+        "error": error,
         "previous": tally.row(number - 1) if number > 1 else None,
-        "focus": error.field if error else "contract", "dealer_side": dealer_side,
-        "seats": seats, "dealer_name": dict(seats)[row.dealer],
-        "sides": ("NS", "EW"), "deal": row.deal, "dealt": dealt,
-    }  # fmt: skip
+        "focus": error.field if error else "contract",
+        "dealer_side": dealer_side,
+        "seats": seats,
+        "dealer_name": dict(seats)[row.dealer],
+        "sides": ("NS", "EW"),
+        "deal": row.deal,
+        "dealt": dealt,
+    }
     return render(request, "one_table/hand.html", context)
 
 

@@ -119,11 +119,15 @@ def _travellers(event: Event) -> dict:
 
 def _board(board: Board, event: Event, *, several_sections=False, lines=None) -> dict:
     shown = {
-        "number": board.number, "dealer": board.dealer, "vulnerability": board.vulnerability,
+        "number": board.number,
+        "dealer": board.dealer,
+        "vulnerability": board.vulnerability,
         "section_name": board.section.shown_name if several_sections else "",
         "hands": deal_hands(board.deal) if board.deal else None,
-        "makes": dd_grid(board.dd), "par": par_text(board), "par_score": board.par_score,
-    }  # fmt: skip
+        "makes": dd_grid(board.dd),
+        "par": par_text(board),
+        "par_score": board.par_score,
+    }
     if lines is not None:
         shown["traveller"] = traveller_table(lines, event.points_name)
         shown["results"] = len(lines)
@@ -165,8 +169,10 @@ def _card(event: Event, card: dict) -> dict:
 def _card_summary(event: Event, standing) -> str:
     if standing is None:
         return ""
-    parts = [f"Place {standing.rank if standing.boards else '—'}",
-             f"{event.points_name} {two_places(standing.total)}"]  # fmt: skip
+    parts = [
+        f"Place {standing.rank if standing.boards else '—'}",
+        f"{event.points_name} {two_places(standing.total)}",
+    ]
     if standing.percentage is not None:
         parts.append(f"{two_places(standing.percentage)}%")
     if standing.average is not None:

@@ -62,9 +62,13 @@ def ask(event: Event, kind: str, paper: str, version: int | None = None) -> Sess
         try:
             with transaction.atomic():
                 pdf = SessionPdf.objects.create(
-                    event=event, kind=kind, paper=paper, wanted_version=version,
-                    state=SessionPdf.QUEUED, queued_at=now,
-                )  # fmt: skip
+                    event=event,
+                    kind=kind,
+                    paper=paper,
+                    wanted_version=version,
+                    state=SessionPdf.QUEUED,
+                    queued_at=now,
+                )
         except IntegrityError:
             pass  # another request made the row a moment ago: the code below is for both
         else:
@@ -78,9 +82,11 @@ def ask(event: Event, kind: str, paper: str, version: int | None = None) -> Sess
         | Q(state=SessionPdf.RENDERING, started_at__lt=now - STALE_AFTER)
     )
     queued = rows.filter(requeue).update(
-        state=SessionPdf.QUEUED, queued_at=now, wanted_version=Greatest("wanted_version", version),
+        state=SessionPdf.QUEUED,
+        queued_at=now,
+        wanted_version=Greatest("wanted_version", version),
         error="",
-    )  # fmt: skip
+    )
     if queued:
         pdf = rows.defer("content").get()
         _start(pdf.pk)
@@ -125,9 +131,12 @@ def render(pdf_id: int) -> None:
     claim = Q(state=SessionPdf.QUEUED) | stale
     rows = SessionPdf.objects.filter(pk=pdf_id)
     if not rows.filter(claim).update(
-        state=SessionPdf.RENDERING, started_at=now, attempts=F("attempts") + 1, pages_done=0,
+        state=SessionPdf.RENDERING,
+        started_at=now,
+        attempts=F("attempts") + 1,
+        pages_done=0,
         step="Reading the results",
-    ):  # fmt: skip
+    ):
         return  # done, or being made by another process
     while _render_once(pdf_id):
         pass
@@ -141,8 +150,11 @@ def _render_once(pdf_id: int) -> bool:
         return False  # the session was purged meanwhile
     event = pdf.event
     if pdf.attempts > MAX_ATTEMPTS:
-        _fail(rows, event.version, "it was cut short too often (it took too long, or the "
-              "server ran out of memory)")  # fmt: skip
+        _fail(
+            rows,
+            event.version,
+            "it was cut short too often (it took too long, or the server ran out of memory)",
+        )
         return False
     if pdf.version is not None and pdf.version >= event.version:
         rows.update(state=SessionPdf.IDLE, step="", attempts=0)
@@ -163,20 +175,29 @@ def _render_once(pdf_id: int) -> bool:
         wanted = rows.select_for_update().values_list("wanted_version", flat=True).get()
         again = wanted > version
         rows.update(
-            content=content, version=version, pages=pages, made_at=timezone.now(),
-            render_seconds=time.monotonic() - started, error="", pages_done=0,
+            content=content,
+            version=version,
+            pages=pages,
+            made_at=timezone.now(),
+            render_seconds=time.monotonic() - started,
+            error="",
+            pages_done=0,
             state=SessionPdf.RENDERING if again else SessionPdf.IDLE,
-            step="Reading the results" if again else "", attempts=1 if again else 0,
+            step="Reading the results" if again else "",
+            attempts=1 if again else 0,
             started_at=timezone.now() if again else None,
-        )  # fmt: skip
+        )
     return again
 
 
 def _fail(rows, version: int, message: str) -> None:
     rows.update(
-        state=SessionPdf.FAILED, error=message[:500], step="", started_at=None,
+        state=SessionPdf.FAILED,
+        error=message[:500],
+        step="",
+        started_at=None,
         wanted_version=Greatest("wanted_version", version),
-    )  # fmt: skip
+    )
 
 
 def _reporter(rows):

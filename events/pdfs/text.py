@@ -94,9 +94,13 @@ def pair_label(pair, sits_as: str) -> str:
 def traveller_table(lines: Sequence[Line], points_name: str) -> tuple[str, str]:
     """A board's results, best NS score first, as the travellers page lists them."""
     columns = [
-        Column("NS"), Column("EW"), Column("Contract", left=True), Column("Score"),
-        Column(f"NS {points_name}"), Column(f"EW {points_name}"),
-    ]  # fmt: skip
+        Column("NS"),
+        Column("EW"),
+        Column("Contract", left=True),
+        Column("Score"),
+        Column(f"NS {points_name}"),
+        Column(f"EW {points_name}"),
+    ]
     rows = []
     for line in lines:
         result = line.result
@@ -126,12 +130,14 @@ def deal_hands(deal: str) -> dict[str, SafeString] | None:
     except ValueError:
         return None
     return {
-        seat: _red("\n".join(
-            f"{symbol} {' '.join(cards).replace('T', '10') or '—'}"
-            for symbol, cards in zip(_SUITS, suits, strict=True)
-        ))
+        seat: _red(
+            "\n".join(
+                f"{symbol} {' '.join(cards).replace('T', '10') or '—'}"
+                for symbol, cards in zip(_SUITS, suits, strict=True)
+            )
+        )
         for seat, suits in seats.items()
-    }  # fmt: skip
+    }
 
 
 _STRAINS = (("NT", "NT"), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))

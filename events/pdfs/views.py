@@ -67,10 +67,15 @@ def _status_page(request, event, kind, paper, status, wait_url, file_url=None):
     """Being prepared (202, following the render), failed (503), or ready (200: the file
     downloads from here, once)."""
     context = {
-        "event": event, "director": is_director(request, event), "job": status,
-        "title": DOCUMENTS[kind].title, "paper_name": PAPER_NAMES[paper], "paper": paper,
-        "wait_url": wait_url, "file_url": file_url,
-    }  # fmt: skip
+        "event": event,
+        "director": is_director(request, event),
+        "job": status,
+        "title": DOCUMENTS[kind].title,
+        "paper_name": PAPER_NAMES[paper],
+        "paper": paper,
+        "wait_url": wait_url,
+        "file_url": file_url,
+    }
     http_status = 200
     if status is not None:
         context.update(_progress(status))
@@ -92,8 +97,11 @@ def _progress(pdf: SessionPdf) -> dict:
                 "percent": share, "expected": expected}  # fmt: skip
     if pdf.state == SessionPdf.QUEUED and pdf.queued_at:
         waited = int((now - pdf.queued_at).total_seconds())
-        return {"queued": True, "seconds": waited,
-                "worker_missing": waited >= WORKER_PATIENCE_SECONDS}  # fmt: skip
+        return {
+            "queued": True,
+            "seconds": waited,
+            "worker_missing": waited >= WORKER_PATIENCE_SECONDS,
+        }
     return {"failed": pdf.state == SessionPdf.FAILED}
 
 
@@ -111,9 +119,10 @@ def pdf_download(request, event, page: str, template: str, context: dict, paper:
         pdf = render_pdf(request, template, context, paper)
     except OSError as error:  # WeasyPrint without the Pango libraries it loads at import
         return HttpResponse(
-            f"{pdf_store.PANGO_MISSING} ({error})", content_type="text/plain; charset=utf-8",
+            f"{pdf_store.PANGO_MISSING} ({error})",
+            content_type="text/plain; charset=utf-8",
             status=503,
-        )  # fmt: skip
+        )
     response = HttpResponse(pdf, "application/pdf")
     response["Content-Disposition"] = f'attachment; filename="clubscore-{event.pk}-{page}.pdf"'
     return response

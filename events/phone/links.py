@@ -57,10 +57,12 @@ def ensure_links(section: Section) -> list[TableLink]:
         # A link another request made meanwhile is the table's link: the database keeps one
         # live link a table, and this insert skips the tables that have one.
         TableLink.objects.bulk_create(
-            [TableLink(section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES))
-             for table in missing],
+            [
+                TableLink(section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES))
+                for table in missing
+            ],
             ignore_conflicts=True,
-        )  # fmt: skip
+        )
         links = _live(section.table_links.all()).get(section.pk, [])
     return links
 
@@ -115,8 +117,11 @@ def link_for_token(token: str) -> TableLink:
     if link.revoked_at is not None:
         raise LinkClosed(link, "The director has replaced this table's link. Ask for the new one.")
     if link.section.event.finalised:
-        raise LinkClosed(link, "The director has closed this session: results can no longer be "
-                         "entered from the table.")  # fmt: skip
+        raise LinkClosed(
+            link,
+            "The director has closed this session: results can no longer be "
+            "entered from the table.",
+        )
     return link
 
 

@@ -70,8 +70,13 @@ class BoardAtTable:
         entry = self.entry
         if entry is None:
             return CONFIRMED
-        return entry_status(self.result.version, entry.entered_version, entry.confirmed_at,
-                            entry.queried_at, entry.ruling)  # fmt: skip
+        return entry_status(
+            self.result.version,
+            entry.entered_version,
+            entry.confirmed_at,
+            entry.queried_at,
+            entry.ruling,
+        )
 
     @property
     def ruling(self) -> str:
@@ -105,11 +110,13 @@ class BoardAtTable:
             return {"level": "P"}
         made = r.tricks - r.contract_level - 6
         return {
-            "level": str(r.contract_level), "strain": r.contract_strain,
-            "doubled": "X" * r.doubled, "declarer": r.declarer,
+            "level": str(r.contract_level),
+            "strain": r.contract_strain,
+            "doubled": "X" * r.doubled,
+            "declarer": r.declarer,
             "made": "=" if made == 0 else f"{made:+d}",
             "lead": self.entry.lead if self.entry else "",
-        }  # fmt: skip
+        }
 
     @property
     def contract_shown(self) -> str:
@@ -194,9 +201,10 @@ def table_round(link: TableLink) -> TableRound:
     boards = {b.number: b for b in Board.objects.filter(section=section)}
     results = {
         (r.board_id, r.ns_pair_id): r
-        for r in Result.objects.filter(board__section=section, ns_pair__in=ns_ids)
-        .select_related("table_entry")
-    }  # fmt: skip
+        for r in Result.objects.filter(board__section=section, ns_pair__in=ns_ids).select_related(
+            "table_entry"
+        )
+    }
     travellers = show_travellers(section.event)
     cards = table_cards(section, movement)
     card = next(c for c in cards if c.table == link.table)
@@ -213,8 +221,9 @@ def table_round(link: TableLink) -> TableRound:
         break
     current = current or TableRound(link, movement.rounds, None)
     current.rulings = queried
-    current.previous = done if done and (current.round is None or done.round < current.round) \
-        else None  # fmt: skip
+    current.previous = (
+        done if done and (current.round is None or done.round < current.round) else None
+    )
     current.sit_outs = [s.round for s in seatings if not s.is_played]
     if travellers:
         for shown in (current, current.previous):
@@ -231,9 +240,15 @@ def _round(link, movement, seating, pairs, boards, results, rows) -> TableRound:
     ]
     row = rows.get(seating.round)
     return TableRound(
-        link, movement.rounds, seating.round, ns, ew, at_table,
-        row.moves if row else [], row.notes if row else [],
-    )  # fmt: skip
+        link,
+        movement.rounds,
+        seating.round,
+        ns,
+        ew,
+        at_table,
+        row.moves if row else [],
+        row.notes if row else [],
+    )
 
 
 def _add_travellers(shown: TableRound | None) -> None:
@@ -263,9 +278,11 @@ def _board_in_round(link: TableLink, board_id) -> tuple[BoardAtTable, TableRound
     for b in shown.boards:
         if b.board.pk == board_id:
             return b, shown
-    number = Board.objects.filter(pk=board_id, section=link.section).values_list(
-        "number", flat=True
-    ).first()  # fmt: skip
+    number = (
+        Board.objects.filter(pk=board_id, section=link.section)
+        .values_list("number", flat=True)
+        .first()
+    )
     if number is None or shown.round is None:
         raise EntryError("That board is not played at this table now.")
     raise EntryError(f"Board {number} is not played at this table this round.")
@@ -290,9 +307,14 @@ def enter_result(
         if text == PASSED_OUT:
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
         result = save_result(
-            at_table.board, shown.ns, shown.ew, text, None,
-            row=RowState(version=expected_version), source=source_of(link),
-        )  # fmt: skip
+            at_table.board,
+            shown.ns,
+            shown.ew,
+            text,
+            None,
+            row=RowState(version=expected_version),
+            source=source_of(link),
+        )
         TableEntry.objects.update_or_create(
             result=result,
             defaults={

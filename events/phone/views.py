@@ -139,9 +139,14 @@ def table_phone(request, token):
         return HttpResponse(status=204)
     event = link.section.event
     context = {
-        "shown": shown, "link": link, "event": event, "token": token, "problem": problem or {},
-        "several_sections": event.sections.count() > 1, "choices": CHOICES,
-    }  # fmt: skip
+        "shown": shown,
+        "link": link,
+        "event": event,
+        "token": token,
+        "problem": problem or {},
+        "several_sections": event.sections.count() > 1,
+        "choices": CHOICES,
+    }
     template = "events/phone/table.html#table" if request.htmx else "events/phone/table.html"
     return render(request, template, context, status=422 if problem else 200)
 
@@ -163,9 +168,12 @@ def _act(request, link) -> dict | None:
                 errors = "; ".join(str(e) for errs in form.errors.values() for e in errs)
                 return {"board": board_id, "message": errors, "typed": post}
             phone.enter_result(
-                link, board_id, form.text, lead=form.cleaned_data["lead"],
+                link,
+                board_id,
+                form.text,
+                lead=form.cleaned_data["lead"],
                 expected_version=version,
-            )  # fmt: skip
+            )
     except EntryConflict as conflict:
         return {"board": board_id, "message": phone.conflict_message(conflict, board_id)}
     except EntryError as error:
@@ -199,10 +207,11 @@ def table_links(request, pk):
             sections.append({"section": section, "links": shown, "unlinked": unlinked,
                              "grid": grid, "late": grid.late_tables()})  # fmt: skip
         shown = {
-            "sections": sections, "show_travellers": links.show_travellers(event),
+            "sections": sections,
+            "show_travellers": links.show_travellers(event),
             "several_sections": len(sections) > 1,
             "unlinked": [s for s in sections if s["unlinked"]],
-        }  # fmt: skip
+        }
         if not request.htmx:  # the links are outside the live part
             shown["phone"] = phone_address(request)
         return shown

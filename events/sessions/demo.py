@@ -42,9 +42,14 @@ def load_demo() -> Event:
     if existing:
         return existing
     event = create_session(
-        club=club, name=DEMO_SESSION, date=datetime.date.today(),
-        scoring_method="matchpoints", movement="mitchell", tables=7, boards_per_round=3,
-    )  # fmt: skip
+        club=club,
+        name=DEMO_SESSION,
+        date=datetime.date.today(),
+        scoring_method="matchpoints",
+        movement="mitchell",
+        tables=7,
+        boards_per_round=3,
+    )
     event.published = True
     event.save(update_fields=["published"])
     section = event.sections.get()

@@ -95,9 +95,10 @@ def _missing_rounds(section: Section) -> list[MissingRound]:
             continue
         ns, ew = pairs[seating.ns], pairs[seating.ew]
         numbers = [
-            number for number in movement.boards_of_set(seating.board_set)
+            number
+            for number in movement.boards_of_set(seating.board_set)
             if (boards[number], ns.pk) not in played and (boards[number], ew.pk) not in played
-        ]  # fmt: skip
+        ]
         if numbers:
             where = reverse("table_round", args=[section.pk, seating.table, seating.round])
             missing.append(

@@ -148,25 +148,32 @@ class SessionForm(forms.Form):
     )
     movement = forms.ChoiceField(choices=SETUP_MOVEMENT_CHOICES)
     tables = forms.CharField(
-        max_length=80, initial="7", label="Tables",
+        max_length=80,
+        initial="7",
+        label="Tables",
         help_text="7, or 14,13,13 for sections A, B and C; 12½ (or 12.5) for a half table.",
-    )  # fmt: skip
+    )
     phantom = forms.ChoiceField(
         choices=PHANTOM_CHOICES, required=False, label="Half table (a pair missing)"
     )
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3)
     rounds = forms.IntegerField(
-        min_value=1, max_value=30, required=False,
+        min_value=1,
+        max_value=30,
+        required=False,
         help_text="Leave empty for the full movement; fewer, e.g. 6 for a 7-table Mitchell.",
-    )  # fmt: skip
+    )
     across_field = forms.BooleanField(
-        required=False, label="Score the sections together (across the field)",
+        required=False,
+        label="Score the sections together (across the field)",
         help_text="Several sections on the same boards, matchpointed as one field.",
-    )  # fmt: skip
+    )
     arrow_switch = forms.CharField(
-        required=False, max_length=40, label="Arrow-switch rounds (Mitchell)",
+        required=False,
+        max_length=40,
+        label="Arrow-switch rounds (Mitchell)",
         help_text="e.g. last, or 6,7: the pairs swap seats and all pairs rank together.",
-    )  # fmt: skip
+    )
     scoring = forms.ChoiceField(choices=METHOD_CHOICES)
 
     def __init__(self, *args, user, **kwargs):
@@ -202,9 +209,13 @@ class SessionForm(forms.Form):
         data["movement"] = "howell" if chosen == "howell" else "mitchell"
         try:
             data["sections"] = plan_sections(
-                data["movement"], data["tables"], data.get("phantom", ""), data.get("rounds"),
-                data.get("arrow_switch", ""), relay=chosen == "relay",
-            )  # fmt: skip
+                data["movement"],
+                data["tables"],
+                data.get("phantom", ""),
+                data.get("rounds"),
+                data.get("arrow_switch", ""),
+                relay=chosen == "relay",
+            )
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
         problem = sections_error(
@@ -226,9 +237,11 @@ class SessionEditForm(forms.Form):
     name = forms.CharField(max_length=100, validators=[validate_visible])
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     rounds = forms.IntegerField(
-        min_value=1, max_value=30, required=False,
+        min_value=1,
+        max_value=30,
+        required=False,
         help_text="Fewer rounds than the full movement, if the evening runs short.",
-    )  # fmt: skip
+    )
 
     def __init__(self, *args, event, section=None, **kwargs):
         """`section`: the session's one section with a movement, whose rounds may change."""
@@ -306,11 +319,14 @@ class BasePlayerNamesFormSet(forms.BaseModelFormSet):
             pairs = len(self.get_queryset())
             if (posted, initial) != (pairs, pairs):
                 self._non_form_errors = self.error_class(
-                    [f"Nothing saved: the page sent names for {posted:,} pairs, and the session "
-                     f"has {pairs}. Its pairs may have changed meanwhile: reload the page and "
-                     "type the names again."],
-                    error_class="nonform", renderer=self.renderer,
-                )  # fmt: skip
+                    [
+                        f"Nothing saved: the page sent names for {posted:,} pairs, and the session "
+                        f"has {pairs}. Its pairs may have changed meanwhile: reload the page and "
+                        "type the names again."
+                    ],
+                    error_class="nonform",
+                    renderer=self.renderer,
+                )
         wrong = [(form, name) for form in self.forms for name in form.errors if name in form.fields]
         if wrong and self.forms:
             self.forms[0].fields["player1"].widget.attrs.pop("autofocus", None)

@@ -98,8 +98,16 @@ def table_round_grid(section: Section, pairs=None, *, phone: bool = False) -> Gr
                 continue
             key = (seating.board_set, by_key[seating.ns])
             due = len(movement.boards_of_set(seating.board_set))
-            cells.append(Cell(round_number, table, due, min(entered[key], due),
-                              key in queried, min(confirmed[key], due)))  # fmt: skip
+            cells.append(
+                Cell(
+                    round_number,
+                    table,
+                    due,
+                    min(entered[key], due),
+                    key in queried,
+                    min(confirmed[key], due),
+                )
+            )
         rows.append((round_number, cells))
     return Grid(section.pk, _mark_late(rows))
 
@@ -115,9 +123,14 @@ def _phone_counts(section: Section) -> tuple[Counter, Counter, set]:
     queried, each result judged as the table's phone judges it."""
     entered, confirmed, queried = Counter(), Counter(), set()
     lines = Result.objects.filter(board__section=section).values_list(
-        "board__board_set", "ns_pair", "version", "table_entry__entered_version",
-        "table_entry__confirmed_at", "table_entry__queried_at", "table_entry__ruling",
-    )  # fmt: skip
+        "board__board_set",
+        "ns_pair",
+        "version",
+        "table_entry__entered_version",
+        "table_entry__confirmed_at",
+        "table_entry__queried_at",
+        "table_entry__ruling",
+    )
     for board_set, ns, version, entered_version, confirmed_at, queried_at, ruling in lines:
         key = (board_set, ns)
         entered[key] += 1
@@ -139,7 +152,11 @@ def _mark_late(rows: list[tuple[int, list[Cell]]]) -> list[tuple[int, list[Cell]
         if playing and 2 * len(started) >= len(playing):
             room_round = round_number
     return [
-        (round_number, [dataclasses.replace(c, late=True) if c.unfinished else c
-                        for c in cells] if round_number < room_round else cells)
+        (
+            round_number,
+            [dataclasses.replace(c, late=True) if c.unfinished else c for c in cells]
+            if round_number < room_round
+            else cells,
+        )
         for round_number, cells in rows
-    ]  # fmt: skip
+    ]

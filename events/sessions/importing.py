@@ -45,14 +45,25 @@ _BoardKey = tuple[str, int]
 
 def import_travellers(text: str, *, club, name, movement="mitchell", **options) -> Event:
     """A new scored session from the CSV's text (see import_traveller_file)."""
-    return import_traveller_file(parse_csv(text), club=club, name=name, movement=movement,
-                                 **options)  # fmt: skip
+    return import_traveller_file(
+        parse_csv(text), club=club, name=name, movement=movement, **options
+    )
 
 
 def import_traveller_file(
-    parsed: TravellerFile, *, club, name=None, movement=None, scoring_method=None, user=None,
-    options=None, across_field=False, one_winner=False, publish=False, warnings=None,
-) -> Event:  # fmt: skip
+    parsed: TravellerFile,
+    *,
+    club,
+    name=None,
+    movement=None,
+    scoring_method=None,
+    user=None,
+    options=None,
+    across_field=False,
+    one_winner=False,
+    publish=False,
+    warnings=None,
+) -> Event:
     """A new scored session from a file any reader read; `warnings` (a list) collects the
     (place, message) of doubtful lines. Raises ImportProblems and stores nothing unless
     every line is good.
@@ -76,12 +87,17 @@ def import_traveller_file(
     _check_hdb_sets(scoring_method, board_sets)
     with transaction.atomic():
         event = Event.objects.create(
-            club=club, name=name, date=parsed.date or datetime.date.today(),
-            scoring=scoring_method, movement=movement,
+            club=club,
+            name=name,
+            date=parsed.date or datetime.date.today(),
+            scoring=scoring_method,
+            movement=movement,
             boards_per_round=min(max(Counter(board_sets.values()).values()), 8),
-            across_field=across_field, one_winner=one_winner, published=publish,
+            across_field=across_field,
+            one_winner=one_winner,
+            published=publish,
             **options,
-        )  # fmt: skip
+        )
         pairs, boards = _create(event, rows, board_sets, movement, parsed)
         _store_results(event, rows, pairs, boards, user)
         scorer.rescore(event)
@@ -117,8 +133,13 @@ def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
     if changed:
         shown = ", ".join(f"“{name}”" for name in changed[:3])
         more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
-        warnings.append(("the file", f"invisible characters (control characters, direction "
-                                     f"marks) removed from {shown}{more}"))  # fmt: skip
+        warnings.append(
+            (
+                "the file",
+                f"invisible characters (control characters, direction "
+                f"marks) removed from {shown}{more}",
+            )
+        )
 
 
 def _check_size(parsed: TravellerFile, movement: str) -> None:
@@ -133,12 +154,15 @@ def _check_size(parsed: TravellerFile, movement: str) -> None:
         results[line.section] += 1
         for (number, direction), seat in ((line.ns, "NS"), (line.ew, "EW")):
             pairs[line.section].add((number, "" if howell else direction or seat))
-    sizes = [SectionSize(name, len(pairs[name]), len(boards[name]), results[name])
-             for name in sorted(results)]  # fmt: skip
+    sizes = [
+        SectionSize(name, len(pairs[name]), len(boards[name]), results[name])
+        for name in sorted(results)
+    ]
     problems = size_problems(sizes)
     if problems:
-        raise ImportProblems([(1, f"the file is too big for a session: {problem}")
-                              for problem in problems])  # fmt: skip
+        raise ImportProblems(
+            [(1, f"the file is too big for a session: {problem}") for problem in problems]
+        )
 
 
 def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: list) -> list[_Row]:
@@ -182,8 +206,10 @@ def _checked_row(line: TravellerLine, howell: bool, warnings: list) -> _Row:
     if not (line.section.isalpha() and len(line.section) <= 3):
         raise ValueError(f"section {quoted(line.section)}: use letters, e.g. A or B")
     if len(line.text) > MAX_RESULT_LENGTH:
-        raise ValueError(f"the result is {len(line.text):,} characters long; a result is at "
-                         f"most {MAX_RESULT_LENGTH}, e.g. 4S N = or 3NTX S -2")  # fmt: skip
+        raise ValueError(
+            f"the result is {len(line.text):,} characters long; a result is at "
+            f"most {MAX_RESULT_LENGTH}, e.g. 4S N = or 3NTX S -2"
+        )
     text, marked_group = scoring.split_foul_group(line.text)
     group = marked_group if marked_group is not None else line.foul_group
     if not 0 <= group <= 9:
@@ -239,9 +265,14 @@ def _check_hdb_sets(scoring_method: str, board_sets: dict) -> None:
     wrong = sorted({size for size in sizes.values() if not 3 <= size <= 8})
     if wrong:
         raise ImportProblems(
-            [(1, f"Home Duplicate Bridge scores sets of 3-8 boards; this file has sets of "
-                 f"{', '.join(map(str, wrong))}")]
-        )  # fmt: skip
+            [
+                (
+                    1,
+                    f"Home Duplicate Bridge scores sets of 3-8 boards; this file has sets of "
+                    f"{', '.join(map(str, wrong))}",
+                )
+            ]
+        )
 
 
 def _board_sets(rows: list[_Row]) -> dict[_BoardKey, int]:
@@ -272,9 +303,12 @@ def _board_sets(rows: list[_Row]) -> dict[_BoardKey, int]:
 
 
 def _create(
-    event: Event, rows: list[_Row], board_sets: dict[_BoardKey, int], movement: str,
+    event: Event,
+    rows: list[_Row],
+    board_sets: dict[_BoardKey, int],
+    movement: str,
     parsed: TravellerFile,
-) -> tuple[dict[_PairKey, Pair], dict[_BoardKey, Board]]:  # fmt: skip
+) -> tuple[dict[_PairKey, Pair], dict[_BoardKey, Board]]:
     howell = movement == "howell"
     pairs: dict[_PairKey, Pair] = {}
     boards: dict[_BoardKey, Board] = {}
@@ -282,24 +316,38 @@ def _create(
         mine = [row for row in rows if row.section == name]
         keys = sorted({row.ns_key for row in mine} | {row.ew_key for row in mine})
         tables = (len(keys) + 1) // 2 if howell else len({row.ns_key for row in mine})
-        section = Section.objects.create(event=event, name=name, tables=tables,
-                                         label=parsed.section_labels.get(name, ""),
-                                         has_movement=False)  # fmt: skip
+        section = Section.objects.create(
+            event=event,
+            name=name,
+            tables=tables,
+            label=parsed.section_labels.get(name, ""),
+            has_movement=False,
+        )
         created_pairs = Pair.objects.bulk_create(
-            [Pair(section=section, number=key[1], direction=key[2],
-                  **_names(parsed.names, key)) for key in keys]
-        )  # fmt: skip
+            [
+                Pair(section=section, number=key[1], direction=key[2], **_names(parsed.names, key))
+                for key in keys
+            ]
+        )
         pairs.update(zip(keys, created_pairs, strict=True))
         # Law 87: each form of a fouled board is factored to the board's full top.
         per_board = Counter(row.board for row in mine)
         numbers = sorted(per_board)
         created_boards = Board.objects.bulk_create(
-            [Board(section=section, number=number, board_set=board_sets[(name, number)],
-                   expected_results=per_board[number], deal=parsed.deals.get(number, ""))
-             for number in numbers]
-        )  # fmt: skip
-        boards.update({(name, number): board for number, board in zip(numbers, created_boards,
-                                                                      strict=True)})  # fmt: skip
+            [
+                Board(
+                    section=section,
+                    number=number,
+                    board_set=board_sets[(name, number)],
+                    expected_results=per_board[number],
+                    deal=parsed.deals.get(number, ""),
+                )
+                for number in numbers
+            ]
+        )
+        boards.update(
+            {(name, number): board for number, board in zip(numbers, created_boards, strict=True)}
+        )
     return pairs, boards
 
 
@@ -307,8 +355,9 @@ def _names(names: dict[_PairKey, tuple[str, str]], key: _PairKey) -> dict[str, s
     """The file's names for a pair; a Howell pair (no direction) takes them from either."""
     section, number, direction = key
     ways = (direction, "") if direction else ("", "NS", "EW")
-    found = next((names[(section, number, way)] for way in ways if (section, number, way) in names),
-                 None)  # fmt: skip
+    found = next(
+        (names[(section, number, way)] for way in ways if (section, number, way) in names), None
+    )
     if not found:
         return {}
     return {"player1": found[0].strip()[:60], "player2": found[1].strip()[:60]}
@@ -321,18 +370,28 @@ def _store_results(event, rows, pairs, boards, user) -> None:
     for row in rows:
         # Ids, not instances: setting related instances is half the cost of a bulk insert.
         result = Result(
-            board_id=boards[(row.section, row.board)].pk, ns_pair_id=pairs[row.ns_key].pk,
-            ew_pair_id=pairs[row.ew_key].pk, updated_by_id=author and author.pk,
+            board_id=boards[(row.section, row.board)].pk,
+            ns_pair_id=pairs[row.ns_key].pk,
+            ew_pair_id=pairs[row.ew_key].pk,
+            updated_by_id=author and author.pk,
             version=event.version,
-        )  # fmt: skip
+        )
         fill_result(result, row.entry)
         result.foul_group = row.foul_group
         results.append(result)
     Result.objects.bulk_create(results, batch_size=BULK)
     ResultChange.objects.bulk_create(
-        [ResultChange(board_id=result.board_id, ns_pair_id=result.ns_pair_id,
-                      ew_pair_id=result.ew_pair_id, action=ResultChange.CREATED,
-                      new_text=result.text, new_ns_score=result.ns_score,
-                      changed_by_id=result.updated_by_id) for result in results],
+        [
+            ResultChange(
+                board_id=result.board_id,
+                ns_pair_id=result.ns_pair_id,
+                ew_pair_id=result.ew_pair_id,
+                action=ResultChange.CREATED,
+                new_text=result.text,
+                new_ns_score=result.ns_score,
+                changed_by_id=result.updated_by_id,
+            )
+            for result in results
+        ],
         batch_size=BULK,
-    )  # fmt: skip
+    )

@@ -43,9 +43,12 @@ def session_edit(request, pk):
         data = form.cleaned_data
         try:
             edit_session(
-                event, name=data["name"], date=data["date"], section=section,
+                event,
+                name=data["name"],
+                date=data["date"],
+                section=section,
                 rounds=data.get("rounds"),
-            )  # fmt: skip
+            )
         except MovementChangeRefused as error:
             form.add_error("rounds" if section else None, str(error))
         else:

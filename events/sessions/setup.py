@@ -69,10 +69,14 @@ def create_session(
     )
     for plan in sections:
         section = Section.objects.create(
-            event=event, name=plan.name, tables=plan.tables, phantom=plan.phantom,
-            rounds=plan.rounds, arrow_switch=plan.arrow_switch,
+            event=event,
+            name=plan.name,
+            tables=plan.tables,
+            phantom=plan.phantom,
+            rounds=plan.rounds,
+            arrow_switch=plan.arrow_switch,
             relay=plan.relay and movement != "howell" and plan.tables % 2 == 0,
-        )  # fmt: skip
+        )
         _fill_section(section)
         ensure_links(section)  # made here, so no page that shows them has to write
     return event
@@ -115,8 +119,13 @@ def parse_sections(text: str) -> list[tuple[int, bool]]:
         )
     parts = [part.strip() for part in text.split(",")]
     if "" in parts:
-        where = ("starts with a comma" if not parts[0] else "ends with a comma" if not parts[-1]
-                 else "has two commas with no tables between them")  # fmt: skip
+        where = (
+            "starts with a comma"
+            if not parts[0]
+            else "ends with a comma"
+            if not parts[-1]
+            else "has two commas with no tables between them"
+        )
         raise ValueError(
             f"Tables {text!r} {where}: give each section's tables with one comma between "
             "them, e.g. 14,13,13."
@@ -162,7 +171,7 @@ def plan_sections(
                 rounds,
                 relay and tables % 2 == 0,
                 switched,
-            )  # fmt: skip
+            )
         )
     return plans
 
@@ -193,9 +202,13 @@ def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.M
         raise ValueError("in a Mitchell the missing pair sits NS or EW")
     switched = tuple(int(r) for r in plan.arrow_switch.split(",") if r)
     return scoring.mitchell(
-        plan.tables, boards_per_round, plan.phantom or None, plan.rounds, switched,
+        plan.tables,
+        boards_per_round,
+        plan.phantom or None,
+        plan.rounds,
+        switched,
         relay=plan.relay,
-    )  # fmt: skip
+    )
 
 
 def sections_error(movement, plans, boards_per_round, scoring_method) -> str | None:
@@ -227,15 +240,23 @@ def _size(name: str, plan: scoring.Movement) -> SectionSize:
     played = [seating for seating in plan.seatings if seating.is_played]
     board_sets = {seating.board_set for seating in played}
     return SectionSize(
-        name, len(plan.pairs), len(board_sets) * plan.boards_per_round,
+        name,
+        len(plan.pairs),
+        len(board_sets) * plan.boards_per_round,
         len(played) * plan.boards_per_round,
-    )  # fmt: skip
+    )
 
 
 def movement_error(
-    movement, tables, phantom, boards_per_round, scoring_method, rounds=None, arrow_switch="",
+    movement,
+    tables,
+    phantom,
+    boards_per_round,
+    scoring_method,
+    rounds=None,
+    arrow_switch="",
     relay=False,
-):  # fmt: skip
+):
     """Why this one-section movement cannot be set up, or None when it can."""
     plan = SectionPlan("A", tables, phantom, rounds, relay, arrow_switch)
     return sections_error(movement, [plan], boards_per_round, scoring_method)

@@ -109,12 +109,16 @@ def table_cards(request, pk):
         if movement.kind == "howell":
             pair_cards += movement_cards.pair_cards(section, movement)
     context = {
-        "event": event, "cards": cards, "pair_cards": pair_cards, "summaries": summaries,
-        "several_sections": len(summaries) > 1, "director": director,
+        "event": event,
+        "cards": cards,
+        "pair_cards": pair_cards,
+        "summaries": summaries,
+        "several_sections": len(summaries) > 1,
+        "director": director,
         "unlinked": open_links and any(card.link is None for card in cards),
         # Where phones reach the links printed on the cards (a director's only).
         "phone": phone_address(request) if director and any(c.link for c in cards) else None,
-    }  # fmt: skip
+    }
     return render(request, "events/table_cards.html", context)
 
 

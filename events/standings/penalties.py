@@ -55,9 +55,11 @@ def add_penalty(event, spec: PenaltySpec, user=None) -> Penalty:
     if spec.unit == Penalty.PERCENT and event.uses_imps:
         raise PenaltyError("a penalty in percent of a top needs matchpoint scoring: give IMPs")
     pair = Pair.objects.filter(
-        section__event=event, section__name=spec.section, number=spec.pair,
+        section__event=event,
+        section__name=spec.section,
+        number=spec.pair,
         direction=spec.direction,
-    ).first()  # fmt: skip
+    ).first()
     if pair is None:
         label = f"{spec.direction} {spec.pair}".strip()
         raise PenaltyError(f"there is no pair {label} in section {spec.section}")

@@ -167,10 +167,15 @@ def recap(data: SessionData) -> list[tuple[Section, list, list[tuple[str, list[R
         tables = []
         for group in groups:
             rows = [
-                RecapRow(row.pair, row.rank, row.total, row.percentage,
-                         [points.get((row.pair.pk, board.pk)) for board in boards])
+                RecapRow(
+                    row.pair,
+                    row.rank,
+                    row.total,
+                    row.percentage,
+                    [points.get((row.pair.pk, board.pk)) for board in boards],
+                )
                 for row in group.rows
-            ]  # fmt: skip
+            ]
             tables.append((group.title, rows))
         shown.append((section, boards, tables))
     return shown
@@ -178,8 +183,10 @@ def recap(data: SessionData) -> list[tuple[Section, list, list[tuple[str, list[R
 
 def score_card(data: SessionData, pair: Pair) -> list[CardRow]:
     """The pair's session board by board, in the order it played them."""
-    mine = sorted(data.lines_by_pair.get(pair.pk, ()),
-                  key=lambda line: (line.result.round or 0, line.board.number))  # fmt: skip
+    mine = sorted(
+        data.lines_by_pair.get(pair.pk, ()),
+        key=lambda line: (line.result.round or 0, line.board.number),
+    )
     rows, running = [], Fraction(0)
     for line in mine:
         sat_ns = line.ns.pk == pair.pk
@@ -190,8 +197,17 @@ def score_card(data: SessionData, pair: Pair) -> list[CardRow]:
         if r.kind == Result.PLAYED:
             score = r.ns_score if sat_ns else -r.ns_score
         percent = 100 * points / r.top if points is not None and r.top else None
-        rows.append(CardRow(line, "NS" if sat_ns else "EW", line.ew if sat_ns else line.ns,
-                            score, points, percent, running))  # fmt: skip
+        rows.append(
+            CardRow(
+                line,
+                "NS" if sat_ns else "EW",
+                line.ew if sat_ns else line.ns,
+                score,
+                points,
+                percent,
+                running,
+            )
+        )
     return rows
 
 
@@ -223,6 +239,8 @@ def card(data: SessionData, pair: Pair) -> dict:
 def all_cards(data: SessionData) -> list[dict]:
     """Everyone's score card, in standings order."""
     return [
-        card(data, row.pair) for _, groups in data.standings for group in groups
+        card(data, row.pair)
+        for _, groups in data.standings
+        for group in groups
         for row in group.rows
-    ]  # fmt: skip
+    ]

@@ -175,9 +175,13 @@ def _score_unit(event, section_ids, lines_by_section, boards_by_section) -> Scor
     lines = _lines_of(rows)
     scored = scoring.score_section(event.scoring, lines, expected, event.scoring_options)
     return ScoringUnit(
-        event, section_ids, [row[0] for row in rows], [tuple(row[-3:]) for row in rows],
-        scored, board_sets,
-    )  # fmt: skip
+        event,
+        section_ids,
+        [row[0] for row in rows],
+        [tuple(row[-3:]) for row in rows],
+        scored,
+        board_sets,
+    )
 
 
 def rescore(event: Event, section_ids=None) -> int:
@@ -208,9 +212,11 @@ def rescore_board(event: Event, board: Board) -> int:
     expected, tallies = _board_tallies((_event_tallies if field else _section_tallies)(scope))
     due = scoring.due_of(expected, [tally.counted for tally in tallies.values()])
     if method in scoring.MATCHPOINT_METHODS and _other_boards_moved(
-        tallies, board.number, scoring.common_top(method, due),
+        tallies,
+        board.number,
+        scoring.common_top(method, due),
         lambda tally: scoring.on_own_top(method, options, tally.adjusted > 0),
-    ):  # fmt: skip
+    ):
         return rescore(event, [board.section_id])
     rows = (_event_board_lines if field else _section_board_lines)(scope, board.number)
     lines = _lines_of(rows)
@@ -310,11 +316,15 @@ def _write_points(changed: list[tuple]) -> None:
     an import's 2,000. UPDATE … FROM (VALUES …) is standard in PostgreSQL and SQLite ≥ 3.33,
     and both name the VALUES columns column1, column2, …"""
     table = connection.ops.quote_name(Result._meta.db_table)
-    columns = [connection.ops.quote_name(Result._meta.get_field(name).column)
-               for name in ("id", "ns_points", "ew_points", "top")]  # fmt: skip
+    columns = [
+        connection.ops.quote_name(Result._meta.get_field(name).column)
+        for name in ("id", "ns_points", "ew_points", "top")
+    ]
     pk, ns_points, ew_points, top = columns
-    row = "(CAST(%s AS BIGINT), CAST(%s AS DOUBLE PRECISION), CAST(%s AS DOUBLE PRECISION), " \
-          "CAST(%s AS DOUBLE PRECISION))"  # fmt: skip
+    row = (
+        "(CAST(%s AS BIGINT), CAST(%s AS DOUBLE PRECISION), CAST(%s AS DOUBLE PRECISION), "
+        "CAST(%s AS DOUBLE PRECISION))"
+    )
     with connection.cursor() as cursor:
         for start in range(0, len(changed), _UPDATE_BATCH):
             batch = changed[start : start + _UPDATE_BATCH]
@@ -335,9 +345,10 @@ def _points_to_store(result: scoring.ScoredResult) -> tuple:
 def _changed(result_ids, stored, written) -> list[tuple]:
     """(pk, ns_points, ew_points, top) of each result whose points are not those stored."""
     return [
-        (pk, *fresh) for pk, old, fresh in zip(result_ids, stored, written, strict=True)
+        (pk, *fresh)
+        for pk, old, fresh in zip(result_ids, stored, written, strict=True)
         if fresh != old
-    ]  # fmt: skip
+    ]
 
 
 def _stored_number(value: Fraction | None) -> float | None:

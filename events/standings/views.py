@@ -98,8 +98,7 @@ def club_sessions(request, slug):
     else:
         games = {name: queryset.filter(published=True) for name, queryset in games.items()}
     # Right after a delete the session (or teams event) is named at the top with its Undo.
-    just_deleted = {kind.name: request.GET.get(kind.deleted_param)
-                    for kind in kinds.soft_deleted()}  # fmt: skip
+    just_deleted = {kind.name: request.GET.get(kind.deleted_param) for kind in kinds.soft_deleted()}
     undo = next((row for row in deleted if str(row.event.pk) == just_deleted[row.kind]), None)
     context = {"club": club, "director": director, **games, "deleted": deleted, "undo": undo}
     return render(request, "events/club.html", context)
@@ -116,9 +115,11 @@ class Deleted:
 
 def _recently_deleted(user, club) -> list[Deleted]:
     """The club's sessions and teams events a director can still restore, the latest first."""
-    rows = [Deleted(event, kind.name, reverse(kind.restore, args=[event.pk]))
-            for kind in kinds.soft_deleted()
-            for event in kind.model.objects.restorable_by(user).filter(club=club)]  # fmt: skip
+    rows = [
+        Deleted(event, kind.name, reverse(kind.restore, args=[event.pk]))
+        for kind in kinds.soft_deleted()
+        for event in kind.model.objects.restorable_by(user).filter(club=club)
+    ]
     return sorted(rows, key=lambda row: row.event.deleted_at, reverse=True)
 
 

@@ -13,13 +13,23 @@ class TeamsConfig(AppConfig):
         from events.formats import TeamsFile
         from events.teams import importer, models, usebio_writer
 
-        kinds.register(kinds.EventKind(
-            "teams", models.TeamsEvent, "teams event", detail="teams_event",
-            listing="teams_events", restore="teams_restore", deleted_param="deleted_teams",
-            file_import=kinds.FileImport(
-                TeamsFile, importer.import_teams_file, importer.imported_in_words,
-                importer.imported_summary, file_words="a teams file",
-                penalties_words="a teams event's go on its matches' pages",
-            ),
-            results_file=usebio_writer.write_usebio_teams,
-        ))  # fmt: skip
+        kinds.register(
+            kinds.EventKind(
+                "teams",
+                models.TeamsEvent,
+                "teams event",
+                detail="teams_event",
+                listing="teams_events",
+                restore="teams_restore",
+                deleted_param="deleted_teams",
+                file_import=kinds.FileImport(
+                    TeamsFile,
+                    importer.import_teams_file,
+                    importer.imported_in_words,
+                    importer.imported_summary,
+                    file_words="a teams file",
+                    penalties_words="a teams event's go on its matches' pages",
+                ),
+                results_file=usebio_writer.write_usebio_teams,
+            )
+        )

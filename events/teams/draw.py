@@ -52,9 +52,12 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
             if away is not None:
                 table += 1
             TeamMatch.objects.create(
-                event=event, round=number, table=table if away is not None else None,
-                home=by_number[home], away=by_number.get(away),
-            )  # fmt: skip
+                event=event,
+                round=number,
+                table=table if away is not None else None,
+                home=by_number[home],
+                away=by_number.get(away),
+            )
         return number
 
 
@@ -64,8 +67,10 @@ def _pairs(event: TeamsEvent, number: int, teams: int) -> list[tuple[int, int | 
     if event.is_ko:
         return [(1, 2)]
     table = standings(event)
-    entries = [scoring.SwissEntry(row.team.number, float(row.vps), float(row.imp_difference))
-               for row in table.rows]  # fmt: skip
+    entries = [
+        scoring.SwissEntry(row.team.number, float(row.vps), float(row.imp_difference))
+        for row in table.rows
+    ]
     played, byes = set(), set()
     for match in event.matches.select_related("home", "away"):
         if match.is_bye:

@@ -43,12 +43,14 @@ class MatchConflict(MatchEntryError):
     nothing was saved. `stored` is every board of the match as it is now."""
 
     def __init__(self, clashes: list[int], stored: dict[int, "BoardRow"]):
-        super().__init__({
-            number: f"Board {number} was saved by someone else after you opened this page: now "
-                    f"{stored[number].described}. Yours is still in the boxes: save again to "
-                    "replace it, or type theirs back."
-            for number in clashes
-        })  # fmt: skip
+        super().__init__(
+            {
+                number: f"Board {number} was saved by someone else after you opened this page: now "
+                f"{stored[number].described}. Yours is still in the boxes: save again to "
+                "replace it, or type theirs back."
+                for number in clashes
+            }
+        )
         self.stored = stored
 
 
@@ -96,8 +98,9 @@ def board_rows(match: TeamMatch) -> list[BoardRow]:
         board = stored.get(number)
         rows.append(
             BoardRow(number, board.open_result, board.closed_result, board.adjusted)
-            if board else BoardRow(number)
-        )  # fmt: skip
+            if board
+            else BoardRow(number)
+        )
     return rows
 
 
@@ -202,8 +205,15 @@ def _read_result(number: int, room: str, text: str) -> scoring.Entry:
     return entry
 
 
-def save_adjustments(match: TeamMatch, *, forfeit="", home_imp_penalty=0, away_imp_penalty=0,
-                     home_vp_penalty=0, away_vp_penalty=0) -> None:  # fmt: skip
+def save_adjustments(
+    match: TeamMatch,
+    *,
+    forfeit="",
+    home_imp_penalty=0,
+    away_imp_penalty=0,
+    home_vp_penalty=0,
+    away_vp_penalty=0,
+) -> None:
     """A forfeit and the match's IMP and VP penalties (the form has checked them)."""
     if match.is_bye:
         raise TeamsError("A bye has no opponents: nothing to forfeit or penalise.")
@@ -233,8 +243,9 @@ def rescore(match: TeamMatch) -> None:
     match.boards_entered = len(boards)
     match.home_vps = match.away_vps = None
     if len(boards) == event.boards_per_match and not match.forfeit and not event.is_ko:
-        vps = scoring.match_vps(home, away, event.boards_per_match, event.vp_scale,
-                                club_table(event))  # fmt: skip
+        vps = scoring.match_vps(
+            home, away, event.boards_per_match, event.vp_scale, club_table(event)
+        )
         match.home_vps, match.away_vps = (scoring.rounded(value, 2) for value in vps)
     match.save()
 

@@ -64,8 +64,11 @@ class TeamsEventForm(forms.ModelForm):
             except TeamsError as error:
                 self.add_error("club_vp_table" if scale == "club" else "vp_scale", str(error))
         if scale == "acbl-30" and data.get("bye_vps") == "12":
-            self.add_error("bye_vps", "12 VPs is a bye on a 20-point scale: on the 30-point "
-                           "scale choose the team's average.")  # fmt: skip
+            self.add_error(
+                "bye_vps",
+                "12 VPs is a bye on a 20-point scale: on the 30-point "
+                "scale choose the team's average.",
+            )
         if scale != "club":
             data["club_vp_table"] = ""
         return data
@@ -119,8 +122,7 @@ class MatchAdjustmentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        for name in ("home_imp_penalty", "away_imp_penalty", "home_vp_penalty",
-                     "away_vp_penalty"):  # fmt: skip
+        for name in ("home_imp_penalty", "away_imp_penalty", "home_vp_penalty", "away_vp_penalty"):
             value = data.get(name)
             if value is not None and value < 0:
                 self.add_error(name, "A penalty is taken off, so type it without a minus sign.")

@@ -63,18 +63,27 @@ def import_teams_file(
     totals = {id(match): _imps(boards[id(match)]) for match in parsed.matches}
     check_board_imps(parsed, names, boards, totals, warnings)
     check_unfinished(parsed, per_match, names, warnings)
-    scale = DEFAULT_SCALE if parsed.kind == "ko" else vp_scale(parsed, per_match, totals, names,
-                                                             warnings)  # fmt: skip
+    scale = (
+        DEFAULT_SCALE
+        if parsed.kind == "ko"
+        else vp_scale(parsed, per_match, totals, names, warnings)
+    )
     date = parsed.date or datetime.date.today()
     if copies := _imported_before(club, name, date, names):  # said first: it matters most
         warnings.insert(first_warning, ("the file", copies))
     with transaction.atomic():
         event = TeamsEvent.objects.create(
-            club=club, name=name, date=date, kind=parsed.kind,
-            boards_per_match=per_match, rounds=max(match.round for match in parsed.matches),
-            vp_scale=scale, bye_vps=_bye_rule(parsed, scale), published=publish,
+            club=club,
+            name=name,
+            date=date,
+            kind=parsed.kind,
+            boards_per_match=per_match,
+            rounds=max(match.round for match in parsed.matches),
+            vp_scale=scale,
+            bye_vps=_bye_rule(parsed, scale),
+            published=publish,
             created_by=user if user is not None and user.is_authenticated else None,
-        )  # fmt: skip
+        )
         teams = _store(event, parsed, names, boards)
         check_standings(event, parsed, teams, warnings)
     return event
@@ -85,8 +94,11 @@ def _imported_before(club, name: str, date, names: dict[str, str]) -> str:
     a file twice makes a second copy, which the director may not have meant."""
     teams = sorted(team.casefold() for team in names.values())
     earlier = TeamsEvent.objects.not_deleted().filter(club=club, name=name, date=date)
-    copies = [event for event in earlier.prefetch_related("teams").order_by("created_at")
-              if sorted(team.name.casefold() for team in event.teams.all()) == teams]  # fmt: skip
+    copies = [
+        event
+        for event in earlier.prefetch_related("teams").order_by("created_at")
+        if sorted(team.name.casefold() for team in event.teams.all()) == teams
+    ]
     if not copies:
         return ""
     last = timezone.localtime(copies[-1].created_at)
@@ -109,8 +121,13 @@ def _remove_invisible_characters(parsed: TeamsFile, warnings: list) -> None:
         for index, member in enumerate(team.members):
             team.members[index], changed = _visible(member, changed)
     if changed:
-        warnings.append(("the file", f"invisible characters (control characters, direction "
-                                     f"marks) removed from {changed} names"))  # fmt: skip
+        warnings.append(
+            (
+                "the file",
+                f"invisible characters (control characters, direction "
+                f"marks) removed from {changed} names",
+            )
+        )
 
 
 def _visible(text: str, changed: int) -> tuple[str, int]:
@@ -121,8 +138,9 @@ def _visible(text: str, changed: int) -> tuple[str, int]:
 def _team_names(parsed: TeamsFile, problems, warnings) -> dict[str, str]:
     """Each team's name (by its key) as stored: at most 60 characters, one team a name."""
     if not 2 <= len(parsed.teams) <= MOST_TEAMS:
-        problems.append((1, f"the file has {len(parsed.teams)} teams: a teams event has 2 to "
-                            f"{MOST_TEAMS}"))  # fmt: skip
+        problems.append(
+            (1, f"the file has {len(parsed.teams)} teams: a teams event has 2 to {MOST_TEAMS}")
+        )
     names, taken = {}, set()
     for team in parsed.teams:
         name = " ".join(team.name.split())[:60] or f"Team {team.number}"
@@ -133,8 +151,12 @@ def _team_names(parsed: TeamsFile, problems, warnings) -> dict[str, str]:
             copy += 1
             name = f"{base[:54]} ({copy})"
         if copy > 1:
-            warnings.append((team.place, f"another team has team {team.number}'s name; it is "
-                                         f"stored as “{name}”"))  # fmt: skip
+            warnings.append(
+                (
+                    team.place,
+                    f"another team has team {team.number}'s name; it is stored as “{name}”",
+                )
+            )
         taken.add(name.casefold())
         names[team.key.upper()] = name
     return names
@@ -153,8 +175,13 @@ def _members(members: list[str]) -> str:
 def _check_rounds(parsed: TeamsFile, problems) -> None:
     """At most 30 rounds; a team plays once a round, and not against itself."""
     if parsed.matches and max(match.round for match in parsed.matches) > MOST_ROUNDS:
-        problems.append((1, f"the file has more than {MOST_ROUNDS} rounds: a teams event has "
-                            f"at most {MOST_ROUNDS}"))  # fmt: skip
+        problems.append(
+            (
+                1,
+                f"the file has more than {MOST_ROUNDS} rounds: a teams event has "
+                f"at most {MOST_ROUNDS}",
+            )
+        )
     seen = {}
     for match in parsed.matches:
         if match.away is not None and match.away.upper() == match.home.upper():
@@ -162,23 +189,30 @@ def _check_rounds(parsed: TeamsFile, problems) -> None:
         for key in filter(None, (match.home, match.away)):
             earlier = seen.setdefault((match.round, key.upper()), match.place)
             if earlier != match.place:
-                problems.append((match.place, f"MATCH: team {key} already plays in round "
-                                              f"{match.round} (line {earlier})"))  # fmt: skip
+                problems.append(
+                    (
+                        match.place,
+                        f"MATCH: team {key} already plays in round {match.round} (line {earlier})",
+                    )
+                )
 
 
 def _boards_per_match(parsed: TeamsFile, problems) -> int:
     """The file's BOARDS_PER_ROUND, or the matches' board ranges, or the most boards a match
     has."""
-    ranges = [match.last_board - match.first_board + 1 for match in parsed.matches
-              if match.first_board and match.last_board]  # fmt: skip
+    ranges = [
+        match.last_board - match.first_board + 1
+        for match in parsed.matches
+        if match.first_board and match.last_board
+    ]
     most = max((len(match.boards) for match in parsed.matches), default=0)
     per_match = parsed.boards_per_match or max(ranges, default=0) or most
     if not most:
-        problems.append((1, "the file has no boards with a result in both rooms (or an "
-                            "artificial score)"))  # fmt: skip
+        problems.append(
+            (1, "the file has no boards with a result in both rooms (or an artificial score)")
+        )
     elif not 1 <= per_match <= MOST_BOARDS:
-        problems.append((1, f"a match of {per_match} boards: Clubscore's have 1 to "
-                            f"{MOST_BOARDS}"))  # fmt: skip
+        problems.append((1, f"a match of {per_match} boards: Clubscore's have 1 to {MOST_BOARDS}"))
     return per_match
 
 
@@ -191,9 +225,14 @@ def _boards(match: FileMatch, per_match: int, names, problems) -> tuple[int | No
     first = _first_board(match, numbers, per_match)
     outside = sorted(number for number in numbers if not first <= number < first + per_match)
     if outside:
-        problems.append((match.place, f"MATCH: its boards {', '.join(map(str, sorted(numbers)))} "
-                                      f"are not one run of {per_match}; Clubscore keeps a "
-                                      "match's boards as one run"))  # fmt: skip
+        problems.append(
+            (
+                match.place,
+                f"MATCH: its boards {', '.join(map(str, sorted(numbers)))} "
+                f"are not one run of {per_match}; Clubscore keeps a "
+                "match's boards as one run",
+            )
+        )
     fields = []
     for board in match.boards:
         if board.missing_room:
@@ -212,10 +251,12 @@ def _one_room(match: FileMatch, board, names: dict[str, str]) -> str:
     """A board played in one room only: which match, and which room has no result."""
     home, away = names[match.home.upper()], names[match.away.upper()]
     seats = (home, away) if board.missing_room == "open" else (away, home)
-    return (f"BOARD: {match_label(match, names)}, board {board.number}: the {board.missing_room} "
-            f"room ({seats[0]} NS, {seats[1]} EW) has no result, and no artificial score "
-            "says why. The line may be missing from the file: export it again from your "
-            "program, or give the board an artificial score there")  # fmt: skip
+    return (
+        f"BOARD: {match_label(match, names)}, board {board.number}: the {board.missing_room} "
+        f"room ({seats[0]} NS, {seats[1]} EW) has no result, and no artificial score "
+        "says why. The line may be missing from the file: export it again from your "
+        "program, or give the board an artificial score there"
+    )
 
 
 def _first_board(match: FileMatch, numbers: list[int], per_match: int) -> int:
@@ -237,17 +278,25 @@ def _imps(boards: tuple[int | None, list[dict]]) -> tuple[Fraction, Fraction]:
 def _bye_rule(parsed: TeamsFile, scale: str) -> str:
     """A bye scores 12 VPs, unless the file's byes score something else: the team's average
     (and always on the 30-point scale, where 12 would be a loss)."""
-    byes = [Decimal(match.published[0]) for match in parsed.matches
-            if match.away is None and match.published]  # fmt: skip
+    byes = [
+        Decimal(match.published[0])
+        for match in parsed.matches
+        if match.away is None and match.published
+    ]
     return "average" if scale == "acbl-30" or any(vps != 12 for vps in byes) else "12"
 
 
 def _store(event, parsed: TeamsFile, names, boards) -> dict[str, Team]:
     by_key = {}
     teams = Team.objects.bulk_create(
-        Team(event=event, number=team.number, name=names[team.key.upper()],
-             members=_members(team.members)) for team in parsed.teams
-    )  # fmt: skip
+        Team(
+            event=event,
+            number=team.number,
+            name=names[team.key.upper()],
+            members=_members(team.members),
+        )
+        for team in parsed.teams
+    )
     for team, stored in zip(parsed.teams, teams, strict=True):
         by_key[team.key.upper()] = stored
     tables = defaultdict(int)
@@ -256,10 +305,13 @@ def _store(event, parsed: TeamsFile, names, boards) -> dict[str, Team]:
             tables[match.round] += 1
         first_board, fields = boards[id(match)]
         stored = TeamMatch.objects.create(
-            event=event, round=match.round, table=tables[match.round] if match.away else None,
-            home=by_key[match.home.upper()], away=match.away and by_key[match.away.upper()],
+            event=event,
+            round=match.round,
+            table=tables[match.round] if match.away else None,
+            home=by_key[match.home.upper()],
+            away=match.away and by_key[match.away.upper()],
             first_board=first_board,
-        )  # fmt: skip
+        )
         MatchBoard.objects.bulk_create(MatchBoard(match=stored, **board) for board in fields)
         rescore(stored)
     return by_key
@@ -267,19 +319,29 @@ def _store(event, parsed: TeamsFile, names, boards) -> dict[str, Team]:
 
 def imported_in_words(event: TeamsEvent, file_name: str) -> str:
     """What the import page says it made of the file."""
-    scored = ("IMPs carry from segment to segment" if event.is_ko
-              else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
+    scored = (
+        "IMPs carry from segment to segment"
+        if event.is_ko
+        else f"VPs on the {event.get_vp_scale_display()}"
+    )
     per = "segment" if event.is_ko else "match"
-    return (f"Imported {PurePath(file_name).name}: {event.kind_in_words}, "
-            f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
-            f"{scored}.")  # fmt: skip
+    return (
+        f"Imported {PurePath(file_name).name}: {event.kind_in_words}, "
+        f"{event.teams.count()} teams, {event.boards_per_match} boards a {per}; "
+        f"{scored}."
+    )
 
 
 def imported_summary(event: TeamsEvent) -> str:
     """What `manage.py import_travellers` prints it made of the file."""
     boards = MatchBoard.objects.filter(match__event=event).count()
-    scored = ("IMPs carried from segment to segment" if event.is_ko
-              else f"VPs on the {event.get_vp_scale_display()}")  # fmt: skip
+    scored = (
+        "IMPs carried from segment to segment"
+        if event.is_ko
+        else f"VPs on the {event.get_vp_scale_display()}"
+    )
     teams = event.teams.count()
-    return (f"Imported {boards} boards into teams event {event.pk} ({event.name}): "
-            f"{event.get_kind_display()}, {teams} teams; {scored}")  # fmt: skip
+    return (
+        f"Imported {boards} boards into teams event {event.pk} ({event.name}): "
+        f"{event.get_kind_display()}, {teams} teams; {scored}"
+    )

@@ -62,10 +62,11 @@ class TeamsEvent(SoftDeleted):
         max_length=20, choices=VP_SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
     )
     club_vp_table = models.TextField(
-        blank=True, verbose_name="Club VP table",
+        blank=True,
+        verbose_name="Club VP table",
         help_text="Only for the club's own scale: one row a line, e.g. 0-2 10-10, 3-6 11-9, "
         "…, 25+ 20-0.",
-    )  # fmt: skip
+    )
     bye_vps = models.CharField(
         max_length=10, choices=BYE_VPS_CHOICES, default="12", verbose_name="A bye scores"
     )
@@ -82,9 +83,12 @@ class TeamsEvent(SoftDeleted):
         default=0, help_text="Goes up with every change, so open pages know when to refresh."
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
-    )  # fmt: skip
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()
@@ -144,9 +148,11 @@ class Team(models.Model):
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, validators=[validate_visible])
     members = models.CharField(
-        max_length=300, blank=True, help_text="Players, comma-separated.",
+        max_length=300,
+        blank=True,
+        help_text="Players, comma-separated.",
         validators=[validate_visible],
-    )  # fmt: skip
+    )
 
     class Meta:
         db_table = "events_team"
@@ -218,7 +224,7 @@ class TeamMatch(models.Model):
                 & Q(home_vp_penalty__gte=0)
                 & Q(away_vp_penalty__gte=0),
                 name="match_penalties_not_negative",
-            ),  # fmt: skip
+            ),
         ]
 
     def __str__(self) -> str:

@@ -36,17 +36,27 @@ def check_board_imps(parsed, names, boards, totals, warnings) -> None:
                 continue
             ours = fields["home_imps"] - fields["away_imps"]
             if ours != board.published_imps:
-                warnings.append((board.place, f"BOARD: board {board.number} "
-                                 f"({match_label(match, names)}) gives {board.published_imps:+d} "
-                                 f"IMPs to {names[match.home.upper()]} in the file, {ours:+d} "
-                                 "on the IMP scale (Law 78B)"))  # fmt: skip
+                warnings.append(
+                    (
+                        board.place,
+                        f"BOARD: board {board.number} "
+                        f"({match_label(match, names)}) gives {board.published_imps:+d} "
+                        f"IMPs to {names[match.home.upper()]} in the file, {ours:+d} "
+                        "on the IMP scale (Law 78B)",
+                    )
+                )
         if parsed.kind == "ko" and match.published and match.away:
             ours = tuple(scoring.rounded(total, 1) for total in totals[id(match)])
             theirs = tuple(Decimal(score) for score in match.published)
             if ours != theirs:
-                warnings.append((match.place, f"MATCH: {match_label(match, names)} is "
-                                 f"{_pair(theirs)} IMPs in the file, {_pair(ours)} from its "
-                                 "boards"))  # fmt: skip
+                warnings.append(
+                    (
+                        match.place,
+                        f"MATCH: {match_label(match, names)} is "
+                        f"{_pair(theirs)} IMPs in the file, {_pair(ours)} from its "
+                        "boards",
+                    )
+                )
 
 
 def _pair(values) -> str:
@@ -60,8 +70,7 @@ def _has_vps(match: FileMatch) -> bool:
 
 def _complete(parsed: TeamsFile, per_match: int) -> list[FileMatch]:
     """The played matches with every board and both teams' published VPs."""
-    return [match for match in parsed.matches
-            if _has_vps(match) and len(match.boards) == per_match]  # fmt: skip
+    return [match for match in parsed.matches if _has_vps(match) and len(match.boards) == per_match]
 
 
 def vp_scale(parsed, per_match, totals, names, warnings) -> str:
@@ -80,15 +89,23 @@ def vp_scale(parsed, per_match, totals, names, warnings) -> str:
     scale = min(order, key=lambda scale: len(differing[scale]))
     if len(differing[scale]) < len(matches):
         for match, theirs, ours in differing[scale]:
-            warnings.append((match.place, _other_vps(match, theirs, ours, totals[id(match)],
-                                                     scale, names)))  # fmt: skip
+            warnings.append(
+                (match.place, _other_vps(match, theirs, ours, totals[id(match)], scale, names))
+            )
         return scale
-    shown = "; ".join(f"{match_label(match, names)}: {_pair(theirs)} in the file, {_pair(ours)}"
-                      for match, theirs, ours in differing[DEFAULT_SCALE][:_SHOWN])  # fmt: skip
+    shown = "; ".join(
+        f"{match_label(match, names)}: {_pair(theirs)} in the file, {_pair(ours)}"
+        for match, theirs, ours in differing[DEFAULT_SCALE][:_SHOWN]
+    )
     more = f" and {len(matches) - _SHOWN} more" if len(matches) > _SHOWN else ""
-    warnings.append((matches[0].place, f"the file's VPs are those of none of Clubscore's "
-                     f"scales (a club's own?); the matches are scored on the "
-                     f"{_scale_name(DEFAULT_SCALE)} ({shown}{more})"))  # fmt: skip
+    warnings.append(
+        (
+            matches[0].place,
+            f"the file's VPs are those of none of Clubscore's "
+            f"scales (a club's own?); the matches are scored on the "
+            f"{_scale_name(DEFAULT_SCALE)} ({shown}{more})",
+        )
+    )
     return DEFAULT_SCALE
 
 
@@ -102,15 +119,22 @@ def _other_vps(match: FileMatch, theirs, ours, imps, scale: str, names) -> str:
     the match's IMPs give, and what may explain it."""
     margin = imps[0] - imps[1]
     winner = names[match.home.upper()] if margin > 0 else names[match.away.upper()]
-    margin_words = (f"{scoring.printed(abs(margin), 1, trim=True)} IMPs to {winner}" if margin
-                    else "a draw in IMPs")  # fmt: skip
-    said = (f"MATCH: {match_label(match, names)}: the file has {_pair(theirs)}; {margin_words} "
-            f"is {_pair(ours)} on the {_scale_name(scale)}, used here.")  # fmt: skip
+    margin_words = (
+        f"{scoring.printed(abs(margin), 1, trim=True)} IMPs to {winner}"
+        if margin
+        else "a draw in IMPs"
+    )
+    said = (
+        f"MATCH: {match_label(match, names)}: the file has {_pair(theirs)}; {margin_words} "
+        f"is {_pair(ours)} on the {_scale_name(scale)}, used here."
+    )
     shared, added = sum(ours), sum(theirs)
     if added > shared:
-        return (f"{said} The file's VPs add up to {scoring.printed(added, trim=True)}, and a "
-                f"match shares {scoring.printed(shared, trim=True)} on this scale: they cannot "
-                "be right")  # fmt: skip
+        return (
+            f"{said} The file's VPs add up to {scoring.printed(added, trim=True)}, and a "
+            f"match shares {scoring.printed(shared, trim=True)} on this scale: they cannot "
+            "be right"
+        )
     if added < shared:
         return f"{said} A VP penalty in the file, or a typo? {_PENALTY}"
     return f"{said} A typo in the file, or an IMP penalty? {_PENALTY}"
@@ -143,10 +167,15 @@ def check_unfinished(parsed: TeamsFile, per_match: int, names, warnings) -> None
     for match in parsed.matches:
         if _has_vps(match) and len(match.boards) < per_match:
             board = "board" if per_match == 1 else "boards"
-            warnings.append((match.place, f"MATCH: {match_label(match, names)}: the file gives "
-                             f"it {'–'.join(match.published)} VPs but "
-                             f"holds {len(match.boards)} of its {per_match} {board}; Clubscore "
-                             "scores a match once it has every board"))  # fmt: skip
+            warnings.append(
+                (
+                    match.place,
+                    f"MATCH: {match_label(match, names)}: the file gives "
+                    f"it {'–'.join(match.published)} VPs but "
+                    f"holds {len(match.boards)} of its {per_match} {board}; Clubscore "
+                    "scores a match once it has every board",
+                )
+            )
 
 
 def check_standings(event, parsed: TeamsFile, teams: dict[str, Team], warnings) -> None:
@@ -168,12 +197,16 @@ def check_standings(event, parsed: TeamsFile, teams: dict[str, Team], warnings) 
         total_differs = theirs[0] is not None and theirs[0] != total
         place_differs = theirs[1] != "" and theirs[1].rstrip("=") != place.rstrip("=")
         if total_differs or place_differs:
-            file_words = _standing_words(team.published_total.strip() if theirs[0] is not None
-                                         else "", theirs[1])  # fmt: skip
-            our_words = _standing_words(scoring.printed(total, trim=True) if theirs[0] is not None
-                                        else "", place if theirs[1] else None)  # fmt: skip
-            warnings.append((team.place, f"{stored.name}: {file_words} in the file, "
-                                         f"{our_words} here"))  # fmt: skip
+            file_words = _standing_words(
+                team.published_total.strip() if theirs[0] is not None else "", theirs[1]
+            )
+            our_words = _standing_words(
+                scoring.printed(total, trim=True) if theirs[0] is not None else "",
+                place if theirs[1] else None,
+            )
+            warnings.append(
+                (team.place, f"{stored.name}: {file_words} in the file, {our_words} here")
+            )
 
 
 def _ko_totals(event) -> dict:
@@ -181,10 +214,14 @@ def _ko_totals(event) -> dict:
     if ko is None:
         return {}
     leader = ko.leader.pk if ko.leader else None
-    places = {team.pk: "" if leader is None else "1" if team.pk == leader else "2"
-              for team in (ko.home, ko.away)}  # fmt: skip
-    return {ko.home.pk: (ko.totals[0], places[ko.home.pk]),
-            ko.away.pk: (ko.totals[1], places[ko.away.pk])}  # fmt: skip
+    places = {
+        team.pk: "" if leader is None else "1" if team.pk == leader else "2"
+        for team in (ko.home, ko.away)
+    }
+    return {
+        ko.home.pk: (ko.totals[0], places[ko.home.pk]),
+        ko.away.pk: (ko.totals[1], places[ko.away.pk]),
+    }
 
 
 def _number(text: str) -> Decimal | None:
@@ -219,6 +256,11 @@ def _check_byes(event, parsed: TeamsFile, teams: dict[str, Team], rows, warnings
         team = teams[match.home.upper()]
         ours = bye_vps(event, rows[team.pk])
         if ours != Decimal(match.published[0]):
-            warnings.append((match.place, f"MATCH: {team.name}'s bye in round {match.round} "
-                             f"scores {match.published[0]} VPs in the file, "
-                             f"{scoring.printed(ours, trim=True)} in Clubscore"))  # fmt: skip
+            warnings.append(
+                (
+                    match.place,
+                    f"MATCH: {team.name}'s bye in round {match.round} "
+                    f"scores {match.published[0]} VPs in the file, "
+                    f"{scoring.printed(ours, trim=True)} in Clubscore",
+                )
+            )

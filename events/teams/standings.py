@@ -204,11 +204,13 @@ def ko_standing(event: TeamsEvent) -> KOStanding | None:
     matches = list(event.matches.filter(away__isnull=False))
     carry = (event.carry_over_home, event.carry_over_away)
     pairs = [(m.home_imps, m.away_imps) for m in matches]
-    running = list(accumulate(pairs, lambda total, seg: scoring.ko_totals([seg], total),
-                              initial=carry))[1:]  # fmt: skip
+    running = list(
+        accumulate(pairs, lambda total, seg: scoring.ko_totals([seg], total), initial=carry)
+    )[1:]
     totals = scoring.ko_totals(pairs, carry)
     finished = len(matches) == event.rounds and all(
         m.boards_entered == event.boards_per_match or m.forfeit for m in matches
     )
-    return KOStanding(teams[0], teams[1], carry, list(zip(matches, running, strict=True)),
-                      totals, finished)  # fmt: skip
+    return KOStanding(
+        teams[0], teams[1], carry, list(zip(matches, running, strict=True)), totals, finished
+    )

@@ -39,13 +39,18 @@ def write_usebio_teams(event) -> str:
     _add(etree.SubElement(root, "CLUB"), "CLUB_NAME", event.club.name)
     heading = etree.SubElement(root, "EVENT", EVENT_TYPE=kind)
     for tag, value in (
-        ("EVENT_IDENTIFIER", event.pk), ("EVENT_DESCRIPTION", event.name),
-        ("PROGRAM_NAME", PROGRAM_NAME), ("PROGRAM_VERSION", "1"), ("WINNER_TYPE", 1),
-        ("DATE", f"{event.date:%d/%m/%Y}"), ("SESSION_COUNT", 1), ("SECTION_COUNT", 1),
+        ("EVENT_IDENTIFIER", event.pk),
+        ("EVENT_DESCRIPTION", event.name),
+        ("PROGRAM_NAME", PROGRAM_NAME),
+        ("PROGRAM_VERSION", "1"),
+        ("WINNER_TYPE", 1),
+        ("DATE", f"{event.date:%d/%m/%Y}"),
+        ("SESSION_COUNT", 1),
+        ("SECTION_COUNT", 1),
         ("BOARD_SCORING_METHOD", "IMPS"),
         ("MATCH_SCORING_METHOD", "IMPS" if event.is_ko else "VPS"),
         ("BOARDS_PER_ROUND", event.boards_per_match),
-    ):  # fmt: skip
+    ):
         _add(heading, tag, value)
     table = None if event.is_ko else standings(event)
     rows = {row.team.pk: row for row in table.rows} if table else {}
@@ -58,22 +63,24 @@ def write_usebio_teams(event) -> str:
 
 
 def _write_teams(heading, event, table, ko) -> None:
-    numbers = {member.name.casefold(): member.number
-               for member in event.club.members.exclude(number="")}  # fmt: skip
-    participants = etree.SubElement(heading, "PARTICIPANTS",
-                                    EVENT_TYPE=WRITTEN_TYPES[event.kind])  # fmt: skip
+    numbers = {
+        member.name.casefold(): member.number for member in event.club.members.exclude(number="")
+    }
+    participants = etree.SubElement(heading, "PARTICIPANTS", EVENT_TYPE=WRITTEN_TYPES[event.kind])
     totals = {}
     if table:
-        totals = {row.team.pk: (_vps(row.vps), row.place if row.played else "")
-                  for row in table.rows}  # fmt: skip
+        totals = {
+            row.team.pk: (_vps(row.vps), row.place if row.played else "") for row in table.rows
+        }
     elif ko:
         leader = ko.leader.pk if ko.leader else None
         for team, total in ((ko.home, ko.totals[0]), (ko.away, ko.totals[1])):
             place = "" if leader is None else "1" if team.pk == leader else "2"
             totals[team.pk] = (scoring.printed(total, trim=True), place)
     for team in event.teams.all():
-        element = etree.SubElement(participants, "TEAM", TEAM_ID=str(team.number),
-                                   TEAM_NAME=team.name)  # fmt: skip
+        element = etree.SubElement(
+            participants, "TEAM", TEAM_ID=str(team.number), TEAM_NAME=team.name
+        )
         total, place = totals.get(team.pk, ("", ""))
         if total:
             _add(element, "TOTAL_SCORE", total)
@@ -108,8 +115,10 @@ def _write_match(heading, event, match, bye) -> None:
     _add(element, "START_BOARD_NUMBER", numbers[0])
     _add(element, "END_BOARD_NUMBER", numbers[-1])
     if event.is_ko and match.boards_entered:
-        scores = (scoring.printed(match.home_imps, trim=True),
-                  scoring.printed(match.away_imps, trim=True))  # fmt: skip
+        scores = (
+            scoring.printed(match.home_imps, trim=True),
+            scoring.printed(match.away_imps, trim=True),
+        )
     elif match.home_vps is not None:
         scores = (_vps(match.home_vps), _vps(match.away_vps))
     else:
@@ -122,8 +131,7 @@ def _write_match(heading, event, match, bye) -> None:
 
 
 def _write_board(match_element, event, board) -> None:
-    element = etree.SubElement(match_element, "BOARD",
-                               EVENT_TYPE=WRITTEN_TYPES[event.kind])  # fmt: skip
+    element = etree.SubElement(match_element, "BOARD", EVENT_TYPE=WRITTEN_TYPES[event.kind])
     _add(element, "BOARD_NUMBER", board.number)
     _add(element, "IMPS", board.home_imps - board.away_imps)
     rooms = ((board.open_result, "NS", 0), (board.closed_result, "EW", 1))

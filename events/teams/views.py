@@ -182,8 +182,12 @@ def _round_context(event: TeamsEvent, number: int) -> dict:
     matches = list(event.matches.filter(round=number).select_related("home", "away"))
     if not matches:
         raise Http404("No such round")
-    return {"number": number, "matches": matches, "rounds_total": setup.rounds_total(event),
-            "boards": entry.board_numbers(matches[0])}  # fmt: skip
+    return {
+        "number": number,
+        "matches": matches,
+        "rounds_total": setup.rounds_total(event),
+        "boards": entry.board_numbers(matches[0]),
+    }
 
 
 @require_GET
@@ -252,16 +256,21 @@ def teams_match_enter(request, pk, match_pk):
         rows = _posted_rows(request.POST, numbers)
         # Each board as the form showed it (hidden fields): a board left as shown is not
         # written over what another director saved meanwhile.
-        seen = {row.number: row for row in _posted_rows(request.POST, numbers, "seen-")
-                if f"seen-open-{row.number}" in request.POST}  # fmt: skip
+        seen = {
+            row.number: row
+            for row in _posted_rows(request.POST, numbers, "seen-")
+            if f"seen-open-{row.number}" in request.POST
+        }
         try:
             entry.save_boards(match, rows, seen)
         except entry.MatchConflict as conflict:
             problems = conflict.problems
             messages.error(request, str(conflict))
             # Boards left as shown now show what is stored; saving again replaces the others.
-            rows = [conflict.stored[row.number] if entry.left_as_shown(row, seen) else row
-                    for row in rows]  # fmt: skip
+            rows = [
+                conflict.stored[row.number] if entry.left_as_shown(row, seen) else row
+                for row in rows
+            ]
             seen = conflict.stored
         except entry.MatchEntryError as error:
             problems = error.problems
@@ -274,29 +283,39 @@ def teams_match_enter(request, pk, match_pk):
         rows = entry.board_rows(match)
         seen = {row.number: row for row in rows}
     context = {
-        "event": event, "match": match, "problems": problems,
+        "event": event,
+        "match": match,
+        "problems": problems,
         "rows": [(row, problems.get(row.number, ""), seen.get(row.number)) for row in rows],
         "any_adjusted": any(row.adjusted for row in rows),
         "adjusted_choices": _adjusted_choices(match),
         "adjustment_form": MatchAdjustmentForm(instance=match),
-    }  # fmt: skip
+    }
     return render(request, "teams/enter.html", context)
 
 
 def _posted_rows(post, numbers, prefix: str = "") -> list:
     return [
-        entry.BoardRow(number, post.get(f"{prefix}open-{number}", ""),
-                       post.get(f"{prefix}closed-{number}", ""),
-                       post.get(f"{prefix}adjusted-{number}", ""))
+        entry.BoardRow(
+            number,
+            post.get(f"{prefix}open-{number}", ""),
+            post.get(f"{prefix}closed-{number}", ""),
+            post.get(f"{prefix}adjusted-{number}", ""),
+        )
         for number in numbers
-    ]  # fmt: skip
+    ]
 
 
 def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
     """The artificial scores, short enough for a phone's select, with the teams' names."""
     home, away = match.home.name, match.away.name
-    short = {"": "—", "ave": "Ave (0 IMPs)", "home-plus": f"Ave+ {home}, Ave− {away}",
-             "away-plus": f"Ave+ {away}, Ave− {home}", "both-plus": "Ave+ both"}  # fmt: skip
+    short = {
+        "": "—",
+        "ave": "Ave (0 IMPs)",
+        "home-plus": f"Ave+ {home}, Ave− {away}",
+        "away-plus": f"Ave+ {away}, Ave− {home}",
+        "both-plus": "Ave+ both",
+    }
     return [(code, short[code]) for code, _ in BOARD_ADJUSTED_CHOICES]
 
 
@@ -326,8 +345,11 @@ def teams_match_adjust(request, pk, match_pk):
         messages.success(request, "Forfeit and penalties saved; the match is rescored.")
         return redirect("teams_match", pk=event.pk, match_pk=match.pk)
     context = {
-        "event": event, "match": match, "problems": {},
+        "event": event,
+        "match": match,
+        "problems": {},
         "rows": [(row, "", row) for row in entry.board_rows(match)],
-        "adjusted_choices": _adjusted_choices(match), "adjustment_form": form,
-    }  # fmt: skip
+        "adjusted_choices": _adjusted_choices(match),
+        "adjustment_form": form,
+    }
     return render(request, "teams/enter.html", context, status=200)

@@ -88,8 +88,10 @@ def sorted_traveller_rows(lines, highlight=None):
         result = line.result
         fouled = ""
         if result.foul_group:
-            fouled = (f' <span class="tag" title="Fouled board, group {result.foul_group}'
-                      f' (Law 87)">F{result.foul_group}</span>')  # fmt: skip
+            fouled = (
+                f' <span class="tag" title="Fouled board, group {result.foul_group}'
+                f' (Law 87)">F{result.foul_group}</span>'
+            )
         rows.append(
             f"<tr{mine}>{_pair_cell(line.ns, 'EW')}{_pair_cell(line.ew, 'NS')}"
             f'<td class="text">{escape(line.shown_contract)}{fouled}</td>'
@@ -126,8 +128,10 @@ def standings_rows(group, event, compact=False):
             names = f'<small class="names">{escape(pair.names)}</small>'
         penalty = ""
         if row.penalty:
-            penalty = (f' <small class="penalty" title="Procedural penalty">'
-                       f"(−{two_places(row.penalty)} pen.)</small>")  # fmt: skip
+            penalty = (
+                f' <small class="penalty" title="Procedural penalty">'
+                f"(−{two_places(row.penalty)} pen.)</small>"
+            )
         last = row.percentage if event.uses_percentages else row.average
         rows.append(
             f"<tr><td>{escape(row.rank) if row.boards else '—'}</td>"
@@ -163,10 +167,13 @@ def progress_grid_rows(grid, current_table=None, current_round=None):
                 str(_ROUND), str(cell.round)
             )
             label = "✓ done" if cell.state == "done" else f"{cell.entered}/{cell.due}"
-            title = (f"Table {cell.table}, round {cell.round}: {cell.entered} of {cell.due} "
-                     "boards entered")  # fmt: skip
-            shown.append(f'<td class="{css}"><a href="{escape(cell_url)}" title="{title}">'
-                         f"{label}</a></td>")  # fmt: skip
+            title = (
+                f"Table {cell.table}, round {cell.round}: {cell.entered} of {cell.due} "
+                "boards entered"
+            )
+            shown.append(
+                f'<td class="{css}"><a href="{escape(cell_url)}" title="{title}">{label}</a></td>'
+            )
         rows.append(f'<tr><th scope="row">Round {round_number}</th>{"".join(shown)}</tr>')
     return mark_safe("\n".join(rows))
 

@@ -51,8 +51,10 @@ class LiveNode(template.Node):
         url = poll_url(context["request"].path, subject, params)
         return format_html(
             '<div id="live" hx-get="{}" hx-trigger="{}" hx-swap="outerHTML">{}</div>',
-            url, poll_trigger(subject), inside,
-        )  # fmt: skip
+            url,
+            poll_trigger(subject),
+            inside,
+        )
 
 
 @register.tag

@@ -70,8 +70,10 @@ def _pair_box(row, side: str, name: str) -> str:
 def _entry_cell(row, action: str, csrf: str) -> str:
     parts = [_entry_form(row, action, csrf)]
     if row.deleted_text:
-        parts.append(f'<p class="hint" role="status">Deleted {_escape(row.deleted_text)}: the '
-                     "board's History keeps it.</p>")  # fmt: skip
+        parts.append(
+            f'<p class="hint" role="status">Deleted {_escape(row.deleted_text)}: the '
+            "board's History keeps it.</p>"
+        )
     if row.error:
         parts.append(f'<p class="error" role="alert">{_escape(row.error)}</p>')
         if row.can_put_back:
@@ -80,8 +82,10 @@ def _entry_cell(row, action: str, csrf: str) -> str:
     if row.warning:
         press = "delete it" if row.clearing else "save anyway"
         keep = _keep_link(action, "focus", row, "keep it" if row.clearing else "cancel")
-        parts.append(f'<p class="warning" role="alert">{_escape(row.warning)} <strong>Press '
-                     f"Enter again to {press}</strong>, or Esc: {keep}.</p>")  # fmt: skip
+        parts.append(
+            f'<p class="warning" role="alert">{_escape(row.warning)} <strong>Press '
+            f"Enter again to {press}</strong>, or Esc: {keep}.</p>"
+        )
     if row.conflict is not None:
         parts.append(_conflict(row, action))
     elif row.query is not None and not row.refused:
@@ -126,8 +130,15 @@ def _entry_form(row, action: str, csrf: str) -> str:
     stored = _escape(row.result.text) if row.result is not None else ""
     placeholder = "(empty)" if row.clearing else "4S N ="
     autofocus = " autofocus" if row.focus and not row.correction else ""  # else the reason
-    button = "Replace" if row.conflict is not None else "Delete" if row.clearing else \
-        "Correct" if row.correction else "Save"  # fmt: skip
+    button = (
+        "Replace"
+        if row.conflict is not None
+        else "Delete"
+        if row.clearing
+        else "Correct"
+        if row.correction
+        else "Save"
+    )
     return (
         f'<form method="post" action="{action}" hx-post="{action}" hx-target="#traveller" '
         f'hx-swap="outerHTML" hx-request=\'{{"timeout": 20000}}\' class="row-form" '
@@ -196,8 +207,10 @@ def _score_in_brackets(score) -> str:
 def _keep_link(action: str, mark: str, row, text: str, css: str = "keep") -> str:
     """Esc's link: the rows again, the cursor on this one (`focus`) or past it (`after`)."""
     url = f"{action}?{mark}={row.key}"
-    return (f'<a class="{css}" href="{url}" hx-get="{url}" hx-target="#traveller" '
-            f'hx-swap="outerHTML">{text}</a>')  # fmt: skip
+    return (
+        f'<a class="{css}" href="{url}" hx-get="{url}" hx-target="#traveller" '
+        f'hx-swap="outerHTML">{text}</a>'
+    )
 
 
 def _score_cells(result) -> str:
@@ -210,15 +223,19 @@ def _score_cells(result) -> str:
         else:
             score = _escape(result.get_kind_display())
         if result.foul_group:
-            score += (f' <span class="tag" title="Fouled board: scored in group '
-                      f'{result.foul_group} (Law 87)">F{result.foul_group}</span>')  # fmt: skip
+            score += (
+                f' <span class="tag" title="Fouled board: scored in group '
+                f'{result.foul_group} (Law 87)">F{result.foul_group}</span>'
+            )
     ns_points = ew_points = ""
     if result is not None and result.ns_points is not None:
         ns_points = two_places(result.ns_points)
     if result is not None and result.ew_points is not None:
         ew_points = two_places(result.ew_points)
-    return (f'<td class="num">{score}</td><td class="num">{ns_points}</td>'
-            f'<td class="num ew-points">{ew_points}</td>')  # fmt: skip
+    return (
+        f'<td class="num">{score}</td><td class="num">{ns_points}</td>'
+        f'<td class="num ew-points">{ew_points}</td>'
+    )
 
 
 def _delete_cell(row, action: str, csrf: str) -> str:

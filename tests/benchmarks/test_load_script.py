@@ -105,8 +105,9 @@ def test_the_typists_refresh_follows_the_cards_own_url_after_a_save(session, dir
     page = client.get(url).content.decode()
     section = session.sections.get()
     before = pages.standings_url(page)
-    assert before == f"/sessions/{session.pk}/standings/?since={session.version}" \
-        f"&section={section.pk}"  # fmt: skip
+    assert (
+        before == f"/sessions/{session.pk}/standings/?since={session.version}&section={section.pk}"
+    )
     first = next(iter(pages.traveller_rows(page).values()))
     answer = post_row(client, url, first, "4S N =", pages.page_csrf_token(page))
     assert answer["HX-Trigger"] == "clubscore:saved"
@@ -115,8 +116,9 @@ def test_the_typists_refresh_follows_the_cards_own_url_after_a_save(session, dir
     assert refreshed.status_code == 200
     session.refresh_from_db()
     after = pages.standings_url(refreshed.content.decode())
-    assert after == f"/sessions/{session.pk}/standings/?since={session.version}" \
-        f"&section={section.pk}"  # fmt: skip
+    assert (
+        after == f"/sessions/{session.pk}/standings/?since={session.version}&section={section.pk}"
+    )
 
 
 def test_the_typists_grid_refresh_is_the_grids_own_url(session, director):
@@ -196,8 +198,9 @@ def test_a_save_stored_twice_is_found(session, director):
     change.pk = None
     change.save()  # one save, two changes in the history
     problems = integrity.check(session, ledger_of(session), before).problems
-    assert problems == ["the history gained 19 changes for 18 confirmed saves: a save stored "
-                        "twice, or one lost"]  # fmt: skip
+    assert problems == [
+        "the history gained 19 changes for 18 confirmed saves: a save stored twice, or one lost"
+    ]
 
 
 def test_a_wrong_stored_total_breaks_the_sum_and_the_rescore(session, director):
@@ -294,8 +297,10 @@ def test_the_knee_steps_ledgers_make_one():
 
 def test_a_run_with_a_failed_request_or_no_save_fails_whatever_its_integrity():
     def stats(save_failures=0, poll_failures=0, saves=10):
-        return {"save": {"requests": saves, "failures": save_failures},
-                "poll": {"requests": 50, "failures": poll_failures}}  # fmt: skip
+        return {
+            "save": {"requests": saves, "failures": save_failures},
+            "poll": {"requests": 50, "failures": poll_failures},
+        }
 
     assert run.failed_requests([{"stats": stats()}]) == []
     assert run.failed_requests([{"stats": stats(poll_failures=3)}]) == [
@@ -308,8 +313,13 @@ def test_a_run_with_a_failed_request_or_no_save_fails_whatever_its_integrity():
     ]
 
 
-@pytest.mark.parametrize("url", ["postgres://postgres@10.1.2.3:5432/clubscore_load",
-                                 "postgres://postgres@db.example.org/clubscore_load"])  # fmt: skip
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgres://postgres@10.1.2.3:5432/clubscore_load",
+        "postgres://postgres@db.example.org/clubscore_load",
+    ],
+)
 def test_the_runner_refuses_a_database_off_this_machine(url, capsys):
     with pytest.raises(SystemExit):
         run.options([*NO_FRONT, "--database-url", url])

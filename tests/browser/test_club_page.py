@@ -44,22 +44,28 @@ def club():
     director = make_user(username="dora")
     club = make_club(directors=[director], name="Riverside Bridge Club", slug="riverside")
     day = datetime.date(2026, 11, 24)
-    tonight = _published(make_session(
-        club, name="Tuesday evening pairs", date=day, scoring_method="ebu-matchpoints"
-    ))  # fmt: skip
+    tonight = _published(
+        make_session(club, name="Tuesday evening pairs", date=day, scoring_method="ebu-matchpoints")
+    )
     _enter_board_one(tonight, director, ["420", "450", "-50"])
     final = _published(make_session(club, name="Monday pairs", date=day.replace(day=23)))
     finalise_session(final)
-    corrected = _published(make_session(
-        club, name="Friday pairs", date=day.replace(day=20), tables=3, boards_per_round=1
-    ))  # fmt: skip
+    corrected = _published(
+        make_session(
+            club, name="Friday pairs", date=day.replace(day=20), tables=3, boards_per_round=1
+        )
+    )
     board, pairs, seatings = _enter_board_one(corrected, director, ["420", "450", "-50"])
     finalise_session(corrected)
     first = seatings[0]
     save_result(
-        board, pairs[first.ns], pairs[first.ew], "4S N +1", director,
+        board,
+        pairs[first.ns],
+        pairs[first.ew],
+        "4S N +1",
+        director,
         correction=Correction("The slip was misread"),
-    )  # fmt: skip
+    )
     make_session(club, name="Rehearsal", date=day.replace(day=19), scoring_method="hdb")
     gone = make_session(club, name="Wednesday pairs entered twice", date=day.replace(day=18))
     delete_session(gone, User.objects.get(username="dora"))
@@ -74,9 +80,15 @@ def club():
         kind="ko",
     )
     OneTableSession.objects.create(
-        club=club, name="Thursday one-table", date=day.replace(day=21), published=True,
-        north="Ann Archer", east="Bob Baker", south="Cat Chen", west="Dan Dale",
-    )  # fmt: skip
+        club=club,
+        name="Thursday one-table",
+        date=day.replace(day=21),
+        published=True,
+        north="Ann Archer",
+        east="Bob Baker",
+        south="Cat Chen",
+        west="Dan Dale",
+    )
     return club
 
 

@@ -196,8 +196,10 @@ def test_a_howell_entered_by_table_and_round(page, screenshot, director):
 
 def test_a_save_that_cannot_reach_the_server_says_so(page, director):
     board = open_new_mitchell_board(page)
-    page.route("**/boards/*/", lambda route: route.abort() if route.request.method == "POST"
-               else route.continue_())  # fmt: skip
+    page.route(
+        "**/boards/*/",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
     expect(page.locator("input.entry-input:focus")).to_have_count(1)
     page.keyboard.type("4S N =")
     page.keyboard.press("Enter")

@@ -268,8 +268,10 @@ def test_esc_after_a_lost_connection_puts_back_what_is_stored(page, session):
     log_in(page, "dora")
     page.goto(f"/boards/{board(session, 1).pk}/")
     type_line(page, "4S N =")
-    page.route("**/boards/*/", lambda route: route.abort() if route.request.method == "POST"
-               else route.continue_())  # fmt: skip
+    page.route(
+        "**/boards/*/",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Control+A")
     page.keyboard.type("4S N +1")

@@ -30,9 +30,12 @@ def evening():
     director = make_user(username="dora")
     club = make_club(directors=[director], name="Riverside Bridge Club", slug="riverside")
     event = make_session(
-        club, name="Tuesday pairs", date=datetime.date(2026, 11, 24), tables=3,
+        club,
+        name="Tuesday pairs",
+        date=datetime.date(2026, 11, 24),
+        tables=3,
         boards_per_round=1,
-    )  # fmt: skip
+    )
     section = event.sections.get()
     pairs = {p.key: p for p in section.pairs.all()}
     for pair, name in zip(section.pairs.order_by("direction", "number"), NAMES, strict=True):
@@ -139,9 +142,10 @@ def test_finalise_then_correct_a_result_that_players_then_see(
 def test_without_javascript_finalise_and_correct_by_plain_forms(chromium, live_server, evening):
     event, links = evening
     context = chromium.new_context(
-        java_script_enabled=False, viewport={"width": 1280, "height": 900},
+        java_script_enabled=False,
+        viewport={"width": 1280, "height": 900},
         base_url=live_server.url,
-    )  # fmt: skip
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     log_in(page, "dora")

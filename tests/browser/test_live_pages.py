@@ -93,8 +93,9 @@ def test_every_live_page_shows_another_directors_save_within_two_seconds(
 
     # A player's pages, without a login; and Ed, the second director, at board 1 too.
     reader = chromium.new_context(viewport={"width": 1024, "height": 800}, base_url=live_server.url)
-    ed_context = chromium.new_context(viewport={"width": 1280, "height": 900},
-                                      base_url=live_server.url)  # fmt: skip
+    ed_context = chromium.new_context(
+        viewport={"width": 1280, "height": 900}, base_url=live_server.url
+    )
     try:
         pages = {
             name: _open(reader, path)
@@ -174,10 +175,13 @@ def test_every_live_page_shows_another_directors_save_within_two_seconds(
                     delays.setdefault(slot, (seen - saved_at) / 1000)
             time.sleep(0.05)
         for name, target in pages.items():
-            target.screenshot(path=str(SCREENSHOTS / f"live-after-{_slug(name)}.png"),
-                              full_page=True)  # fmt: skip
-        report = "; ".join(f"{slot} {delays[slot]:.2f} s" if slot in delays
-                           else f"{slot} never" for slot in watched)  # fmt: skip
+            target.screenshot(
+                path=str(SCREENSHOTS / f"live-after-{_slug(name)}.png"), full_page=True
+            )
+        report = "; ".join(
+            f"{slot} {delays[slot]:.2f} s" if slot in delays else f"{slot} never"
+            for slot in watched
+        )
         print(f"\nFrom another director's save to each open page: {report}")
         late = [slot for slot in watched if delays.get(slot, 99) > LIVE_WITHIN]
         assert not late, f"not shown within {LIVE_WITHIN} s: {report}"
@@ -249,9 +253,14 @@ def test_an_open_standings_page_says_final_slows_down_and_still_shows_a_correcti
         badge = player.locator(".heading #session-state .tag")
         expect(badge).to_have_text("Provisional")
         polls = []
-        player.on("request", lambda request: polls.append(request.url)
-                  if urlsplit(request.url).path == standings and "since=" in request.url
-                  else None)  # fmt: skip
+        player.on(
+            "request",
+            lambda request: (
+                polls.append(request.url)
+                if urlsplit(request.url).path == standings and "since=" in request.url
+                else None
+            ),
+        )
         player.wait_for_timeout(3_000)
         assert len(polls) >= 2, f"a provisional session's page asks every second: {polls}"
 

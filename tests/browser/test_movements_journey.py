@@ -45,8 +45,9 @@ def test_a_two_section_relay_night_and_its_table_cards(page, director):
     page.wait_for_url(re.compile(r"/sessions/\d+/$"))
     event = Event.objects.get(name="Big Friday")
     assert [(s.name, s.tables, s.relay, s.phantom) for s in event.sections.all()] == [
-        ("A", 8, True, ""), ("B", 8, True, "EW"),
-    ]  # fmt: skip
+        ("A", 8, True, ""),
+        ("B", 8, True, "EW"),
+    ]
 
     page.goto(f"/sessions/{event.pk}/cards/")
     summary = page.locator(".director-summary")

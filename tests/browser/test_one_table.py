@@ -27,9 +27,12 @@ def director():
 def phone(chromium, live_server):
     """A phone held at the table: 390 x 844, touch, the page's own viewport."""
     context = chromium.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-        device_scale_factor=2, base_url=live_server.url,
-    )  # fmt: skip
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        base_url=live_server.url,
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
@@ -83,8 +86,13 @@ def test_the_tally_sheets_game_played_through_on_a_phone_from_the_keyboard(phone
     page = phone
     log_in(page, "dora")
     page.get_by_role("link", name="One-table game").click()
-    for name, value in [("name", "Friday four"), ("north", "Ann"), ("east", "Bob"),
-                        ("south", "Cat"), ("west", "Dan")]:  # fmt: skip
+    for name, value in [
+        ("name", "Friday four"),
+        ("north", "Ann"),
+        ("east", "Bob"),
+        ("south", "Cat"),
+        ("west", "Dan"),
+    ]:
         page.fill(f"input[name={name}]", value)
     expect(page.locator("input[name=boards]")).to_have_value("16")
     shoot(page, "one-table-new-game", full_page=True)
@@ -144,8 +152,16 @@ def test_the_tally_updates_live_and_prints_on_one_page(page, screenshot, directo
     game = make_game(director.clubs.get())
     for row in TALLY_SHEET_HANDS[:15]:
         number, bid, by, made, hcp_ns, hcp_ew, fit = row[:7]
-        save_hand(game, number, contract=bid, declarer=by, made=made, hcp_ns=str(hcp_ns),
-                  fit=fit, scoring_line=CHOSEN_LINE.get(number, ""))  # fmt: skip
+        save_hand(
+            game,
+            number,
+            contract=bid,
+            declarer=by,
+            made=made,
+            hcp_ns=str(hcp_ns),
+            fit=fit,
+            scoring_line=CHOSEN_LINE.get(number, ""),
+        )
     log_in(page, "dora")
     page.goto(f"/one-table/{game.pk}/")
     expect(page.locator("#total-ns")).to_have_text("42")
@@ -182,8 +198,13 @@ def test_hancock_points_entered_on_a_phone(phone, director):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     # "5 hearts made 8 tricks with 14 HCP scores -3 (undertricks) + 5 (14 HCP) = +2 points".
-    for selector, text in [("#id_contract", "5H"), (None, "W"), ("#id_made", "-3"),
-                           ("#id_hcp_ns", "26"), ("#id_hcp_ew", "14")]:  # fmt: skip
+    for selector, text in [
+        ("#id_contract", "5H"),
+        (None, "W"),
+        ("#id_made", "-3"),
+        ("#id_hcp_ns", "26"),
+        ("#id_hcp_ew", "14"),
+    ]:
         if selector:
             type_and_enter(page, selector, text)
         else:

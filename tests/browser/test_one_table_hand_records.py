@@ -40,14 +40,21 @@ def play(page, number, contract, declarer, made):
 def test_a_director_uploads_the_deals_and_the_table_scores_imps_against_par(chromium, live_server):
     user = make_user(username="dora")
     make_club(directors=[user], name="Riverside Bridge Club")
-    context = chromium.new_context(viewport={"width": 1280, "height": 900},
-                                   base_url=live_server.url)  # fmt: skip
+    context = chromium.new_context(
+        viewport={"width": 1280, "height": 900}, base_url=live_server.url
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     log_in(page, "dora")
     page.get_by_role("link", name="One-table game").click()
-    for name, value in [("name", "Dealt Friday"), ("north", "Ann"), ("east", "Bob"),
-                        ("south", "Cat"), ("west", "Dan"), ("boards", "3")]:  # fmt: skip
+    for name, value in [
+        ("name", "Dealt Friday"),
+        ("north", "Ann"),
+        ("east", "Bob"),
+        ("south", "Cat"),
+        ("west", "Dan"),
+        ("boards", "3"),
+    ]:
         page.fill(f"input[name={name}]", value)
     page.get_by_role("button", name="Create the game").click()
     page.wait_for_url(re.compile(r"/one-table/\d+/hands/1/$"))
@@ -64,8 +71,9 @@ def test_a_director_uploads_the_deals_and_the_table_scores_imps_against_par(chro
     shoot(page, "upload-queued")
 
     analyse_next_batch(game.pk, GAME)  # the background worker's job
-    expect(page.locator("#analysis")).to_contain_text("3 of 3 boards analysed: done",
-                                                      timeout=10_000)  # fmt: skip
+    expect(page.locator("#analysis")).to_contain_text(
+        "3 of 3 boards analysed: done", timeout=10_000
+    )
     page.select_option("select[name=method]", "dd-par")
     page.get_by_role("button", name="Change the scoring").click()
     expect(page.locator(".messages")).to_contain_text("IMPs against the double-dummy par")

@@ -185,8 +185,10 @@ def test_three_tables_play_a_mitchell_on_their_phones(browse):
     for table in (1, 2, 3):
         expect(changes.filter(has_text=f"entered at table {table}")).to_have_count(1)
     shot(page, "phone-director-history")
-    for name, times in (("save → standings", save_to_standings),
-                        ("agreed → grid", confirm_to_grid)):  # fmt: skip
+    for name, times in (
+        ("save → standings", save_to_standings),
+        ("agreed → grid", confirm_to_grid),
+    ):
         print(f"{name}: {max(times):.2f}s at most, {sum(times) / len(times):.2f}s on average")
 
 

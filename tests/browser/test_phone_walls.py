@@ -205,9 +205,11 @@ def test_a_board_its_buttons_and_save_fit_one_screen(open_page, session, links):
     tap(card, "level", "4")
     tapped = button.bounding_box()
     heights = [card_of(screen, n).bounding_box()["height"] for n in (1, 2)]
-    print(f"Save board 1 at y {first['y']:.0f}-{first['y'] + first['height']:.0f} px, "
-          f"{tapped['y'] + tapped['height']:.0f} once a level is tapped; "
-          f"board cards {heights[0]:.0f} and {heights[1]:.0f} px high")  # fmt: skip
+    print(
+        f"Save board 1 at y {first['y']:.0f}-{first['y'] + first['height']:.0f} px, "
+        f"{tapped['y'] + tapped['height']:.0f} once a level is tapped; "
+        f"board cards {heights[0]:.0f} and {heights[1]:.0f} px high"
+    )
     shot(screen, "phone-walls-5-one-board-a-screen")
     for box in (first, tapped):
         assert box["y"] + box["height"] <= PHONE["height"], box  # no scrolling to Save
@@ -231,10 +233,27 @@ def test_every_button_is_named_and_the_score_is_announced(open_page, session, li
     screen = open_page(f"/t/{links[1].token}/")
     card = card_of(screen, 1)
     tap(card, "level", "1")  # the tricks show once there is a contract: 1 goes from −7 to +6
-    for name in ("passed out", "clubs", "diamonds", "hearts", "spades", "no trumps",
-                 "not doubled", "doubled", "redoubled", "North", "East", "South", "West",
-                 "down 7", "down 1", "made exactly", "1 overtrick", "6 overtricks",
-                 *"1234567"):  # fmt: skip
+    for name in (
+        "passed out",
+        "clubs",
+        "diamonds",
+        "hearts",
+        "spades",
+        "no trumps",
+        "not doubled",
+        "doubled",
+        "redoubled",
+        "North",
+        "East",
+        "South",
+        "West",
+        "down 7",
+        "down 1",
+        "made exactly",
+        "1 overtrick",
+        "6 overtricks",
+        *"1234567",
+    ):
         expect(card.get_by_role("radio", name=name, exact=True)).to_have_count(1)
     tap(card, "level", "7")
     expect(card.get_by_role("radio", name="down 13", exact=True)).to_have_count(1)

@@ -265,9 +265,11 @@ def test_a_second_browser_sees_a_result_entered_in_the_first_within_two_seconds(
         assert elapsed <= LIVE_WITHIN + 0.1, f"the pages took {elapsed:.2f}s"
 
         # No reload: the marker survives and each page stays where it was scrolled to.
-        for name, viewer, scrolled in [("standings", standings, standings_y),
-                                       ("recap", recap, recap_y),
-                                       ("travellers", travellers, travellers_y)]:  # fmt: skip
+        for name, viewer, scrolled in [
+            ("standings", standings, standings_y),
+            ("recap", recap, recap_y),
+            ("travellers", travellers, travellers_y),
+        ]:
             assert viewer.evaluate("window.__marker") == 1, f"the {name} page reloaded"
             assert viewer.evaluate("window.scrollY") == scrolled, f"the {name} page scrolled"
             viewer.screenshot(path=str(SCREENSHOTS / f"live-{name}-after.png"))

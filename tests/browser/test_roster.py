@@ -80,9 +80,11 @@ def test_a_director_imports_the_roster_and_picks_members_on_the_pairs_page(page,
 
     # On a phone the two names of a pair sit one above the other, inside the card.
     page.set_viewport_size({"width": 360, "height": 780})
-    for url, name in [(f"/sessions/{event.pk}/pairs/", "pairs-phone"),
-                      ("/clubs/riverside/members/", "roster-phone"),
-                      ("/clubs/riverside/members/import/", "roster-import-phone")]:  # fmt: skip
+    for url, name in [
+        (f"/sessions/{event.pk}/pairs/", "pairs-phone"),
+        ("/clubs/riverside/members/", "roster-phone"),
+        ("/clubs/riverside/members/import/", "roster-import-phone"),
+    ]:
         page.goto(url)
         screenshot(name)
         for box in page.locator("main form, main table").all():

@@ -51,8 +51,9 @@ def test_scored_as_a_program_sets_its_options_and_the_results_name_it(page, scre
     section = event.sections.get()
     pairs = {p.key: p for p in section.pairs.all()}
     board = Board.objects.get(section=section, number=1)
-    for seating, text in zip(section.movement().plays_of_board(1), ["420", "450", "-50"],
-                             strict=True):  # fmt: skip
+    for seating, text in zip(
+        section.movement().plays_of_board(1), ["420", "450", "-50"], strict=True
+    ):
         save_result(board, pairs[seating.ns], pairs[seating.ew], text, director)
 
     log_in(page, "dora")

@@ -89,8 +89,10 @@ RR_STANDINGS = [
 
 def test_the_hand_calculation_adds_up():
     """The standings above are the sums of the matches' VPs from the published tables."""
-    for rounds, table, standings in ((SWISS, VP_2_BOARDS, SWISS_STANDINGS),
-                                     (ROUND_ROBIN, VP_3_BOARDS, RR_STANDINGS)):  # fmt: skip
+    for rounds, table, standings in (
+        (SWISS, VP_2_BOARDS, SWISS_STANDINGS),
+        (ROUND_ROBIN, VP_3_BOARDS, RR_STANDINGS),
+    ):
         totals = {}
         for matches in rounds:
             for _, home, away, boards in matches:
@@ -277,8 +279,10 @@ def test_two_directors_on_one_match_lose_nothing(page, chromium, live_server, sc
     page.fill("input[name=closed-2]", "1S N +3")
     page.get_by_role("button", name="Save the boards").click()
     problem = page.locator("#entry-1 + tr p.error")
-    expect(problem).to_contain_text("Board 1 was saved by someone else after you opened this "
-                                    "page: now open room 2S N =, closed room 2S S =.")  # fmt: skip
+    expect(problem).to_contain_text(
+        "Board 1 was saved by someone else after you opened this "
+        "page: now open room 2S N =, closed room 2S S =."
+    )
     expect(page.locator("input[name=open-1]")).to_have_value("2S N +1")
     screenshot("teams-two-directors-conflict")
     assert list(MatchBoard.objects.values_list("number", "open_result")) == [(1, "2S N =")]

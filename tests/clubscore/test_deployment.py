@@ -108,9 +108,11 @@ def test_nginx_lets_through_every_upload_the_app_itself_judges():
     limit = directives((PROJECT / "deploy" / "nginx" / "proxy.conf").read_text())
     megabytes = int(limit["client_max_body_size"].removesuffix("m"))
     largest = max(
-        ImportForm.MAX_BYTES, ResultsFileForm.MAX_OTHER_BYTES, HandRecordForm.MAX_BYTES,
+        ImportForm.MAX_BYTES,
+        ResultsFileForm.MAX_OTHER_BYTES,
+        HandRecordForm.MAX_BYTES,
         RosterImportForm.MAX_BYTES,
-    )  # fmt: skip
+    )
     assert largest + 100_000 <= megabytes * 1024 * 1024
 
 

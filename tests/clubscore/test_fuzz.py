@@ -96,12 +96,20 @@ def world(director, colleague):
     OneTableSession.objects.filter(pk=game.pk).update(analysis_error="DDS: stopped")
     Event.objects.filter(pk=event.pk).update(analysis_error="DDS: stopped")
     return {
-        "event": event, "section": section, "board": board, "result": result, "pair": ns,
-        "club": club, "member": Member.objects.create(club=club, name="Ann", number="1001"),
+        "event": event,
+        "section": section,
+        "board": board,
+        "result": result,
+        "pair": ns,
+        "club": club,
+        "member": Member.objects.create(club=club, name="Ann", number="1001"),
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
-        "link": table_links.ensure_links(section)[0], "game": game, "teams": teams,
-        "match": teams.matches.get(round=1, table=1), "gone": gone,
-    }  # fmt: skip
+        "link": table_links.ensure_links(section)[0],
+        "game": game,
+        "teams": teams,
+        "match": teams.matches.get(round=1, table=1),
+        "gone": gone,
+    }
 
 
 @pytest.fixture
@@ -158,8 +166,9 @@ def _fields(form) -> list[Field]:
         if not name or name == "csrfmiddlewaretoken":
             continue
         if element.tag == "select":
-            choices = tuple(option.get("value", option.text or "") for option in
-                            element.xpath(".//option"))  # fmt: skip
+            choices = tuple(
+                option.get("value", option.text or "") for option in element.xpath(".//option")
+            )
             found.append(Field(name, "select", choices[0] if choices else "", choices))
         elif element.tag == "textarea":
             found.append(Field(name, "textarea", element.text or ""))
@@ -188,8 +197,9 @@ class Case:
     body: bytes = b""
 
     def __str__(self) -> str:
-        shown = {k: (v if len(repr(v)) < 60 else repr(v)[:57] + "...") for k, v in
-                 self.data.items()}  # fmt: skip
+        shown = {
+            k: (v if len(repr(v)) < 60 else repr(v)[:57] + "...") for k, v in self.data.items()
+        }
         sent = self.content_type or "multipart/form-data"
         return f"{self.who} POST {self.form.path} [{self.family}, {sent}] {shown}"
 

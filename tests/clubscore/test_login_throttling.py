@@ -69,12 +69,18 @@ def test_the_wait_is_said_in_minutes(director, settings, minutes, words):
 def test_behind_the_proxy_the_address_is_the_one_nginx_saw(director, settings):
     settings.BEHIND_PROXY, settings.TRUSTED_PROXIES = True, ["172.18.0.0/16"]
     for _ in range(settings.AXES_FAILURE_LIMIT):
-        Client().post(reverse("login"), {"username": "dora", "password": "guess"},
-                      REMOTE_ADDR="172.18.0.5", HTTP_X_REAL_IP="203.0.113.66")  # fmt: skip
+        Client().post(
+            reverse("login"),
+            {"username": "dora", "password": "guess"},
+            REMOTE_ADDR="172.18.0.5",
+            HTTP_X_REAL_IP="203.0.113.66",
+        )
     elsewhere = Client().post(
-        reverse("login"), {"username": "dora", "password": "a-long-test-password"},
-        REMOTE_ADDR="172.18.0.5", HTTP_X_REAL_IP="192.0.2.10",
-    )  # fmt: skip
+        reverse("login"),
+        {"username": "dora", "password": "a-long-test-password"},
+        REMOTE_ADDR="172.18.0.5",
+        HTTP_X_REAL_IP="192.0.2.10",
+    )
     assert elsewhere.status_code == 302
 
 
@@ -82,13 +88,18 @@ def test_an_x_real_ip_from_anyone_but_the_proxy_is_not_believed(director, settin
     # Straight to gunicorn, a guesser could name a new address on every try.
     settings.BEHIND_PROXY, settings.TRUSTED_PROXIES = True, ["172.18.0.5"]
     for attempt_number in range(settings.AXES_FAILURE_LIMIT):
-        Client().post(reverse("login"), {"username": "dora", "password": "guess"},
-                      REMOTE_ADDR="198.51.100.7",
-                      HTTP_X_REAL_IP=f"203.0.113.{attempt_number}")  # fmt: skip
+        Client().post(
+            reverse("login"),
+            {"username": "dora", "password": "guess"},
+            REMOTE_ADDR="198.51.100.7",
+            HTTP_X_REAL_IP=f"203.0.113.{attempt_number}",
+        )
     again = Client().post(
-        reverse("login"), {"username": "dora", "password": "a-long-test-password"},
-        REMOTE_ADDR="198.51.100.7", HTTP_X_REAL_IP="192.0.2.10",
-    )  # fmt: skip
+        reverse("login"),
+        {"username": "dora", "password": "a-long-test-password"},
+        REMOTE_ADDR="198.51.100.7",
+        HTTP_X_REAL_IP="192.0.2.10",
+    )
     assert again.status_code == 429
 
 

@@ -131,9 +131,14 @@ def raw_answer(port, request: bytes) -> tuple[int, bytes]:
 @pytest.fixture
 def published(club):
     event = create_session(
-        club=club, name="Tuesday pairs", date="2026-11-24", scoring_method="matchpoints",
-        movement="mitchell", tables=3, boards_per_round=2,
-    )  # fmt: skip
+        club=club,
+        name="Tuesday pairs",
+        date="2026-11-24",
+        scoring_method="matchpoints",
+        movement="mitchell",
+        tables=3,
+        boards_per_round=2,
+    )
     Event.objects.filter(pk=event.pk).update(published=True)
     return Event.objects.get(pk=event.pk)
 
@@ -255,10 +260,13 @@ def test_stalled_clients_never_reach_an_app_that_serves_one_at_a_time(one_at_a_t
 def test_an_upload_over_nginxs_limit_gets_a_page_that_says_so(one_at_a_time, tmp_path):
     require_nginx()
     with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
-        status, body = raw_answer(nginx.port, (
-            b"POST /sessions/import/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-            b"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 20000000\r\n\r\n"
-        ))  # fmt: skip
+        status, body = raw_answer(
+            nginx.port,
+            (
+                b"POST /sessions/import/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                b"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 20000000\r\n\r\n"
+            ),
+        )
     assert status == 413
     assert b"That file is too large" in body and b"Nothing was imported" in body
 
@@ -280,8 +288,9 @@ def test_the_app_not_answering_gets_a_page_that_says_so(tmp_path):
 
 def fetch_from(port: int, path: str, source: str = "127.0.0.1") -> tuple[int, bytes]:
     """A GET to nginx on `port` from the loopback address `source`."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
-                                            source_address=(source, 0))  # fmt: skip
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=10, source_address=(source, 0)
+    )
     try:
         connection.request("GET", path)
         response = connection.getresponse()
@@ -293,8 +302,7 @@ def fetch_from(port: int, path: str, source: str = "127.0.0.1") -> tuple[int, by
 def test_an_address_asking_for_pdfs_too_fast_is_slowed_down_by_nginx(one_at_a_time, tmp_path):
     require_nginx()
     with local_nginx(one_at_a_time, tmp_path / "nginx") as nginx:
-        answers = [fetch_from(nginx.port, "/sessions/1/travellers.pdf?paper=a4")
-                   for _ in range(40)]  # fmt: skip
+        answers = [fetch_from(nginx.port, "/sessions/1/travellers.pdf?paper=a4") for _ in range(40)]
         other_address = fetch_from(nginx.port, "/sessions/1/travellers.pdf", "127.0.0.2")
         not_a_pdf = fetch_from(nginx.port, "/sessions/1/travellers/")
     statuses = [status for status, _ in answers]
@@ -318,10 +326,13 @@ def test_a_pasted_roster_too_big_for_a_roster_gets_the_forms_message_through_ngi
     text = "".join(f"Member {number},{number}\r\n" for number in range(120_000))
     body = urlencode({"csrfmiddlewaretoken": token, "lines": text}).encode()
     status, _, page = fetch(
-        f"{front}{reverse('roster_import', args=[club.slug])}", data=body, headers={
+        f"{front}{reverse('roster_import', args=[club.slug])}",
+        data=body,
+        headers={
             "Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={token}",
-            "Content-Type": "application/x-www-form-urlencoded", "Referer": front,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Referer": front,
         },
-    )  # fmt: skip
+    )
     assert status == 200
     assert "The list is 2,418 kB; a roster is at most 1,000 kB" in page.decode()

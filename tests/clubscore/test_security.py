@@ -34,9 +34,13 @@ def clean_environment(**environment) -> dict:
 
 def manage(*args, **environment) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=PROJECT, env=clean_environment(**environment),
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT,
+        env=clean_environment(**environment),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def settings_from(names, **environment) -> dict:
@@ -46,9 +50,12 @@ def settings_from(names, **environment) -> dict:
         f"print(json.dumps({{n: getattr(s, n, None) for n in {names!r}}}))"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=PROJECT,
+        capture_output=True,
+        text=True,
         env=clean_environment(DJANGO_SETTINGS_MODULE="clubscore.settings", **environment),
-    )  # fmt: skip
+    )
     assert done.returncode == 0, done.stderr
     values = json.loads(done.stdout.strip().splitlines()[-1])
     if values.get("SECURE_PROXY_SSL_HEADER"):

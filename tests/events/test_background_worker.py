@@ -17,8 +17,14 @@ pytestmark = pytest.mark.slow  # migrates a database and runs the worker, in pro
 
 
 def manage(*args, env):
-    subprocess.run([sys.executable, "manage.py", *args], cwd=PROJECT, env=env, check=True,
-                   capture_output=True, timeout=120)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def analysed(path: Path) -> tuple[int, int]:
@@ -32,9 +38,13 @@ def run_worker_until(env, done, seconds: int) -> str:
     """`manage.py qcluster` until `done()` or `seconds`; stopped as `make run` stops it
     (SIGTERM to the cluster, which stops its own processes). Returns what it printed."""
     worker = subprocess.Popen(
-        [sys.executable, "manage.py", "qcluster"], cwd=PROJECT, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
+        [sys.executable, "manage.py", "qcluster"],
+        cwd=PROJECT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + seconds
         while not done() and time.monotonic() < deadline:

@@ -66,13 +66,24 @@ def full_club(db):
     roster."""
     dora, fred = make_user(username="dora"), make_user(username="fred")
     club = make_club(
-        directors=[dora, fred], name="Riverside BC", totals="factored",
-        missing_results="average", adjusted_rule="session", cross_imps="total",
-        ave_plus_imps=2, butler_drop="1", datum_rounding=1, default_scoring="ebu-matchpoints",
-        hancock_doubled_rule="into-game", hancock_vulnerable_rule="double-undertricks",
-        scored_as="ruter", percentages="from-total", rounding="board",
-        adjusted_boards="unfactored", places="section",
-    )  # fmt: skip
+        directors=[dora, fred],
+        name="Riverside BC",
+        totals="factored",
+        missing_results="average",
+        adjusted_rule="session",
+        cross_imps="total",
+        ave_plus_imps=2,
+        butler_drop="1",
+        datum_rounding=1,
+        default_scoring="ebu-matchpoints",
+        hancock_doubled_rule="into-game",
+        hancock_vulnerable_rule="double-undertricks",
+        scored_as="ruter",
+        percentages="from-total",
+        rounding="board",
+        adjusted_boards="unfactored",
+        places="section",
+    )
     Member.objects.create(club=club, name="Ann Smith", number="1001")
     Member.objects.create(club=club, name="Bob Jones", number="", active=False)
     _pairs_session(club, dora, fred)
@@ -93,13 +104,25 @@ def _pairs_session(club, dora, fred):
     Pair.objects.filter(section__event=event, number=1).update(player1="Ann", player2="Bob")
     import_hand_records(event, THREE_BOARDS)
     Event.objects.filter(pk=event.pk).update(
-        published=True, one_winner=True, across_field=True,
-        totals="factored", missing_results="average", adjusted_rule="session",
-        cross_imps="total", ave_plus_imps=Decimal("1.2"), butler_drop="5%", datum_rounding=1,
-        scored_as="acblscore", percentages="from-total", rounding="board",
-        adjusted_boards="unfactored", places="section",
-        analysis_queued_at=MOMENT, analysis_attempts=2, analysis_error="DDS: out of memory",
-    )  # fmt: skip
+        published=True,
+        one_winner=True,
+        across_field=True,
+        totals="factored",
+        missing_results="average",
+        adjusted_rule="session",
+        cross_imps="total",
+        ave_plus_imps=Decimal("1.2"),
+        butler_drop="5%",
+        datum_rounding=1,
+        scored_as="acblscore",
+        percentages="from-total",
+        rounding="board",
+        adjusted_boards="unfactored",
+        places="section",
+        analysis_queued_at=MOMENT,
+        analysis_attempts=2,
+        analysis_error="DDS: out of memory",
+    )
     Board.objects.filter(section__event=event, number=1).update(
         dd=ONE_SUIT_EACH_DD, par_score=1510, par_contracts="7S N"
     )
@@ -122,14 +145,22 @@ def _pairs_session(club, dora, fred):
     (ns5, ew5) = tables3[0]
     entered = save_result(board3, ns5, ew5, "PASS", None, source="table 1")
     TableEntry.objects.create(
-        result=entered, link=links[1], entered_version=entered.version, lead="SK",
+        result=entered,
+        link=links[1],
+        entered_version=entered.version,
+        lead="SK",
         confirmed_at=MOMENT,
-    )  # fmt: skip
+    )
     queried = Result.objects.get(board=board, ns_pair=ns)
     TableEntry.objects.create(
-        result=queried, link=links[1], entered_version=queried.version, queried_at=MOMENT,
-        ruling=TableEntry.STANDS, ruled_at=MOMENT, ruled_by=dora,
-    )  # fmt: skip
+        result=queried,
+        link=links[1],
+        entered_version=queried.version,
+        queried_at=MOMENT,
+        ruling=TableEntry.STANDS,
+        ruled_at=MOMENT,
+        ruled_by=dora,
+    )
     table_links.set_show_travellers(event, True)
     # Final, then a correction players see with its reason.
     Event.objects.filter(pk=event.pk).update(finalised=True)
@@ -141,18 +172,28 @@ def _pairs_session(club, dora, fred):
 
 def _teams_event(club, fred):
     event = make_teams_event(
-        club, kind="round-robin", rounds=3, vp_scale="club", club_vp_table=CLUB_VP_TABLE,
-        bye_vps="average", carry_over_home=Decimal("3.5"), carry_over_away=Decimal("1"),
-        published=True, created_by=fred,
+        club,
+        kind="round-robin",
+        rounds=3,
+        vp_scale="club",
+        club_vp_table=CLUB_VP_TABLE,
+        bye_vps="average",
+        carry_over_home=Decimal("3.5"),
+        carry_over_away=Decimal("1"),
+        published=True,
+        created_by=fred,
         teams="Ace: Ann, Abe, Amy, Art\nBell: Bea, Ben, Bob, Bud\nCole: Cat, Cid, Cy, Col",
-    )  # fmt: skip
+    )
     draw_next_round(event)
     match = TeamMatch.objects.get(event=event, round=1, away__isnull=False)
     save_boards(match, [BoardRow(1, "4S N =", "4S N -1"), BoardRow(2, adjusted="both-plus")])
     save_adjustments(
-        match, home_imp_penalty=Decimal("1.5"), away_imp_penalty=Decimal("2"),
-        home_vp_penalty=Decimal("0.25"), away_vp_penalty=Decimal("1"),
-    )  # fmt: skip
+        match,
+        home_imp_penalty=Decimal("1.5"),
+        away_imp_penalty=Decimal("2"),
+        home_vp_penalty=Decimal("0.25"),
+        away_vp_penalty=Decimal("1"),
+    )
     draw_next_round(event)
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
     save_adjustments(forfeited, forfeit="away")
@@ -164,9 +205,14 @@ def _teams_event(club, fred):
 
 def _one_table_games(club, fred):
     game = make_game(
-        club, name="Friday at home", boards=3, created_by=fred, published=True,
-        doubled_rule="multiply", vulnerable_rule="double-undertricks",
-    )  # fmt: skip
+        club,
+        name="Friday at home",
+        boards=3,
+        created_by=fred,
+        published=True,
+        doubled_rule="multiply",
+        vulnerable_rule="double-undertricks",
+    )
     import_game_hand_records(game, THREE_BOARDS)
     OneTableDeal.objects.filter(game=game, number=1).update(
         dd=ONE_SUIT_EACH_DD, par_score=1510, par_contracts="7S N"
@@ -177,8 +223,16 @@ def _one_table_games(club, fred):
         analysis_queued_at=MOMENT, analysis_attempts=1, analysis_error="DDS: stopped"
     )
     hancock = make_game(club, method="hancock", boards=4)
-    save_hand(hancock, 3, contract="4H", declarer="E", made="4", hcp_ns="18",
-              trump_length_7=True, side_voids=1)  # fmt: skip
+    save_hand(
+        hancock,
+        3,
+        contract="4H",
+        declarer="E",
+        made="4",
+        hcp_ns="18",
+        trump_length_7=True,
+        side_voids=1,
+    )
     OneTableHand.objects.filter(session=hancock, number=3).update(scoring_line="EW", fit="9H")
     return game
 
@@ -207,10 +261,11 @@ def test_the_club_fills_every_model_and_field_of_the_app(full_club):
             if field.primary_key and not field.is_relation:
                 continue
             values = [
-                list(getattr(row, field.name).all()) if field.many_to_many
+                list(getattr(row, field.name).all())
+                if field.many_to_many
                 else getattr(row, field.attname)
                 for row in of_model
-            ]  # fmt: skip
+            ]
             if all(value == default_of(field) for value in values):
                 missing.append(f"{model._meta.label}.{field.name}")
     assert not missing, (
@@ -233,8 +288,9 @@ def test_export_then_load_into_an_empty_database_then_export_is_the_same_file(fu
     # Everyone the file names has an account again, which cannot log in until given a password.
     accounts = get_user_model().objects.order_by("username")
     assert [(user.username, user.has_usable_password()) for user in accounts] == [
-        ("dora", False), ("fred", False)
-    ]  # fmt: skip
+        ("dora", False),
+        ("fred", False),
+    ]
     assert "Accounts made, with no password yet, for dora, fred" in err
 
 
@@ -287,8 +343,14 @@ def test_load_names_a_file_it_cannot_read(db, tmp_path):
 def test_a_sessions_stored_pdfs_stay_out_of_the_export(full_club, tmp_path):
     # They are made again from the results when asked for: megabytes a backup need not carry.
     event = Event.objects.filter(club=full_club, published=True).first()
-    SessionPdf.objects.create(event=event, kind="standings", paper="a4", version=1,
-                              wanted_version=1, content=b"%PDF-1.7 stored")  # fmt: skip
+    SessionPdf.objects.create(
+        event=event,
+        kind="standings",
+        paper="a4",
+        version=1,
+        wanted_version=1,
+        content=b"%PDF-1.7 stored",
+    )
     assert "events.sessionpdf" not in exported(full_club, tmp_path).lower()
 
 

@@ -70,9 +70,11 @@ def test_every_table_of_one_board_at_once(session_and_seats):
     board, plays = seats[1]
     lines = ["4S N =", "4S N +1", "4S N -1", "3NT N =", "PASS", "5SX N -2", "4H S =", "-100"]
     run_together(
-        [lambda ns=ns, ew=ew, text=text: save_result(board, ns, ew, text, director)
-         for (ns, ew), text in zip(plays, lines, strict=False)]
-    )  # fmt: skip
+        [
+            lambda ns=ns, ew=ew, text=text: save_result(board, ns, ew, text, director)
+            for (ns, ew), text in zip(plays, lines, strict=False)
+        ]
+    )
     points = list(Result.objects.filter(board=board).values_list("ns_points", flat=True))
     assert len(points) == len(plays)
     assert sum(points) == len(plays) * (len(plays) - 1) / 2
@@ -157,8 +159,9 @@ def test_a_delete_racing_a_correction_records_the_text_it_deleted(session_and_se
             delete = partial(clear_row, deleting, board, ns, ew, seen.version)
         else:
             delete = partial(delete_url, deleting, seen)
-        run_together([partial(correct_row, correcting, board, ns, ew, "4S N -1", seen.version),
-                      delete])  # fmt: skip
+        run_together(
+            [partial(correct_row, correcting, board, ns, ew, "4S N -1", seen.version), delete]
+        )
         stored = Result.objects.filter(board=board, ns_pair=ns).first()
         assert replay(board, ns) == (stored.text if stored else "")
         deletions = ResultChange.objects.filter(board=board, action="deleted")
@@ -173,8 +176,12 @@ def test_a_delete_without_a_version_records_the_text_it_deleted(session_and_seat
     for number in range(1, 5):
         board, [(ns, ew), *_] = seats[number]
         stale = save_result(board, ns, ew, "4S N =", director)
-        run_together([partial(save_result, board, ns, ew, "4S N -1", table_user),
-                      partial(delete_result, stale, director)])  # fmt: skip
+        run_together(
+            [
+                partial(save_result, board, ns, ew, "4S N -1", table_user),
+                partial(delete_result, stale, director),
+            ]
+        )
         stored = Result.objects.filter(board=board, ns_pair=ns).first()
         assert replay(board, ns) == (stored.text if stored else "")
 
@@ -325,8 +332,9 @@ def test_a_session_hand_record_upload_takes_the_session_before_its_boards():
         a_backend_waiting_on_a_lock()
         with other.cursor() as cursor:
             # NOWAIT: an error at once if the waiting upload holds any board.
-            cursor.execute("SELECT id FROM events_board WHERE id = ANY(%s) FOR UPDATE NOWAIT",
-                           [boards])  # fmt: skip
+            cursor.execute(
+                "SELECT id FROM events_board WHERE id = ANY(%s) FOR UPDATE NOWAIT", [boards]
+            )
     finally:
         other.rollback()
         other.close()

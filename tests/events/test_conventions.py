@@ -45,15 +45,25 @@ def _by_cli(tmp_path, preset) -> Event:
     path = tmp_path / "travellers.csv"
     path.write_text(TRAVELLERS)
     out = StringIO()
-    call_command("import_travellers", str(path), "--name", f"CLI {preset}", "--movement",
-                 "mitchell", "--scoring", "matchpoints", "--scored-as", preset, stdout=out,
-                 stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers",
+        str(path),
+        "--name",
+        f"CLI {preset}",
+        "--movement",
+        "mitchell",
+        "--scoring",
+        "matchpoints",
+        "--scored-as",
+        preset,
+        stdout=out,
+        stderr=StringIO(),
+    )
     return Event.objects.get(pk=out.getvalue().strip().splitlines()[-1])
 
 
 def _by_page(client, club, preset) -> Event:
-    response = upload_travellers(client, club, TRAVELLERS, name=f"Page {preset}",
-                                 scored_as=preset)  # fmt: skip
+    response = upload_travellers(client, club, TRAVELLERS, name=f"Page {preset}", scored_as=preset)
     assert response.status_code == 302, response.content.decode()[:2000]
     return Event.objects.get(name=f"Page {preset}")
 
@@ -62,23 +72,33 @@ def _scored(document) -> dict:
     """Everything a club compares with its old program's printout."""
     (section,) = document["sections"]
     return {
-        "scoring": document["scoring"], "options": document["options"],
-        "pairs": sorted((row["pair"], row["direction"], row["total"], row["percentage"],
-                         row["rank"]) for row in section["pairs"]),
-        "lines": sorted((board["board"], line["ns"], line["ns_points"], line["ew_points"])
-                        for board in section["boards"] for line in board["results"]),
-    }  # fmt: skip
+        "scoring": document["scoring"],
+        "options": document["options"],
+        "pairs": sorted(
+            (row["pair"], row["direction"], row["total"], row["percentage"], row["rank"])
+            for row in section["pairs"]
+        ),
+        "lines": sorted(
+            (board["board"], line["ns"], line["ns_points"], line["ew_points"])
+            for board in section["boards"]
+            for line in board["results"]
+        ),
+    }
 
 
 def _lines(event) -> dict:
     (section,) = results_document(event)["sections"]
-    return {(board["board"], line["ns"]): (line["ns_points"], line["ew_points"])
-            for board in section["boards"] for line in board["results"]}  # fmt: skip
+    return {
+        (board["board"], line["ns"]): (line["ns_points"], line["ew_points"])
+        for board in section["boards"]
+        for line in board["results"]
+    }
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_the_import_page_and_the_command_give_the_same_session(director_client, club, tmp_path,
-                                                               preset):  # fmt: skip
+def test_the_import_page_and_the_command_give_the_same_session(
+    director_client, club, tmp_path, preset
+):
     by_page = results_document(_by_page(director_client, club, preset))
     by_cli = results_document(_by_cli(tmp_path, preset))
     assert _scored(by_page) == _scored(by_cli)
@@ -110,9 +130,12 @@ def test_acblscore_and_ruter_factor_the_same_totals_but_not_the_same_percentages
 ):
     # NS 4 played boards 1 and 3 of three; factored x 3/2. ACBLscore takes the percentage of
     # the factored total as printed; Ruter's is exact.
-    acbl = {(row["pair"], row["direction"]): row
-            for row in results_document(_by_page(director_client, club, "acblscore"))
-            ["sections"][0]["pairs"]}  # fmt: skip
+    acbl = {
+        (row["pair"], row["direction"]): row
+        for row in results_document(_by_page(director_client, club, "acblscore"))["sections"][0][
+            "pairs"
+        ]
+    }
     # Board 1: Ave+ 60% of 3 = 1.8; board 3: +140 tops 4 results, 3. Total 4.8 of 6 = 80%;
     # factored 4.8 x 3/2 = 7.2 of 9: 80% both ways.
     assert (acbl[(4, "NS")]["total"], acbl[(4, "NS")]["percentage"]) == (7.2, 80.0)
@@ -121,9 +144,12 @@ def test_acblscore_and_ruter_factor_the_same_totals_but_not_the_same_percentages
     # 59.26% exactly; ACBLscore prints 5.33 and takes 5.33 / 9 = 59.22% (the JSON keeps four
     # decimals of the total).
     assert (acbl[(1, "NS")]["total"], acbl[(1, "NS")]["percentage"]) == (5.3333, 59.22)
-    ruter = {(row["pair"], row["direction"]): row
-             for row in results_document(_by_page(director_client, club, "ruter"))
-             ["sections"][0]["pairs"]}  # fmt: skip
+    ruter = {
+        (row["pair"], row["direction"]): row
+        for row in results_document(_by_page(director_client, club, "ruter"))["sections"][0][
+            "pairs"
+        ]
+    }
     # Ruter scores 2/1: NS 1 has 3, 17/3 and 2 = 32/3 of 18: 59.26%.
     assert ruter[(1, "NS")]["percentage"] == 59.26
 
@@ -133,12 +159,26 @@ def test_the_csv_export_prints_what_the_json_does(director_client, club, preset)
     event = _by_page(director_client, club, preset)
     document = results_document(event)
     rows = list(csv.DictReader(StringIO(write_results(event, "csv"))))
-    printed = sorted((int(row["pair"]), row["direction"], float(row["total"]),
-                      float(row["percentage"]), row["rank"]) for row in rows)  # fmt: skip
+    printed = sorted(
+        (
+            int(row["pair"]),
+            row["direction"],
+            float(row["total"]),
+            float(row["percentage"]),
+            row["rank"],
+        )
+        for row in rows
+    )
     assert printed == sorted(
-        (row["pair"], row["direction"], round(row["total"], 2), round(row["percentage"], 2),
-         row["rank"]) for row in document["sections"][0]["pairs"]
-    )  # fmt: skip
+        (
+            row["pair"],
+            row["direction"],
+            round(row["total"], 2),
+            round(row["percentage"], 2),
+            row["rank"],
+        )
+        for row in document["sections"][0]["pairs"]
+    )
 
 
 @pytest.mark.parametrize("format_name", ["usebio", "pbn"])
@@ -148,9 +188,14 @@ def test_a_round_trip_keeps_the_options_results(director_client, club, format_na
     text = write_results(event, format_name)
     extension = {"usebio": "xml", "pbn": "pbn"}[format_name]
     # The file does not say how the session was scored: the director says so again.
-    again = import_traveller_file(read_traveller_file(text.encode(), extension), club=club,
-                                  name="Again", movement="mitchell", scoring_method=event.scoring,
-                                  options=event.option_values())  # fmt: skip
+    again = import_traveller_file(
+        read_traveller_file(text.encode(), extension),
+        club=club,
+        name="Again",
+        movement="mitchell",
+        scoring_method=event.scoring,
+        options=event.option_values(),
+    )
     assert _scored(results_document(again)) == _scored(results_document(event))
 
 
@@ -183,8 +228,16 @@ def test_scored_as_on_the_options_page_sets_every_option_and_the_results_name_it
 
 def test_the_session_form_offers_every_program(director_client, club):
     page = director_client.get(reverse("session_create")).content.decode()
-    for program in ("As ACBLscore", "As EBUScore", "As ScoreBridge", "As Ruter",
-                    "As Bridge Base Online", "As KoPS", "As BriAn", "As PairsScorer"):  # fmt: skip
+    for program in (
+        "As ACBLscore",
+        "As EBUScore",
+        "As ScoreBridge",
+        "As Ruter",
+        "As Bridge Base Online",
+        "As KoPS",
+        "As BriAn",
+        "As PairsScorer",
+    ):
         assert program in page
 
 
@@ -201,15 +254,29 @@ def test_a_decimal_ave_plus_from_the_command_is_kept_and_described(tmp_path, db)
     path = tmp_path / "imps.csv"
     path.write_text(TRAVELLERS)
     out = StringIO()
-    call_command("import_travellers", str(path), "--name", "IMPs", "--scoring", "cross-imps",
-                 "--ave-plus-imps", "1.2", stdout=out, stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers",
+        str(path),
+        "--name",
+        "IMPs",
+        "--scoring",
+        "cross-imps",
+        "--ave-plus-imps",
+        "1.2",
+        stdout=out,
+        stderr=StringIO(),
+    )
     event = Event.objects.get(name="IMPs")
     assert "Ave+ 1.2 IMPs per board" in event.describe_scoring()
     document = results_document(event)
     assert document["options"]["ave_plus_imps"] == 1.2
     (section,) = document["sections"]
-    (adjusted,) = [line for board in section["boards"] for line in board["results"]
-                   if line["kind"] == "adjusted"]  # fmt: skip
+    (adjusted,) = [
+        line
+        for board in section["boards"]
+        for line in board["results"]
+        if line["kind"] == "adjusted"
+    ]
     assert (adjusted["ns_points"], adjusted["ew_points"]) == (1.2, -1.2)
 
 
@@ -219,8 +286,16 @@ def test_ave_plus_with_three_decimals_is_refused_by_the_command(tmp_path, db):
     path = tmp_path / "imps.csv"
     path.write_text(TRAVELLERS)
     with pytest.raises(CommandError, match="--ave-plus-imps has at most 2 decimals"):
-        call_command("import_travellers", str(path), "--name", "IMPs", "--ave-plus-imps",
-                     "1.234", stdout=StringIO(), stderr=StringIO())  # fmt: skip
+        call_command(
+            "import_travellers",
+            str(path),
+            "--name",
+            "IMPs",
+            "--ave-plus-imps",
+            "1.234",
+            stdout=StringIO(),
+            stderr=StringIO(),
+        )
 
 
 ACROSS = """section,board,ns,ew,score
@@ -236,11 +311,19 @@ def test_bbo_ranks_each_section_apart_across_the_field(club):
     # A2 +400... B1 +450 3, A1 2, A2 1, B2 0. Over the field NS are 1: B1, 2: A1, 3: A2, 4: B2;
     # within each section (Bridge Base Online) A1 and B1 are both first.
     def places(option):
-        event = import_travellers(ACROSS, club=club, name=f"Across {option}",
-                                  across_field=True, options={**club.option_values(),
-                                                              "places": option})  # fmt: skip
-        return {(row["section"] if "section" in row else name, row["pair"], row["direction"]):
-                row["rank"] for name, row in _rows_with_sections(event)}  # fmt: skip
+        event = import_travellers(
+            ACROSS,
+            club=club,
+            name=f"Across {option}",
+            across_field=True,
+            options={**club.option_values(), "places": option},
+        )
+        return {
+            (row["section"] if "section" in row else name, row["pair"], row["direction"]): row[
+                "rank"
+            ]
+            for name, row in _rows_with_sections(event)
+        }
 
     assert places("field") == {("A", 1, "NS"): "2", ("A", 2, "NS"): "3", ("B", 1, "NS"): "1",
                                ("B", 2, "NS"): "4", ("A", 1, "EW"): "3", ("A", 2, "EW"): "2",
@@ -282,14 +365,17 @@ def test_sessions_with_factored_totals_keep_percentages_of_the_total_after_migra
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before, after = ("events", "0017_table_entry_rulings"), (
-        "events", "0018_conventions_of_other_programs")  # fmt: skip
+    before, after = (
+        ("events", "0017_table_entry_rulings"),
+        ("events", "0018_conventions_of_other_programs"),
+    )
     try:
         executor = MigrationExecutor(connection)
         executor.migrate([before])
         old = executor.loader.project_state([before]).apps
-        club = old.get_model("events", "Club").objects.create(name="Old", slug="old",
-                                                              totals="factored")  # fmt: skip
+        club = old.get_model("events", "Club").objects.create(
+            name="Old", slug="old", totals="factored"
+        )
         events = old.get_model("events", "Event").objects
         factored = events.create(club=club, name="F", date="2026-01-05", totals="factored")
         raw = events.create(club=club, name="R", date="2026-01-05", totals="raw")

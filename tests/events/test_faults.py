@@ -214,10 +214,19 @@ def serving(live_database_url, tmp_path, **settings):
                    "GUNICORN_WORKERS": "1", "BEHIND_PROXY": "1", **settings}  # fmt: skip
     log = (tmp_path / "gunicorn.log").open("w")
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "clubscore.wsgi:application",
-         "--config", str(PROJECT / "deploy" / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"],
-        cwd=PROJECT, env=environment, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "clubscore.wsgi:application",
+            "--config",
+            str(PROJECT / "deploy" / "gunicorn.conf.py"),
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=PROJECT,
+        env=environment,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         with local_nginx(port, tmp_path / "nginx") as front:
             base = f"http://127.0.0.1:{front.port}"
@@ -231,8 +240,10 @@ def serving(live_database_url, tmp_path, **settings):
 @pytest.fixture
 def live_database_url():
     settings = connection.settings_dict
-    return (f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
-            f"{settings['PORT'] or 5432}/{settings['NAME']}")  # fmt: skip
+    return (
+        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}/{settings['NAME']}"
+    )
 
 
 def free_port() -> int:
@@ -263,11 +274,14 @@ def post_row_answer(base, client, board, ns, ew, text, version) -> tuple[int, st
     data = urlencode({"board": board.pk, "ns": ns.pk, "ew": ew.pk, "text": text,
                       "version": version}).encode()  # fmt: skip
     request = urllib.request.Request(
-        f"{base}{reverse('board_traveller', args=[board.pk])}", data=data, headers={
-            "HX-Request": "true", "X-CSRFToken": token,
+        f"{base}{reverse('board_traveller', args=[board.pk])}",
+        data=data,
+        headers={
+            "HX-Request": "true",
+            "X-CSRFToken": token,
             "Cookie": f"sessionid={client.cookies['sessionid'].value}; csrftoken={token}",
         },
-    )  # fmt: skip
+    )
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, response.read().decode()

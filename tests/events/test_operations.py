@@ -137,8 +137,14 @@ def test_a_corrected_session_reads_back_with_its_corrections(busy_club, director
     event = Event.objects.get(club=busy_club, deleted_at__isnull=True)
     finalise_session(event)
     board, [_, (ns2, ew2), *_] = seats(event, 1)
-    save_result(board, ns2, ew2, "4S N =", director,
-                correction=Correction("The slip said made", public=True))  # fmt: skip
+    save_result(
+        board,
+        ns2,
+        ew2,
+        "4S N =",
+        director,
+        correction=Correction("The slip said made", public=True),
+    )
     corrected_at = Event.objects.get(pk=event.pk).corrected_at
     before, again = exported_emptied_and_loaded(busy_club, tmp_path)
     assert again == before
@@ -174,9 +180,14 @@ def manage(*args, database: Path | str, check=True):
     url = database if isinstance(database, str) else f"sqlite:///{database}"
     environment = {**os.environ, "DATABASE_URL": url, "DEBUG": "1"}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=PROJECT, env=environment,
-        capture_output=True, text=True, timeout=300, check=check,
-    )  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=check,
+    )
 
 
 @pytest.mark.slow
@@ -206,8 +217,10 @@ def scratch_databases():
     import psycopg
 
     settings = connection.settings_dict
-    server = f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:" \
-             f"{settings['PORT'] or 5432}"  # fmt: skip
+    server = (
+        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}"
+    )
     names = []
 
     def new(label):
@@ -233,10 +246,12 @@ def test_a_pg_dump_restores_to_the_same_data(scratch_databases, tmp_path):
     manage("load_demo", database=live)
     dump = tmp_path / "clubscore.dump"
     with dump.open("wb") as out:
-        subprocess.run(["pg_dump", "--format=custom", "--dbname", live], stdout=out,
-                       check=True, timeout=120)  # fmt: skip
-    subprocess.run(["pg_restore", "--no-owner", "--dbname", restored, str(dump)],
-                   check=True, timeout=120)  # fmt: skip
+        subprocess.run(
+            ["pg_dump", "--format=custom", "--dbname", live], stdout=out, check=True, timeout=120
+        )
+    subprocess.run(
+        ["pg_restore", "--no-owner", "--dbname", restored, str(dump)], check=True, timeout=120
+    )
     original = manage("export_club", "demo", database=live).stdout
     assert manage("export_club", "demo", database=restored).stdout == original
     assert len(json.loads(original)) > 300  # 7 tables × 21 boards of results, and more

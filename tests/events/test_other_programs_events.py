@@ -85,9 +85,12 @@ def _pair_key(row) -> tuple:
 
 
 def _lines(document) -> dict:
-    return {(section["name"], board["board"], line["ns"], line["ew"]): line
-            for section in document["sections"] for board in section["boards"]
-            for line in board["results"]}  # fmt: skip
+    return {
+        (section["name"], board["board"], line["ns"], line["ew"]): line
+        for section in document["sections"]
+        for board in section["boards"]
+        for line in board["results"]
+    }
 
 
 def _board_tops(lines) -> dict:
@@ -128,8 +131,11 @@ def differing_standings(event, flags) -> dict:
     preset is known not to reproduce (`event.known`): of their points, ours and published
     (each of those printed to 2 decimals too, so the tolerance grows by one rounding each)."""
     document = _exported(event.name, flags)
-    rows = {(row["section"], row["pair"], row["direction"]): row
-            for section in document["sections"] for row in section["pairs"]}  # fmt: skip
+    rows = {
+        (row["section"], row["pair"], row["direction"]): row
+        for section in document["sections"]
+        for row in section["pairs"]
+    }
     standings = {_pair_key(row): row for row in _rows(event.name, "standings")}
     assert set(rows) == set(standings)
     shift, tolerance = dict.fromkeys(standings, 0.0), dict.fromkeys(standings, PRINTED)
@@ -145,12 +151,10 @@ def differing_standings(event, flags) -> dict:
     for key, published in standings.items():
         row = rows[key]
         mine = (row["total"] - shift[key], row["percentage"], row["rank"])
-        total_off = published["total"] and \
-            abs(mine[0] - float(published["total"])) > tolerance[key]  # fmt: skip
+        total_off = published["total"] and abs(mine[0] - float(published["total"])) > tolerance[key]
         percent_off = published["percentage"] and mine[1] != float(published["percentage"])
         if total_off or percent_off or mine[2] != published["place"]:
-            wrong[key] = (mine, (published["total"], published["percentage"],
-                                 published["place"]))  # fmt: skip
+            wrong[key] = (mine, (published["total"], published["percentage"], published["place"]))
     return wrong
 
 

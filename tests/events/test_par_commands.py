@@ -188,8 +188,16 @@ def test_par_stats_prints_a_distribution_that_passes_pavlicek_statistics_check()
     check = sum(float(row[3]) + float(row[4]) for row in rows)
     assert check == pytest.approx(100 * (unique + 1), abs=unique * 0.0001)
     assert re.search(rf"^ *U = {unique} +40 +100\.0000 +{100 * (unique + 1)}\.0000$", out, re.M)
-    for label in ("Mean", "Median", "Mode", "Standard deviation", "Par plus N-S",
-                  "Par plus E-W", "Par zero", "Elapsed"):  # fmt: skip
+    for label in (
+        "Mean",
+        "Median",
+        "Mode",
+        "Standard deviation",
+        "Par plus N-S",
+        "Par plus E-W",
+        "Par zero",
+        "Elapsed",
+    ):
         assert re.search(rf"^{label}\b", out, re.M), label
 
 

@@ -99,8 +99,11 @@ def test_a_total_and_percentage_halfway_print_the_same_in_every_export(client, t
     event = tied_standing
     # The penalty, 0.045, is halfway too: its float is 0.04499999999999999833...
     assert csv_row(client, event)[5:] == ["5.96", "49.63", "", "6", "0.05"]
-    pbn_row = next(line.split() for line in export(client, event, "pbn").splitlines()
-                   if re.fullmatch(r"\S+ 1 NS .*", line))  # fmt: skip
+    pbn_row = next(
+        line.split()
+        for line in export(client, event, "pbn").splitlines()
+        if re.fullmatch(r"\S+ 1 NS .*", line)
+    )
     assert pbn_row[3:5] == ["5.96", "49.63"]
     usebio = export(client, event, "usebio")
     assert "<TOTAL_SCORE>5.96</TOTAL_SCORE>" in usebio

@@ -166,8 +166,15 @@ def exported(event: RealEvent) -> dict:
 @cache
 def _exported(name: str, flags: tuple[str, ...]) -> dict:
     out = StringIO()
-    call_command("import_travellers", str(EVENTS_DIR / f"{name}.csv"), "--name", name,
-                 *flags, stdout=out, stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers",
+        str(EVENTS_DIR / f"{name}.csv"),
+        "--name",
+        name,
+        *flags,
+        stdout=out,
+        stderr=StringIO(),
+    )
     session_id = out.getvalue().strip().splitlines()[-1]
     out = StringIO()
     call_command("export_results", session_id, "--format", "json", stdout=out)
@@ -189,8 +196,11 @@ def published_lines(event):
 
 
 def clubscore_lines(event):
-    return {(board["board"], line["ns"], line["ew"]): line
-            for board in section(event)["boards"] for line in board["results"]}  # fmt: skip
+    return {
+        (board["board"], line["ns"], line["ew"]): line
+        for board in section(event)["boards"]
+        for line in board["results"]
+    }
 
 
 def on_common_top(event, lines):
@@ -198,8 +208,11 @@ def on_common_top(event, lines):
     own smaller top (Compscore3 prints a board played 5 times of 6 out of 8, not 10): Neuberg,
     ACBL (mp + 1/2) x E/A - 1/2 or EBU (mp + 1) x E/A - 1. IMPs are as printed."""
     points = {}
-    tops = {line["board"]: Fraction(line["ns_points"]) + Fraction(line["ew_points"])
-            for line in lines if line["score"]}  # fmt: skip
+    tops = {
+        line["board"]: Fraction(line["ns_points"]) + Fraction(line["ew_points"])
+        for line in lines
+        if line["score"]
+    }
     common = max(tops.values())
     for line in lines:
         key = (int(line["board"]), int(line["ns"]), int(line["ew"]))
@@ -284,8 +297,15 @@ def test_results_csv_prints_every_total_as_acblscore_printed_it_even_halfway(db,
     Lindfield's 68.425 as 68.42, its float being just below the half, so the tolerance of
     test_totals_as_published stays for the other programs."""
     out = StringIO()
-    call_command("import_travellers", str(EVENTS_DIR / f"{event.name}.csv"), "--name",
-                 event.name, *event.flags, stdout=out, stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers",
+        str(EVENTS_DIR / f"{event.name}.csv"),
+        "--name",
+        event.name,
+        *event.flags,
+        stdout=out,
+        stderr=StringIO(),
+    )
     out, session_id = StringIO(), out.getvalue().strip().splitlines()[-1]
     call_command("export_results", session_id, "--format", "csv", stdout=out)
     rows = csv.DictReader(StringIO(out.getvalue()))

@@ -149,10 +149,26 @@ def test_a_refused_import_on_an_empty_database_stores_nothing_not_even_a_club(db
 
 def test_import_flags_become_the_sessions_options(db, tmp_path):
     document, _ = import_and_export(
-        tmp_path, SHORT, "--scoring", "cross-imps", "--totals", "factored",
-        "--missing-results", "average", "--adjusted-rule", "session", "--cross-imps", "total",
-        "--ave-plus-imps", "1", "--butler-drop", "5%", "--datum-rounding", "1", "--publish",
-    )  # fmt: skip
+        tmp_path,
+        SHORT,
+        "--scoring",
+        "cross-imps",
+        "--totals",
+        "factored",
+        "--missing-results",
+        "average",
+        "--adjusted-rule",
+        "session",
+        "--cross-imps",
+        "total",
+        "--ave-plus-imps",
+        "1",
+        "--butler-drop",
+        "5%",
+        "--datum-rounding",
+        "1",
+        "--publish",
+    )
     assert document["options"] == {
         "totals": "factored", "missing_results": "average", "adjusted_rule": "session",
         "cross_imps": "total", "ave_plus_imps": 1, "butler_drop": "5%", "datum_rounding": 1,
@@ -177,8 +193,9 @@ def test_factored_totals_in_the_export(db, tmp_path):
 
 def test_a_penalty_flag_comes_off_the_pair(db, tmp_path):
     document, _ = import_and_export(tmp_path, SHORT, "--penalty", "NS 2:0.5 slow play")
-    ns2 = next(p for p in document["sections"][0]["pairs"] if p["pair"] == 2 and
-               p["direction"] == "NS")  # fmt: skip
+    ns2 = next(
+        p for p in document["sections"][0]["pairs"] if p["pair"] == 2 and p["direction"] == "NS"
+    )
     assert (ns2["total"], ns2["penalty"]) == (2.75, 0.5)  # 3.25 less 0.5
     assert Penalty.objects.get().reason == "slow play"
 
@@ -202,8 +219,12 @@ def test_sections_matchpointed_across_the_field(db, tmp_path):
     # +450 3, +420 1.5 and 1.5, -50 0 (ACBL), and the pairs rank together.
     text = "section,board,ns,ew,score\nA,1,1,1,450\nA,1,2,2,420\nB,1,1,1,420\nB,1,2,2,-50\n"
     document, _ = import_and_export(tmp_path, text, "--across-field")
-    points = {(s["name"], r["ns"]): r["ns_points"] for s in document["sections"]
-              for b in s["boards"] for r in b["results"]}  # fmt: skip
+    points = {
+        (s["name"], r["ns"]): r["ns_points"]
+        for s in document["sections"]
+        for b in s["boards"]
+        for r in b["results"]
+    }
     assert points == {("A", 1): 3.0, ("A", 2): 1.5, ("B", 1): 1.5, ("B", 2): 0.0}
     event = Event.objects.get()
     ((_, groups),) = event_standings(event)

@@ -31,10 +31,22 @@ def recipe_command(port: int) -> str:
     outer = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")
     environment = {name: value for name, value in os.environ.items() if name not in outer}
     made = subprocess.run(
-        ["make", "--no-print-directory", "-n", "-o", "install", "run", "HOST=127.0.0.1",
-         f"PORT={port}"],
-        cwd=ROOT, capture_output=True, text=True, check=True, env=environment,
-    )  # fmt: skip
+        [
+            "make",
+            "--no-print-directory",
+            "-n",
+            "-o",
+            "install",
+            "run",
+            "HOST=127.0.0.1",
+            f"PORT={port}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+    )
     commands = re.sub(r"\\\n", " ", made.stdout).splitlines()
     return [line for line in commands if line.strip() and not line.startswith("#")][-1]
 
@@ -45,8 +57,10 @@ def database_url(folder: Path) -> str:
     settings = connection.settings_dict
     if connection.vendor == "postgresql":
         password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
-        return (f"postgres://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
-                f"{settings['PORT'] or 5432}/{settings['NAME']}")  # fmt: skip
+        return (
+            f"postgres://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
+            f"{settings['PORT'] or 5432}/{settings['NAME']}"
+        )
     connection.ensure_connection()
     copy = folder / "db.sqlite3"
     with sqlite3.connect(copy) as target:
@@ -103,9 +117,14 @@ def test_a_term_to_make_runs_process_group_stops_the_server_and_the_worker(
     environment = {**os.environ, "DATABASE_URL": database_url(tmp_path)}
     with open(log, "w") as output:
         # As make runs it, in a process group of its own (as a terminal's make is).
-        recipe = subprocess.Popen(["/bin/sh", "-c", command], cwd=ROOT, env=environment,
-                                  stdout=output, stderr=subprocess.STDOUT,
-                                  start_new_session=True)  # fmt: skip
+        recipe = subprocess.Popen(
+            ["/bin/sh", "-c", command],
+            cwd=ROOT,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     started = []
     try:
         deadline = time.monotonic() + STARTED_WITHIN

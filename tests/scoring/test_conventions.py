@@ -96,8 +96,10 @@ def test_rounded_points_make_the_totals_and_percentages():
     options = ScoringOptions(rounding="board")
     scored = score_section("ebu-matchpoints", section, {1: 4, 8: 4}, options)
     pairs = sorted({line.ns for line in section} | {line.ew for line in section})
-    table = {s.pair: s for s in standings("ebu-matchpoints", scored, pairs,
-                                          lambda pair: pair[0], options=options)}  # fmt: skip
+    table = {
+        s.pair: s
+        for s in standings("ebu-matchpoints", scored, pairs, lambda pair: pair[0], options=options)
+    }
     assert table[("NS", 1)].total == F(1167, 100)
     assert table[("NS", 1)].percentage == F(1167, 12)
 
@@ -192,8 +194,7 @@ def test_percentages_from_raw_totals_take_the_total_as_printed():
     # 17/3 + 1 = 20/3 of 8 printed 6.67: 6.67 / 8 = 83.375%.
     results = scored("P", "x", F(17, 3), 1)
     options = ScoringOptions(percentages="from-total")
-    (row,) = [s for s in standings("matchpoints", results, ["P"], options=options)
-              if s.pair == "P"]  # fmt: skip
+    (row,) = [s for s in standings("matchpoints", results, ["P"], options=options) if s.pair == "P"]
     assert row.percentage == F(83375, 1000)
 
 
@@ -319,7 +320,10 @@ def test_ruter_prints_factored_totals_beside_exact_percentages(earned, total, pe
         for board in range(1, 25)
     ]
     ruter = preset_of("ruter").scoring_options
-    (row,) = [s for s in standings("ebu-matchpoints", results, ["P"], options=ruter,
-                                   session_boards=28) if s.pair == "P"]  # fmt: skip
+    (row,) = [
+        s
+        for s in standings("ebu-matchpoints", results, ["P"], options=ruter, session_boards=28)
+        if s.pair == "P"
+    ]
     assert (row.shown_total, row.percentage) == (total, percentage)
     assert round(float(row.shown_total), 1) in (65.3, 60.7, 59.5)

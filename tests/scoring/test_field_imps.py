@@ -16,8 +16,10 @@ def test_cross_imps_average_the_imps_against_every_other_result():
 @given(scores_on_a_board)
 def test_cross_imps_equal_the_plain_quadratic_definition(scores):
     n = len(scores)
-    plain = [sum(imps(s - o) for j, o in enumerate(scores) if j != i) / (n - 1)
-             for i, s in enumerate(scores)]  # fmt: skip
+    plain = [
+        sum(imps(s - o) for j, o in enumerate(scores) if j != i) / (n - 1)
+        for i, s in enumerate(scores)
+    ]
     assert cross_imps(scores) == pytest.approx(plain)
 
 

@@ -66,12 +66,14 @@ def board_lines(draw, board: int, first_pair: int) -> list[ResultLine]:
     count = draw(st.integers(0, 6))
     return [
         ResultLine(
-            board, first_pair + index, 100 + first_pair + index,
+            board,
+            first_pair + index,
+            100 + first_pair + index,
             parse_entry(draw(st.sampled_from(TEXTS)), board, confirmed=True),
             draw(st.sampled_from([0, 0, 0, 2])),
         )
         for index in range(count)
-    ]  # fmt: skip
+    ]
 
 
 @st.composite

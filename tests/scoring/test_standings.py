@@ -119,8 +119,10 @@ def test_factored_totals_scale_a_short_pair_up_to_the_most_boards_like_acblscore
     # 5/4 = 18.75.
     results = scored("P", "x", 4, 4, 4, 3) + scored("Q", "y", 4, 4, 4, 3, 1)
     options = ScoringOptions(totals="factored")
-    table = {s.pair: s for s in standings("matchpoints", results, ["P", "Q"], lambda p: "NS",
-                                          options=options)}  # fmt: skip
+    table = {
+        s.pair: s
+        for s in standings("matchpoints", results, ["P", "Q"], lambda p: "NS", options=options)
+    }
     assert table["P"].shown_total == F(75, 4)
     assert table["Q"].shown_total == 16
     raw = {s.pair: s for s in standings("matchpoints", results, ["P", "Q"], lambda p: "NS")}
@@ -155,8 +157,11 @@ def test_imp_places_follow_the_imps_per_board_played():
 )
 def test_procedural_penalties_come_off_the_total_and_the_percentage(penalty, total, percentage):
     results = scored("P", "x", 4, 4, 4, 3)
-    (row,) = [s for s in standings("matchpoints", results, ["P"], penalties={"P": penalty})
-              if s.pair == "P"]  # fmt: skip
+    (row,) = [
+        s
+        for s in standings("matchpoints", results, ["P"], penalties={"P": penalty})
+        if s.pair == "P"
+    ]
     assert (row.total, row.percentage, row.penalty) == (total, percentage, F(15) - total)
 
 

@@ -75,8 +75,10 @@ def test_a_round_robin_meets_everyone_once_and_balances_home_and_away(teams):
         seated = [team for match in round_ for team in match if team is not None]
         assert sorted(seated) == list(range(1, teams + 1))
         assert all(None not in match for match in round_[:-1])
-    home = {team: sum(match[0] == team for r in rounds for match in r if None not in match)
-            for team in range(1, teams + 1)}  # fmt: skip
+    home = {
+        team: sum(match[0] == team for r in rounds for match in r if None not in match)
+        for team in range(1, teams + 1)
+    }
     played = teams - 1
     assert all(abs(2 * count - played) <= 1 or teams % 2 for count in home.values())
     byes = [match[0] for round_ in rounds for match in round_ if match[1] is None]

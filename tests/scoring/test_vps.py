@@ -270,8 +270,9 @@ def ebu_discrete_rows():
     with open(DATA / "ebu_discrete_20vp_bridge_box_scorer.csv") as file:
         for row in csv.DictReader(file):
             for margin in row_ends(row["imp_margins"]):
-                cases.append((int(row["boards"]), margin, int(row["winner_vps"]),
-                              int(row["loser_vps"])))  # fmt: skip
+                cases.append(
+                    (int(row["boards"]), margin, int(row["winner_vps"]), int(row["loser_vps"]))
+                )
     return cases
 
 
@@ -312,8 +313,15 @@ def acbl_rows():
             first, last = map(int, row["boards"].split("-"))
             for boards in range(first, last + 1):
                 for margin in row_ends(row["imp_margins"], open_to=90):
-                    cases.append((row["scale"], boards, margin, int(row["winner_vps"]),
-                                  int(row["loser_vps"])))  # fmt: skip
+                    cases.append(
+                        (
+                            row["scale"],
+                            boards,
+                            margin,
+                            int(row["winner_vps"]),
+                            int(row["loser_vps"]),
+                        )
+                    )
     return cases
 
 

@@ -64,23 +64,25 @@ class Command(BaseCommand):
         parser.add_argument("--publish", action="store_true", help="publish the results at once")
         options = parser.add_argument_group("scoring options (default: the club's)")
         options.add_argument(
-            "--scored-as", choices=list(PRESETS), metavar="PROGRAM",
+            "--scored-as",
+            choices=list(PRESETS),
+            metavar="PROGRAM",
             help="every option as another program sets it (" + ", ".join(PRESETS) + "); "
             "the options below change it",
-        )  # fmt: skip
+        )
         options.add_argument("--totals", choices=_choices(TOTALS_CHOICES))
         options.add_argument("--percentages", choices=_choices(PERCENTAGE_CHOICES))
         options.add_argument("--rounding", choices=_choices(ROUNDING_CHOICES))
         options.add_argument("--adjusted-boards", choices=_choices(ADJUSTED_BOARDS_CHOICES))
         options.add_argument(
-            "--places", choices=_choices(PLACES_CHOICES),
+            "--places",
+            choices=_choices(PLACES_CHOICES),
             help="with --across-field: places over the field or within each section",
-        )  # fmt: skip
+        )
         options.add_argument("--missing-results", choices=_choices(MISSING_CHOICES))
         options.add_argument("--adjusted-rule", choices=_choices(ADJUSTED_RULE_CHOICES))
         options.add_argument("--cross-imps", choices=_choices(CROSS_IMP_CHOICES))
-        options.add_argument("--ave-plus-imps", type=_decimal, metavar="N",
-                             help="e.g. 3 or 1.2")  # fmt: skip
+        options.add_argument("--ave-plus-imps", type=_decimal, metavar="N", help="e.g. 3 or 1.2")
         options.add_argument(
             "--butler-drop",
             metavar="N|P%",
@@ -97,9 +99,14 @@ class Command(BaseCommand):
             action="store_true",
             help="matchpoint the file's sections together (a 'section' column)",
         )
-        options.add_argument("--penalty", action="append", default=[], metavar="PAIR:AMOUNT",
-                             help='a procedural penalty, e.g. "NS 3:1.5" (points) or '
-                                  '"B EW 2:25%%" (percent of a top); may be repeated')  # fmt: skip
+        options.add_argument(
+            "--penalty",
+            action="append",
+            default=[],
+            metavar="PAIR:AMOUNT",
+            help='a procedural penalty, e.g. "NS 3:1.5" (points) or '
+            '"B EW 2:25%%" (percent of a top); may be repeated',
+        )
 
     def handle(self, *args, **options):
         path = options["file"]
@@ -122,19 +129,30 @@ class Command(BaseCommand):
                 parsed = read_traveller_file(data, path.suffix, path.name)
                 if kind := kinds.importing(parsed):
                     if penalties:
-                        raise CommandError("nothing imported: --penalty is a pairs session's; "
-                                           f"{kind.file_import.penalties_words}")  # fmt: skip
-                    event = kind.file_import.store(parsed, club=club, name=options["name"],
-                                                   publish=options["publish"],
-                                                   warnings=warnings)  # fmt: skip
+                        raise CommandError(
+                            "nothing imported: --penalty is a pairs session's; "
+                            f"{kind.file_import.penalties_words}"
+                        )
+                    event = kind.file_import.store(
+                        parsed,
+                        club=club,
+                        name=options["name"],
+                        publish=options["publish"],
+                        warnings=warnings,
+                    )
                 else:
                     event = import_traveller_file(
-                        parsed, club=club, name=options["name"],
-                        movement=options["movement"], scoring_method=options["scoring"],
-                        options=chosen, across_field=options["across_field"],
-                        one_winner=options["one_winner"], publish=options["publish"],
+                        parsed,
+                        club=club,
+                        name=options["name"],
+                        movement=options["movement"],
+                        scoring_method=options["scoring"],
+                        options=chosen,
+                        across_field=options["across_field"],
+                        one_winner=options["one_winner"],
+                        publish=options["publish"],
                         warnings=warnings,
-                    )  # fmt: skip
+                    )
             except ImportProblems as problems:
                 for problem in problems.described():
                     self.stderr.write(f"{path}: {problem}")
@@ -156,10 +174,13 @@ class Command(BaseCommand):
     def _summary(self, event) -> str:
         if file_import := kinds.of(event).file_import:
             return file_import.summary(event)
-        results = sum(section.boards.filter(results__isnull=False).count()
-                      for section in event.sections.all())  # fmt: skip
-        return (f"Imported {results} results into session {event.pk} ({event.name}); "
-                f"scored: {event.describe_scoring()}")  # fmt: skip
+        results = sum(
+            section.boards.filter(results__isnull=False).count() for section in event.sections.all()
+        )
+        return (
+            f"Imported {results} results into session {event.pk} ({event.name}); "
+            f"scored: {event.describe_scoring()}"
+        )
 
     def _scoring_options(self, club, options) -> dict:
         """The club's conventions, a --scored-as program's over them, then each flag's."""

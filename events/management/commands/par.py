@@ -42,8 +42,10 @@ class Command(BaseCommand):
 
 
 def _board_text(board: dict) -> str:
-    lines = [f"Board {board['board']}  Vul {board['vulnerability']}",
-             "     " + "".join(f"{strain:>3}" for strain in _STRAINS)]  # fmt: skip
+    lines = [
+        f"Board {board['board']}  Vul {board['vulnerability']}",
+        "     " + "".join(f"{strain:>3}" for strain in _STRAINS),
+    ]
     for seat, tricks in board["dd"].items():
         lines.append(f"  {seat}  " + "".join(f"{tricks[strain]:>3}" for strain in _STRAINS))
     par = Par(board["par_score"], tuple(board["par_contracts"]))

@@ -59,8 +59,9 @@ def phones_open(host: str, port: int, addresses: list[str]) -> str | None:
     return f"http://{lan}:{port}/" if lan else None
 
 
-def network_environment(environ: dict, host: str, port: int, addresses: list[str],
-                        secret_key_file: Path) -> dict:  # fmt: skip
+def network_environment(
+    environ: dict, host: str, port: int, addresses: list[str], secret_key_file: Path
+) -> dict:
     """The environment of a server on the club's network: DEBUG off, a kept secret key, the
     computer's addresses as allowed hosts (besides any set), gunicorn bound to HOST:PORT."""
     environment = {**environ, "DEBUG": "0", "GUNICORN_BIND": f"{host}:{port}"}
@@ -91,10 +92,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "address", nargs="?", default="127.0.0.1:8000",
-            help="HOST:PORT; 127.0.0.1:8000 is this computer only, 0.0.0.0:8000 the club's "
-                 "network",
-        )  # fmt: skip
+            "address",
+            nargs="?",
+            default="127.0.0.1:8000",
+            help="HOST:PORT; 127.0.0.1:8000 is this computer only, 0.0.0.0:8000 the club's network",
+        )
 
     def handle(self, *args, address, **options):
         host, port = split_address(address)
@@ -107,20 +109,22 @@ class Command(BaseCommand):
             self.stdout.write(f"Clubscore at http://{host}:{port}/, on this computer only.")
             if phones:
                 command = network.network_command(port)
-                self.stdout.write(f"Phones cannot reach it: `{command}` serves the club's "
-                                  f"network, where they open {phones}")  # fmt: skip
+                self.stdout.write(
+                    f"Phones cannot reach it: `{command}` serves the club's "
+                    f"network, where they open {phones}"
+                )
         else:
             self._refuse_the_demo_login()
             secret_key_file = Path(settings.BASE_DIR) / ".venv" / "secret_key"
-            environment = network_environment(os.environ, host, port, addresses,
-                                              secret_key_file)  # fmt: skip
-            self._run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-                      environment)  # fmt: skip
+            environment = network_environment(os.environ, host, port, addresses, secret_key_file)
+            self._run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], environment)
             gunicorn = str(Path(python).parent / "gunicorn")
             web = [gunicorn, "-c", "deploy/gunicorn.conf.py", "clubscore.wsgi:application"]
             where = phones or "this computer's address (it is on no network now)"
-            self.stdout.write(f"Clubscore on the club's network, DEBUG off: phones open "
-                              f"{where}; this computer http://127.0.0.1:{port}/.")  # fmt: skip
+            self.stdout.write(
+                f"Clubscore on the club's network, DEBUG off: phones open "
+                f"{where}; this computer http://127.0.0.1:{port}/."
+            )
         self.stdout.write("Ctrl-C stops it and its background worker.")
         self.stdout.flush()
         code = run_together(web, [python, "manage.py", "qcluster"], environment)
@@ -147,8 +151,9 @@ def run_together(web_command: list[str], worker_command: list[str], environment:
     """Run the web server and the worker until the web server ends or this process is asked
     to stop; then stop both. The web server's exit status (0 when asked to stop)."""
     asked: list[int] = []
-    previous = {sig: signal.signal(sig, lambda signum, _: asked.append(signum))
-                for sig in STOPPING_SIGNALS}  # fmt: skip
+    previous = {
+        sig: signal.signal(sig, lambda signum, _: asked.append(signum)) for sig in STOPPING_SIGNALS
+    }
     worker = web = None
     try:
         worker = _start(worker_command, environment)
@@ -164,12 +169,14 @@ def run_together(web_command: list[str], worker_command: list[str], environment:
 
 def _start(command: list[str], environment: dict) -> subprocess.Popen:
     # A process group of its own: a signal to make's group reaches this process alone.
-    return subprocess.Popen(command, env=environment, cwd=settings.BASE_DIR,
-                            stdin=subprocess.DEVNULL, process_group=0)  # fmt: skip
+    return subprocess.Popen(
+        command, env=environment, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL, process_group=0
+    )
 
 
-def stop(web: subprocess.Popen | None, worker: subprocess.Popen | None,
-         seconds: float = STOP_SECONDS) -> None:  # fmt: skip
+def stop(
+    web: subprocess.Popen | None, worker: subprocess.Popen | None, seconds: float = STOP_SECONDS
+) -> None:
     """Ask both to stop (the web server's whole group; the worker's main process, which stops
     its pool), wait up to `seconds` for their groups to end, then kill what is left."""
     children = [child for child in (web, worker) if child is not None]

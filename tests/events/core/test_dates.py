@@ -21,8 +21,9 @@ TODAY = datetime.date(2026, 11, 24)
 
 def test_a_file_may_date_a_session_from_1925_to_a_year_ahead():
     assert session_date_range(TODAY, typed=False) == (
-        datetime.date(1925, 1, 1), datetime.date(2027, 11, 24),
-    )  # fmt: skip
+        datetime.date(1925, 1, 1),
+        datetime.date(2027, 11, 24),
+    )
     assert date_problem(datetime.date(1937, 3, 1), typed=False, today=TODAY) is None
     assert date_problem(datetime.date(1900, 1, 1), typed=False, today=TODAY) == (
         "the date 1 Jan 1900 is no session's: a session is dated from 1 Jan 1925 to 24 Nov "
@@ -42,16 +43,20 @@ def test_a_typed_date_is_held_to_five_years_back():
 
 
 def pbn(date: str) -> bytes:
-    return (f'[Event "Old pairs"]\n[Date "{date}"]\n[Board "1"]\n'
-            '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]\n'
-            "1 1 4S N 10\n2 2 4S N 9\n").encode()  # fmt: skip
+    return (
+        f'[Event "Old pairs"]\n[Date "{date}"]\n[Board "1"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]\n'
+        "1 1 4S N 10\n2 2 4S N 9\n"
+    ).encode()
 
 
 @pytest.mark.parametrize(
     "date,said",
-    [("0001.01.01", "the date 1 Jan 0001 is no session's"),
-     ("9999.12.31", "the date 31 Dec 9999 is no session's")],
-)  # fmt: skip
+    [
+        ("0001.01.01", "the date 1 Jan 0001 is no session's"),
+        ("9999.12.31", "the date 31 Dec 9999 is no session's"),
+    ],
+)
 def test_a_pbn_dated_with_a_placeholder_is_refused_at_its_date(club, date, said):
     with pytest.raises(ImportProblems) as refused:
         import_traveller_file(read_traveller_file(pbn(date), "pbn"), club=club)

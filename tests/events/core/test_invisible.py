@@ -128,8 +128,14 @@ def test_the_command_refuses_a_typed_name_with_one(club, tmp_path):
     path = tmp_path / "travellers.csv"
     path.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,=\n")
     with pytest.raises(CommandError, match="--name .*U\\+202E RIGHT-TO-LEFT OVERRIDE"):
-        call_command("import_travellers", str(path), "--name", f"{RLO}Tuesday",
-                     stdout=StringIO(), stderr=StringIO())  # fmt: skip
+        call_command(
+            "import_travellers",
+            str(path),
+            "--name",
+            f"{RLO}Tuesday",
+            stdout=StringIO(),
+            stderr=StringIO(),
+        )
     assert not Event.objects.exists()
 
 
@@ -147,22 +153,31 @@ PBN = (
 
 def test_a_files_names_lose_their_invisible_characters_with_a_warning(club):
     warnings = []
-    event = import_traveller_file(read_traveller_file(PBN.encode(), "pbn"), club=club,
-                                  warnings=warnings)  # fmt: skip
+    event = import_traveller_file(
+        read_traveller_file(PBN.encode(), "pbn"), club=club, warnings=warnings
+    )
     assert event.name == "Tuesday pairs"
     names = {str(pair): pair.names for pair in Pair.objects.filter(section__event=event)}
     assert names["NS 1"] == "Ann Smith & Bob Jones" and names["EW 1"] == "Cat Brown & Dai Evans"
-    assert warnings == [("the file", "invisible characters (control characters, direction "
-                                     "marks) removed from “Tuesday pairs”, “Ann Smith”, "
-                                     "“Cat Brown”")]  # fmt: skip
+    assert warnings == [
+        (
+            "the file",
+            "invisible characters (control characters, direction "
+            "marks) removed from “Tuesday pairs”, “Ann Smith”, "
+            "“Cat Brown”",
+        )
+    ]
 
 
 def test_the_upload_page_says_which_names_lost_them(director_client, club):
     upload = SimpleUploadedFile("results.pbn", PBN.encode())
-    response = director_client.post(reverse("session_import"), {"club": club.pk, "file": upload},
-                                    follow=True)  # fmt: skip
-    said = ("Imported with a warning: the file: invisible characters (control characters, "
-            "direction marks) removed from “Tuesday pairs”")  # fmt: skip
+    response = director_client.post(
+        reverse("session_import"), {"club": club.pk, "file": upload}, follow=True
+    )
+    said = (
+        "Imported with a warning: the file: invisible characters (control characters, "
+        "direction marks) removed from “Tuesday pairs”"
+    )
     assert said in response.content.decode()
     assert Event.objects.get().name == "Tuesday pairs"
 

@@ -58,8 +58,11 @@ def test_a_polls_answer_after_finalising_carries_the_badge_saying_final(session,
         html = answer.content.decode()
         assert badges(html) == [("Final", True)], url
         # Beside the region, not in it: the region's swap replaces only #live.
-        assert re.search(r'</div>\s*<span id="session-state" hx-swap-oob="true">'
-                         r'<span class="tag final">Final</span></span>\s*$', html), url  # fmt: skip
+        assert re.search(
+            r'</div>\s*<span id="session-state" hx-swap-oob="true">'
+            r'<span class="tag final">Final</span></span>\s*$',
+            html,
+        ), url
         page = client.get(url).content.decode()
         assert badges(page) == [("Final", False)], url
         assert "hx-swap-oob" not in page, url
@@ -73,8 +76,14 @@ def test_a_polls_answer_after_a_correction_carries_the_badge_saying_corrected(
     shown = session.version
     board = board_of(session, 1)
     ns, ew = movement_rows(board)[0]
-    save_result(board, ns, ew, "4H E +1", director,
-                correction=Correction("The slip said 11 tricks", public=True))  # fmt: skip
+    save_result(
+        board,
+        ns,
+        ew,
+        "4H E +1",
+        director,
+        correction=Correction("The slip said 11 tricks", public=True),
+    )
     today = timezone.localdate()
     corrected = f"Corrected on {today.day} {today:%b}"
     for client, url in pages_with_the_badge(session, director):

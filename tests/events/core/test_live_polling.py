@@ -56,8 +56,10 @@ def live_regions(html: str) -> dict[str, str]:
 def test_a_provisional_sessions_pages_ask_every_second(session, director):  # noqa: F811
     director_client = Client()
     director_client.force_login(director)
-    for client, pages in ((Client(), public_pages(session)),
-                          (director_client, director_pages(session))):  # fmt: skip
+    for client, pages in (
+        (Client(), public_pages(session)),
+        (director_client, director_pages(session)),
+    ):
         for name, url in pages.items():
             regions = live_regions(client.get(url).content.decode())
             assert regions, f"{name} has no live region"
@@ -68,8 +70,10 @@ def test_a_final_sessions_pages_ask_every_thirty_seconds(session, director):  # 
     finalise_session(session)
     director_client = Client()
     director_client.force_login(director)
-    for client, pages in ((Client(), public_pages(session)),
-                          (director_client, director_pages(session))):  # fmt: skip
+    for client, pages in (
+        (Client(), public_pages(session)),
+        (director_client, director_pages(session)),
+    ):
         for name, url in pages.items():
             html = client.get(url).content.decode()
             regions = live_regions(html)
@@ -77,8 +81,9 @@ def test_a_final_sessions_pages_ask_every_thirty_seconds(session, director):  # 
             assert all(t.startswith(EVERY_30_SECONDS) for t in regions.values()), (name, regions)
             # The director's keyboard traveller merges its rows itself and keeps asking every
             # second (static/js/entry.js): it is where the director types the corrections.
-            others = {key: t for key, t in polls(html).items()
-                      if key not in regions and "every" in t}  # fmt: skip
+            others = {
+                key: t for key, t in polls(html).items() if key not in regions and "every" in t
+            }
             assert set(others) <= {"traveller"}, (name, others)
 
 
@@ -89,9 +94,11 @@ def test_the_compact_standings_beside_a_final_board_ask_slowly_but_follow_a_save
     finalise_session(session)
     html = Client().get(reverse("board_traveller", args=[board.pk])).content.decode()
     url = reverse("session_standings", args=[session.pk])
-    assert (f'<section id="standings" class="card standings" hx-get="{url}?since='
-            f'{session.version}&amp;section={board.section_id}" '
-            'hx-trigger="every 30s, clubscore:saved from:body"') in html  # fmt: skip
+    assert (
+        f'<section id="standings" class="card standings" hx-get="{url}?since='
+        f'{session.version}&amp;section={board.section_id}" '
+        'hx-trigger="every 30s, clubscore:saved from:body"'
+    ) in html
 
 
 def test_an_open_pages_poll_brings_the_finalising_and_with_it_the_slow_poll(
@@ -104,8 +111,10 @@ def test_an_open_pages_poll_brings_the_finalising_and_with_it_the_slow_poll(
     finalise_session(session)
     answer = Client().get(url, {"since": shown}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
-    region = (f'<div id="live" hx-get="{url}?since={session.version}" hx-trigger="every 30s" '
-              'hx-swap="outerHTML">')  # fmt: skip
+    region = (
+        f'<div id="live" hx-get="{url}?since={session.version}" hx-trigger="every 30s" '
+        'hx-swap="outerHTML">'
+    )
     assert answer.content.decode().lstrip().startswith(region)
     again = Client().get(url, {"since": session.version}, HTTP_HX_REQUEST="true")
     assert again.status_code == 204
@@ -118,8 +127,14 @@ def test_a_correction_reaches_a_final_page_on_its_next_poll(session, director): 
     ns, ew = movement_rows(board)[0]
     url = reverse("session_travellers", args=[session.pk])
     assert "-450" not in Client().get(url).content.decode()
-    save_result(board, ns, ew, "4H E +1", director,
-                correction=Correction("The slip said 11 tricks", public=True))  # fmt: skip
+    save_result(
+        board,
+        ns,
+        ew,
+        "4H E +1",
+        director,
+        correction=Correction("The slip said 11 tricks", public=True),
+    )
     answer = Client().get(url, {"since": shown}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
     html = answer.content.decode()

@@ -145,9 +145,7 @@ def test_a_second_call_reuses_the_sql_with_its_own_values(entered):
     assert {pair.section_id for pair in section_pairs(second)} == {second}
 
 
-@pytest.mark.parametrize(
-    "values", [(None,), ("3",), (3.0,), (True,), ([3],), (), (3, 4)], ids=repr
-)  # fmt: skip
+@pytest.mark.parametrize("values", [(None,), ("3",), (3.0,), (True,), ([3],), (), (3, 4)], ids=repr)
 def test_only_one_int_per_argument_is_taken(values):
     query = prepared(lambda section: Pair.objects.filter(section=section))
     with pytest.raises(TypeError, match="takes 1 ints"):
@@ -171,9 +169,11 @@ def test_a_constant_that_looks_like_a_marker_is_refused():
 @pytest.mark.django_db
 def test_a_time_read_when_compiling_is_refused():
     # It would stay that time for the life of the process.
-    query = prepared(lambda section: Penalty.objects.filter(
-        pair__section=section, created_at__lte=timezone.now()
-    ))  # fmt: skip
+    query = prepared(
+        lambda section: Penalty.objects.filter(
+            pair__section=section, created_at__lte=timezone.now()
+        )
+    )
     with pytest.raises(ValueError, match="it changes"):
         query(1)
 

@@ -118,8 +118,16 @@ def test_a_deleted_off_movement_row_leaves_the_cursor_on_the_other_pairs_row(
     """The row goes with its result; the Other pairs row, where it was typed, takes the cursor
     (not the next board's link, where typing would be lost)."""
     (ns, ew), (other_ns, other_ew), *_ = movement_rows(board)
-    row_post(director_client, board, None, None, "3NT N =", override="on",
-             ns_number=str(ns.number), ew_number=str(other_ew.number))  # fmt: skip
+    row_post(
+        director_client,
+        board,
+        None,
+        None,
+        "3NT N =",
+        override="on",
+        ns_number=str(ns.number),
+        ew_number=str(other_ew.number),
+    )
     stray = Result.objects.get()
     assert (stray.ns_pair, stray.ew_pair) == (ns, other_ew)
     row_post(director_client, board, ns, other_ew, "", version=stray.version)

@@ -128,8 +128,12 @@ def test_a_saves_answer_leaves_the_grid_to_fetch_itself(director_client, section
 def test_the_grid_is_the_directors_alone(client, colleague, director_client, section):
     url = reverse("table_round_grid", args=[section.pk, 1, 1])
     assert director_client.get(url).url == reverse("table_round", args=[section.pk, 1, 1])
-    assert director_client.get(reverse("table_round_grid", args=[section.pk, 1, 4]),
-                               HTTP_HX_REQUEST="true").status_code == 404  # 3 rounds  # fmt: skip
+    assert (
+        director_client.get(
+            reverse("table_round_grid", args=[section.pk, 1, 4]), HTTP_HX_REQUEST="true"
+        ).status_code
+        == 404
+    )  # 3 rounds
     assert director_client.post(url, HTTP_HX_REQUEST="true").status_code == 405
     director_client.logout()
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 401  # a login expired

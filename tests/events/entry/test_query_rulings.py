@@ -59,9 +59,14 @@ def test_result_stands_rules_on_it_and_the_phone_is_told(
 ):
     # The button sends the stored line again, as the row would.
     response = row_post(
-        director_client, queried.board, queried.ns_pair, queried.ew_pair, "2H E -1",
-        version=queried.version, url=table_round_url(mitchell_session),
-    )  # fmt: skip
+        director_client,
+        queried.board,
+        queried.ns_pair,
+        queried.ew_pair,
+        "2H E -1",
+        version=queried.version,
+        url=table_round_url(mitchell_session),
+    )
     assert response.status_code == 200
     assert queried_rows(response.content.decode()) == []
     link = table_links.ensure_links(mitchell_session.sections.get())[0]
@@ -79,9 +84,14 @@ def test_change_result_is_the_row_typed_again(director_client, mitchell_session,
     focused = director_client.get(change.group(1).replace("&amp;", "&")).content.decode()
     assert re.search(r'value="2H E -1" autofocus', focused)  # the cursor on the queried row
     row_post(
-        director_client, queried.board, queried.ns_pair, queried.ew_pair, "2H E =",
-        version=queried.version, url=table_round_url(mitchell_session),
-    )  # fmt: skip
+        director_client,
+        queried.board,
+        queried.ns_pair,
+        queried.ew_pair,
+        "2H E =",
+        version=queried.version,
+        url=table_round_url(mitchell_session),
+    )
     entry = Result.objects.get(pk=queried.pk).table_entry
     assert (entry.ruling, entry.ruled_by.username) == ("changed", "dora")
     change = ResultChange.objects.first()

@@ -244,8 +244,10 @@ def test_a_readers_board_page_is_live_and_its_polls_are_for_anyone_to_cache(
     shown = Event.objects.get().version
     url = reverse("board_traveller", args=[board.pk])
     page = client.get(url, {"pair": ns.pk}).content.decode()
-    assert (f'<div id="live" hx-get="{url}?since={shown}&amp;pair={ns.pk}" '
-            'hx-trigger="every 1s" hx-swap="outerHTML">') in page  # fmt: skip
+    assert (
+        f'<div id="live" hx-get="{url}?since={shown}&amp;pair={ns.pk}" '
+        'hx-trigger="every 1s" hx-swap="outerHTML">'
+    ) in page
     assert "csrftoken" not in client.cookies
     with django_assert_max_num_queries(1):
         idle = client.get(url, {"since": shown, "pair": ns.pk}, HTTP_HX_REQUEST="true")

@@ -42,9 +42,14 @@ def test_it_reads_every_result_as_mdbtools_exports_it(parsed):
     for row in exported:
         line = ours[f"ReceivedData row {row['ID']}"]
         contract, seat, result = line.text.split() if line.text != "PASS" else ("PASS", "", "")
-        theirs = (int(row["Board"]), int(row["PairNS"]), int(row["PairEW"]),
-                  row["Contract"].replace(" ", "").upper(), row["NS/EW"] if result else "",
-                  row["Result"])  # fmt: skip
+        theirs = (
+            int(row["Board"]),
+            int(row["PairNS"]),
+            int(row["PairEW"]),
+            row["Contract"].replace(" ", "").upper(),
+            row["NS/EW"] if result else "",
+            row["Result"],
+        )
         if (line.board, line.ns[0], line.ew[0], contract, seat, result) != theirs:
             differing.append((row["ID"], theirs, line))
     assert differing == []
@@ -116,7 +121,7 @@ def test_a_bad_row_is_named_by_its_id_and_nothing_stored(club, monkeypatch):
         (3, 1, 3, 1, 1, 3, 3, "S", "8 S", "=", False),
         (4, 1, 1, 1, 2, 1, 1, "E", "3 NT x", "twice", False),
         (5, 2, 2, 1, 2, 2, 2, "E", "3 NT", "=", False),
-    )  # fmt: skip
+    )
     monkeypatch.setattr(bws_format, "_tables", lambda data: tables)
     with pytest.raises(ImportProblems) as refused:
         import_traveller_file(read_bws(b"..."), club=club)
@@ -135,17 +140,19 @@ def test_a_result_corrected_at_the_table_counts_once_and_an_erased_one_not_at_al
         (2, 1, 1, 1, 1, 1, 1, "N", "4 S", "=", False),  # the same table and board, sent again
         (3, 1, 2, 1, 1, 2, 2, "W", "3 NT xx", "+1", False),
         (4, 1, 2, 1, 2, 2, 2, "S", "PASS", "", True),
-    )  # fmt: skip
+    )
     monkeypatch.setattr(bws_format, "_tables", lambda data: tables)
     lines = read_bws(b"...").lines
     assert [(line.place, line.text) for line in lines] == [
-        ("ReceivedData row 2", "4S N ="), ("ReceivedData row 3", "3NTXX W +1"),
-    ]  # fmt: skip
+        ("ReceivedData row 2", "4S N ="),
+        ("ReceivedData row 3", "3NTXX W +1"),
+    ]
 
 
 def test_the_command_imports_the_bws(club):
     out = StringIO()
-    call_command("import_travellers", str(SAMPLE), "--club", club.slug, stdout=out,
-                 stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers", str(SAMPLE), "--club", club.slug, stdout=out, stderr=StringIO()
+    )
     assert out.getvalue().startswith("Imported 297 results into session")
     assert Event.objects.get().name == "Bridge game"

@@ -142,8 +142,16 @@ def test_results_csv_at_imps_with_a_penalty_through_the_command(db, tmp_path):
     # EW 1 +12. NS 1 11 less a 2-IMP penalty: 9, 4.5 a board; NS 2 -11; EW 1 13; EW 2 -13.
     path = tmp_path / "imps.csv"
     path.write_text(CROSS_IMPS)
-    out, _ = run("import_travellers", str(path), "--name", "IMPs", "--scoring", "cross-imps",
-                 "--penalty", "NS 1:2")  # fmt: skip
+    out, _ = run(
+        "import_travellers",
+        str(path),
+        "--name",
+        "IMPs",
+        "--scoring",
+        "cross-imps",
+        "--penalty",
+        "NS 1:2",
+    )
     session_id = out.strip().splitlines()[-1]
     out, _ = run("export_results", session_id, "--format", "csv")
     assert out == (

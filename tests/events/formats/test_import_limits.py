@@ -17,8 +17,10 @@ from tests.factories import upload_travellers
 from tests.hang_guard import finishes_within
 
 HEADER = "board,ns,ew,contract,declarer,result\n"
-SCORE_TABLE = ('[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;'
-               'Score_NS\\5R;Score_EW\\5R"]')  # fmt: skip
+SCORE_TABLE = (
+    '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;'
+    'Score_NS\\5R;Score_EW\\5R"]'
+)
 
 
 def refusal(data: bytes, extension: str, club) -> list[str]:
@@ -54,8 +56,7 @@ def test_the_command_refuses_a_file_too_big_for_a_session(club, tmp_path):
     path.write_text(HEADER + "\n".join(lines))
     err = StringIO()
     with pytest.raises(CommandError, match="nothing imported"):
-        call_command("import_travellers", str(path), "--name", "Big", stdout=StringIO(),
-                     stderr=err)  # fmt: skip
+        call_command("import_travellers", str(path), "--name", "Big", stdout=StringIO(), stderr=err)
     assert "it plays 200 boards; a session plays at most 100" in err.getvalue()
     assert not Event.objects.exists()
 
@@ -76,13 +77,17 @@ def test_a_number_of_thousands_of_digits_is_a_problem_not_a_crash(club):
     # Python refuses to read an integer of over 4,300 digits (a ValueError, a 500 page).
     digits = "1" * 5_000
     csv = refusal((HEADER + f"{digits},1,1,4S,N,=\n").encode(), "csv", club)
-    assert csv == [f"line 2: board '{'1' * 30}'… (5,000 characters) is not a number from 1 to "
-                   "32767"]  # fmt: skip
-    pbn = refusal(f'[Event "E"]\n[Board "{digits}"]\n{SCORE_TABLE}\n1 1 4S N 10 420 -\n'.encode(),
-                  "pbn", club)  # fmt: skip
+    assert csv == [
+        f"line 2: board '{'1' * 30}'… (5,000 characters) is not a number from 1 to 32767"
+    ]
+    pbn = refusal(
+        f'[Event "E"]\n[Board "{digits}"]\n{SCORE_TABLE}\n1 1 4S N 10 420 -\n'.encode(), "pbn", club
+    )
     assert pbn[0].startswith("line 2: the Board tag must be a board number, got '111")
-    usebio = ('<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>'
-              f"{digits}</BOARD_NUMBER></BOARD></EVENT></USEBIO>")  # fmt: skip
+    usebio = (
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>'
+        f"{digits}</BOARD_NUMBER></BOARD></EVENT></USEBIO>"
+    )
     assert "is not a board number" in refusal(usebio.encode(), "xml", club)[0]
 
 
@@ -110,8 +115,9 @@ def test_a_pbn_of_more_games_than_any_session_has_stops_being_read(club):
 def test_a_game_of_more_tags_than_any_game_stops_being_read(club):
     tags = "".join(f'[Note "{n}"]\n' for n in range(1_500))
     problems = refusal(f'[Event "Many"]\n[Board "1"]\n{tags}'.encode(), "pbn", club)
-    assert problems == ["line 1001: a game has more than 1,000 tags: is an empty line missing "
-                        "between games?"]  # fmt: skip
+    assert problems == [
+        "line 1001: a game has more than 1,000 tags: is an empty line missing between games?"
+    ]
 
 
 def test_a_usebio_file_of_empty_lines_stops_being_read_at_the_limit(club):

@@ -74,16 +74,14 @@ def _sections_renamed(club, first: str, second: str) -> bytes:
         ("Sect2", "2", {"B": "Sect2", "A": "2"}),  # a letter taken goes to the next free one
     ],
 )  # fmt: skip
-def test_a_free_text_section_id_becomes_a_letter_and_keeps_its_name(club, first, second,
-                                                                     letters):  # fmt: skip
+def test_a_free_text_section_id_becomes_a_letter_and_keeps_its_name(club, first, second, letters):
     parsed = read_usebio(_sections_renamed(club, first, second))
     assert sorted({line.section for line in parsed.lines}) == sorted(letters)
     assert parsed.section_labels == {letter: label for letter, label in letters.items() if label}
 
 
 def test_a_section_named_sect1_is_imported_shown_and_exported_by_its_name(club):
-    event = import_traveller_file(read_usebio(_sections_renamed(club, "Sect1", "Sect2")),
-                                  club=club)  # fmt: skip
+    event = import_traveller_file(read_usebio(_sections_renamed(club, "Sect1", "Sect2")), club=club)
     shown = {section.name: section.shown_name for section in event.sections.all()}
     assert shown == {"A": "A (Sect1)", "B": "B (Sect2)"}
     assert 'SECTION_ID="Sect1"' in write_usebio(event)
@@ -104,18 +102,24 @@ def _bad_contract() -> bytes:
 def test_a_malformed_contract_with_a_score_is_imported_by_its_score_with_a_warning(club):
     parsed = read_usebio(_bad_contract())
     assert parsed.warnings == [
-        (336, "TRAVELLER_LINE: CONTRACT '42' is not a contract; the line is scored by its "
-              "SCORE 50 on board 1"),
-    ]  # fmt: skip
+        (
+            336,
+            "TRAVELLER_LINE: CONTRACT '42' is not a contract; the line is scored by its "
+            "SCORE 50 on board 1",
+        ),
+    ]
     warnings = []
     event = import_traveller_file(parsed, club=club, warnings=warnings)
-    line = Result.objects.get(board__section__event=event, board__number=1, ns_pair__number=1,
-                              ns_pair__direction="NS")  # fmt: skip
+    line = Result.objects.get(
+        board__section__event=event, board__number=1, ns_pair__number=1, ns_pair__direction="NS"
+    )
     assert (line.ns_score, line.contract_level) == (50, None)
     assert parsed.warnings[0] in warnings  # with the import's own (tricks meaning down 4)
     # Scored as published: the line's points are those the file prints.
-    published = {(int(row["board"]), int(row["ns"]), int(row["ew"])): row
-                 for row in _published(LINDFIELD_MITCHELL)}  # fmt: skip
+    published = {
+        (int(row["board"]), int(row["ns"]), int(row["ew"])): row
+        for row in _published(LINDFIELD_MITCHELL)
+    }
     assert line.ns_points == pytest.approx(float(published[(1, 1, 1)]["ns_points"]))
 
 
@@ -131,8 +135,7 @@ def test_the_command_names_the_line_it_warns_of(club, tmp_path):
     path = tmp_path / "lindfield.xml"
     path.write_bytes(_bad_contract())
     err = StringIO()
-    call_command("import_travellers", str(path), "--club", club.slug, stdout=StringIO(),
-                 stderr=err)  # fmt: skip
+    call_command("import_travellers", str(path), "--club", club.slug, stdout=StringIO(), stderr=err)
     assert "line 336: warning: TRAVELLER_LINE: CONTRACT '42' is not a contract" in err.getvalue()
 
 
@@ -234,10 +237,14 @@ def test_each_sides_artificial_score_is_read(club, row, percentages):
 def test_an_ew_ave_plus_is_worth_60_percent_of_the_top(club):
     # Board 2: one played result and NS Ave, EW Ave+. Two results are due, so the top is 1 at
     # matchpoints (1/½): NS gets 50% of it, EW 60% (Law 12C2), not 50% each.
-    event = import_traveller_file(_ruter(ADJUSTED_ROWS[0].values[0]), club=club,
-                                  scoring_method="matchpoints")  # fmt: skip
+    event = import_traveller_file(
+        _ruter(ADJUSTED_ROWS[0].values[0]), club=club, scoring_method="matchpoints"
+    )
     document = results_document(event)
-    lines = {(board["board"], line["ns"]): line
-             for section in document["sections"] for board in section["boards"]
-             for line in board["results"]}  # fmt: skip
+    lines = {
+        (board["board"], line["ns"]): line
+        for section in document["sections"]
+        for board in section["boards"]
+        for line in board["results"]
+    }
     assert (lines[(2, 2)]["ns_points"], lines[(2, 2)]["ew_points"]) == (0.5, 0.6)

@@ -24,8 +24,14 @@ WARSAW = "warsaw_wob_barometer_2013-08-01"
 @cache
 def _exported(name: str) -> dict:
     out = StringIO()
-    call_command("import_travellers", str(PBN_DIR / f"{name}.pbn"), "--scoring", "matchpoints",
-                 stdout=out, stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers",
+        str(PBN_DIR / f"{name}.pbn"),
+        "--scoring",
+        "matchpoints",
+        stdout=out,
+        stderr=StringIO(),
+    )
     session_id = out.getvalue().strip().splitlines()[-1]
     out = StringIO()
     call_command("export_results", session_id, "--format", "json", stdout=out)
@@ -34,8 +40,9 @@ def _exported(name: str) -> dict:
 
 def published(name: str) -> dict:
     with open(PBN_DIR / f"{name}.published.csv", newline="") as file:
-        return {(int(row["board"]), int(row["ns"]), int(row["ew"])): row
-                for row in csv.DictReader(file)}  # fmt: skip
+        return {
+            (int(row["board"]), int(row["ns"]), int(row["ew"])): row for row in csv.DictReader(file)
+        }
 
 
 def test_the_session_takes_the_files_event_name_and_every_result(db):

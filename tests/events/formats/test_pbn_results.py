@@ -36,10 +36,16 @@ def snapshot(event: Event) -> dict:
     )
     results = sorted(
         Result.objects.filter(board__section__event=event).values_list(
-            "board__number", "ns_pair__number", "ew_pair__number", "kind", "text", "ns_score",
-            "ns_points", "ew_points",
+            "board__number",
+            "ns_pair__number",
+            "ew_pair__number",
+            "kind",
+            "text",
+            "ns_score",
+            "ns_points",
+            "ew_points",
         )
-    )  # fmt: skip
+    )
     standings = sorted(
         (row.pair.number, row.pair.direction, row.rank, round(row.total, 2), row.percentage)
         for _section, groups in event_standings(event)

@@ -80,8 +80,7 @@ def _file(name) -> bytes:
 
 def _imported(club, event, name) -> Event:
     """The file imported as the file says (movement, method), with the event's options."""
-    return import_traveller_file(read_usebio(_file(name)), club=club,
-                                 options=_options(club, event))  # fmt: skip
+    return import_traveller_file(read_usebio(_file(name)), club=club, options=_options(club, event))
 
 
 def _pairs(document):
@@ -91,15 +90,20 @@ def _pairs(document):
 
 def _lines(document):
     (section,) = document["sections"]
-    return {(board["board"], line["ns"], line["ew"]): line
-            for board in section["boards"] for line in board["results"]}  # fmt: skip
+    return {
+        (board["board"], line["ns"], line["ew"]): line
+        for board in section["boards"]
+        for line in board["results"]
+    }
 
 
 @pytest.mark.parametrize(("event", "name"), REAL)
 def test_it_reads_the_movement_and_method_the_file_was_scored_with(event, name):
     parsed = read_usebio(_file(name))
-    assert (parsed.movement, parsed.scoring) == (_flag(event, "--movement"),
-                                                 _flag(event, "--scoring"))  # fmt: skip
+    assert (parsed.movement, parsed.scoring) == (
+        _flag(event, "--movement"),
+        _flag(event, "--scoring"),
+    )
     assert parsed.source.startswith("USEBIO 1.2 (Compscore3")
 
 
@@ -127,11 +131,12 @@ def _differing_pairs(event, document) -> set:
     rows = _pairs(document)
     assert set(rows) == set(event.standings)
     return {
-        pair for pair, (total, percentage, place) in event.standings.items()
+        pair
+        for pair, (total, percentage, place) in event.standings.items()
         if abs(rows[pair]["total"] - total) > 0.0051
         or (percentage is not None and rows[pair]["percentage"] != percentage)
         or (place is not None and rows[pair]["rank"] != _place(place))
-    }  # fmt: skip
+    }
 
 
 @pytest.mark.parametrize(("event", "name"), REAL)
@@ -158,19 +163,24 @@ def test_a_session_with_no_transcription_scores_as_its_file_publishes(club):
     # NSBC@Lindfield, Thu 10.00am Rookie, 2022-07-21: a 7-table Mitchell with six EW pairs,
     # so each NS pair sat out a round (18 boards of 21); Compscore3 printed raw totals here.
     options = {**club.option_values(), "totals": "raw", "missing_results": "neuberg"}
-    event = import_traveller_file(read_usebio(_file("mp_pairs_mitchell_03.xml")), club=club,
-                                  options=options)  # fmt: skip
+    event = import_traveller_file(
+        read_usebio(_file("mp_pairs_mitchell_03.xml")), club=club, options=options
+    )
     rows = _pairs(results_document(event))
-    ours = {pair: (row["total"], row["percentage"], row["rank"].rstrip("="))
-            for pair, row in rows.items()}  # fmt: skip
+    ours = {
+        pair: (row["total"], row["percentage"], row["rank"].rstrip("="))
+        for pair, row in rows.items()
+    }
     assert ours == _published_in_file("mp_pairs_mitchell_03.xml")
 
 
 def test_it_takes_names_date_and_deals_from_the_file(club):
     event = _imported(club, LINDFIELD_MITCHELL, "mp_pairs_mitchell_04.xml")
     # mp_pairs_mitchell_04.xml: DATE 26/07/2022; PAIR 2NS; HANDSET board 1.
-    assert (event.name, event.date.isoformat()) == ("EL Tue 1.30pm Rookie (26-Jul-22)",
-                                                    "2022-07-26")  # fmt: skip
+    assert (event.name, event.date.isoformat()) == (
+        "EL Tue 1.30pm Rookie (26-Jul-22)",
+        "2022-07-26",
+    )
     pair = event.sections.get().pairs.get(number=2, direction="NS")
     assert (pair.player1, pair.player2) == ("SANDRA BELCHER", "JOSEPH CAMILLERI")
     board = Board.objects.get(section__event=event, number=1)
@@ -199,9 +209,13 @@ B,2,2,1,3NT,S,=,
 
 
 def _special(club, across_field=False) -> Event:
-    event = import_travellers(SPECIAL_CSV, club=club, name="Special lines",
-                              scoring_method="ebu-matchpoints",
-                              across_field=across_field)  # fmt: skip
+    event = import_travellers(
+        SPECIAL_CSV,
+        club=club,
+        name="Special lines",
+        scoring_method="ebu-matchpoints",
+        across_field=across_field,
+    )
     pair = event.sections.get(name="A").pairs.get(number=1, direction="NS")
     pair.player1, pair.player2 = "Ann Ashe", "Bob Burr"
     pair.save()
@@ -210,11 +224,13 @@ def _special(club, across_field=False) -> Event:
 
 # Every session to export: the real events as imported, and the hand-made one.
 EXPORTED = [
-    *(pytest.param(lambda club, e=event, n=name: _imported(club, e, n), id=name)
-      for event, name in REAL_FILES),
+    *(
+        pytest.param(lambda club, e=event, n=name: _imported(club, e, n), id=name)
+        for event, name in REAL_FILES
+    ),
     pytest.param(_special, id="special-lines"),
     pytest.param(lambda club: _special(club, across_field=True), id="special-across-the-field"),
-]  # fmt: skip
+]
 
 
 def _valid(text: str) -> list[str]:
@@ -235,20 +251,43 @@ def _same_session(document) -> dict:
     sections = []
     for section in document["sections"]:
         pairs = sorted(
-            (row["pair"], row["direction"], tuple(row["names"]), row["total"],
-             row["percentage"], row["imps_per_board"], row["boards"], row["rank"])
+            (
+                row["pair"],
+                row["direction"],
+                tuple(row["names"]),
+                row["total"],
+                row["percentage"],
+                row["imps_per_board"],
+                row["boards"],
+                row["rank"],
+            )
             for row in section["pairs"]
-        )  # fmt: skip
+        )
         lines = sorted(
-            (board["board"], line["ns"], line["ew"], line["kind"], line["contract"],
-             line["declarer"], line["tricks"], line["ns_score"], line["ns_points"],
-             line["ew_points"])
-            for board in section["boards"] for line in board["results"]
-        )  # fmt: skip
+            (
+                board["board"],
+                line["ns"],
+                line["ew"],
+                line["kind"],
+                line["contract"],
+                line["declarer"],
+                line["tricks"],
+                line["ns_score"],
+                line["ns_points"],
+                line["ew_points"],
+            )
+            for board in section["boards"]
+            for line in board["results"]
+        )
         sections.append((section["name"], pairs, lines))
     session = document["session"]
-    return {"name": session["name"], "date": session["date"], "movement": session["movement"],
-            "scoring": document["scoring"], "sections": sections}  # fmt: skip
+    return {
+        "name": session["name"],
+        "date": session["date"],
+        "movement": session["movement"],
+        "scoring": document["scoring"],
+        "sections": sections,
+    }
 
 
 @pytest.mark.parametrize("make", EXPORTED)
@@ -259,16 +298,21 @@ def test_the_export_is_valid_and_reads_back_to_the_same_session(club, make):
     # Each section lists its own pairs (in SECTION wrappers when there are several).
     document = etree.fromstring(text.encode())
     holders = {s.get("SECTION_ID"): s for s in document.iter("SECTION")} or {"A": document}
-    listed = {name: sorted(p.findtext("PAIR_NUMBER") for p in holder.iterfind(".//PAIR"))
-              for name, holder in holders.items()}  # fmt: skip
+    listed = {
+        name: sorted(p.findtext("PAIR_NUMBER") for p in holder.iterfind(".//PAIR"))
+        for name, holder in holders.items()
+    }
     assert listed == {
         section.name: sorted(f"{pair.number}{pair.direction}" for pair in section.pairs.all())
         for section in event.sections.all()
     }
     # USEBIO does not say how sections were ranked: the director says so again.
-    again = import_traveller_file(read_usebio(text.encode()), club=club,
-                                  options=event.option_values(),
-                                  across_field=event.across_field)  # fmt: skip
+    again = import_traveller_file(
+        read_usebio(text.encode()),
+        club=club,
+        options=event.option_values(),
+        across_field=event.across_field,
+    )
     assert _same_session(results_document(again)) == _same_session(results_document(event))
 
 
@@ -284,8 +328,9 @@ def test_the_export_says_what_the_session_is(club):
     assert event_element.findtext("WINNER_TYPE") == "2"  # a Mitchell: NS and EW winners
     assert [section.get("SECTION_ID") for section in event_element.iter("SECTION")] == ["A", "B"]
     pair = next(p for p in document.iter("PAIR") if p.findtext("PAIR_NUMBER") == "1NS")
-    players = [(p.findtext("PLAYER_NAME"), p.findtext("NATIONAL_ID_NUMBER"))
-               for p in pair.iter("PLAYER")]  # fmt: skip
+    players = [
+        (p.findtext("PLAYER_NAME"), p.findtext("NATIONAL_ID_NUMBER")) for p in pair.iter("PLAYER")
+    ]
     assert players == [("Ann Ashe", "123456"), ("Bob Burr", None)]
     scores = [line.findtext("SCORE") for line in document.iter("TRAVELLER_LINE")]
     assert {"A6040", "NP", "-100", "0"} <= set(scores)
@@ -305,9 +350,14 @@ def test_every_contract_line_reads_back_as_written():
         typed = f"{level}{strain}{('', 'X', 'XX')[doubled]} {seat} {tricks}"
         entry = scoring.parse_entry(typed, board, confirmed=True)
         result = SimpleNamespace(
-            kind=Result.PLAYED, contract_level=level, contract_strain=strain, doubled=doubled,
-            declarer=seat, tricks=tricks, ns_score=entry.ns_score,
-        )  # fmt: skip
+            kind=Result.PLAYED,
+            contract_level=level,
+            contract_strain=strain,
+            doubled=doubled,
+            declarer=seat,
+            tricks=tricks,
+            ns_score=entry.ns_score,
+        )
         line = etree.Element("TRAVELLER_LINE")
         _write_result(line, result)
         problems = _Problems()
@@ -367,17 +417,17 @@ BAD_FILES = [
         # no MATCHes (tests/events/formats/test_usebio_teams.py reads teams files).
         "line 8: EVENT: EVENT_TYPE 'TEAMS' is a teams event's, but the file has no MATCH",
         id="teams-type-on-a-pairs-file",
-    ),  # fmt: skip
+    ),
     pytest.param(
         _replace("mp_pairs_mitchell_04.xml", "<NS_PAIR_NUMBER>1NS<", "<NS_PAIR_NUMBER>one<"),
         "line 336: TRAVELLER_LINE: NS_PAIR_NUMBER 'ONE' is not a pair number",
         id="pair-number",
-    ),  # fmt: skip
+    ),
     pytest.param(
         _replace("mp_pairs_mitchell_04.xml", "<SCORE>50</SCORE>", "<SCORE>-50</SCORE>"),
         "line 336: TRAVELLER_LINE: SCORE -50 does not match 4H W 9 on board 1",
         id="score-not-the-contract's",
-    ),  # fmt: skip
+    ),
     pytest.param(
         _replace(
             "mp_pairs_mitchell_04.xml",
@@ -443,8 +493,10 @@ def test_a_pair_twice_on_a_board_is_refused_at_its_line_and_nothing_stored(club)
     data = data.replace(b"<EW_PAIR_NUMBER>6EW<", b"<EW_PAIR_NUMBER>1EW<", 1)
     with pytest.raises(ImportProblems) as refused:
         import_traveller_file(read_usebio(data), club=club)
-    assert any(problem.startswith("line 347: NS 1 already played board 1")
-               for problem in refused.value.described()), refused.value  # fmt: skip
+    assert any(
+        problem.startswith("line 347: NS 1 already played board 1")
+        for problem in refused.value.described()
+    ), refused.value
     assert Event.objects.count() == 0
 
 
@@ -453,8 +505,16 @@ def test_a_pair_twice_on_a_board_is_refused_at_its_line_and_nothing_stored(club)
 
 def test_the_commands_import_a_usebio_file_and_export_one(club):
     out = StringIO()
-    call_command("import_travellers", str(USEBIO_DIR / "mp_pairs_howell.xml"), "--club",
-                 club.slug, "--totals", "factored", stdout=out, stderr=StringIO())  # fmt: skip
+    call_command(
+        "import_travellers",
+        str(USEBIO_DIR / "mp_pairs_howell.xml"),
+        "--club",
+        club.slug,
+        "--totals",
+        "factored",
+        stdout=out,
+        stderr=StringIO(),
+    )
     session_id = out.getvalue().strip().splitlines()[-1]
     event = Event.objects.get(pk=session_id)
     assert (event.movement, event.scoring) == ("howell", "ebu-matchpoints")

@@ -56,15 +56,23 @@ def _published(data: bytes):
     """What the file prints, read with lxml alone: each team's (total, place) by name, each
     match's (round, home, away) -> scores, each board's (round, home, number) -> IMPs."""
     root = etree.fromstring(data)
-    names = {team.get("TEAM_ID"): team.get("TEAM_NAME") for team in root.iter("TEAM")
-             if team.get("TEAM_ID")}  # fmt: skip
-    totals = {team.get("TEAM_NAME"): (Decimal(team.findtext("TOTAL_SCORE")),
-                                      team.findtext("PLACE"))
-              for team in root.iter("TEAM") if team.get("TEAM_ID")}  # fmt: skip
+    names = {
+        team.get("TEAM_ID"): team.get("TEAM_NAME")
+        for team in root.iter("TEAM")
+        if team.get("TEAM_ID")
+    }
+    totals = {
+        team.get("TEAM_NAME"): (Decimal(team.findtext("TOTAL_SCORE")), team.findtext("PLACE"))
+        for team in root.iter("TEAM")
+        if team.get("TEAM_ID")
+    }
     matches, boards = {}, {}
     for match in root.iter("MATCH"):
-        key = (int(match.findtext("ROUND_NUMBER")), names[match.findtext("TEAM")],
-               names.get(match.findtext("OPPOSING_TEAM")))  # fmt: skip
+        key = (
+            int(match.findtext("ROUND_NUMBER")),
+            names[match.findtext("TEAM")],
+            names.get(match.findtext("OPPOSING_TEAM")),
+        )
         matches[key] = (match.findtext("TEAM_SCORE"), match.findtext("OPPOSING_TEAM_SCORE"))
         for board in match.iter("BOARD"):
             boards[(*key[:2], int(board.findtext("BOARD_NUMBER")))] = int(board.findtext("IMPS"))
@@ -145,8 +153,10 @@ def test_without_directions_the_pairs_order_and_imps_tell_the_rooms_apart(club):
 
 
 def test_team_numbers_and_names_may_be_elements_and_unknown_teams_get_a_name(club):
-    data = _swiss('<TEAM TEAM_ID="2" TEAM_NAME="Bells">',
-                  "<TEAM><TEAM_ID>2</TEAM_ID><TEAM_NAME>Bells</TEAM_NAME>")  # fmt: skip
+    data = _swiss(
+        '<TEAM TEAM_ID="2" TEAM_NAME="Bells">',
+        "<TEAM><TEAM_ID>2</TEAM_ID><TEAM_NAME>Bells</TEAM_NAME>",
+    )
     parsed = read_usebio(data)
     assert [team.name for team in parsed.teams if team.number == 2] == ["Bells"]
     data = _swiss('<TEAM TEAM_ID="4" TEAM_NAME="Drews">', '<TEAM TEAM_ID="99" TEAM_NAME="Drews">')
@@ -175,14 +185,19 @@ KO = """<?xml version="1.0"?>
 
 
 def _board(number, imps, *lines) -> str:
-    return (f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER><IMPS>{imps}</IMPS>"
-            + "".join(lines) + "</BOARD>")  # fmt: skip
+    return (
+        f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER><IMPS>{imps}</IMPS>"
+        + "".join(lines)
+        + "</BOARD>"
+    )
 
 
 def _line(direction, contract, declarer, tricks, score) -> str:
-    return (f"<TRAVELLER_LINE><DIRECTION>{direction}</DIRECTION><CONTRACT>{contract}</CONTRACT>"
-            f"<PLAYED_BY>{declarer}</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>"
-            "</TRAVELLER_LINE>")  # fmt: skip
+    return (
+        f"<TRAVELLER_LINE><DIRECTION>{direction}</DIRECTION><CONTRACT>{contract}</CONTRACT>"
+        f"<PLAYED_BY>{declarer}</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>"
+        "</TRAVELLER_LINE>"
+    )
 
 
 # A KO final of two 2-board segments, each segment playing boards 1 and 2; in segment 2 team
@@ -211,7 +226,9 @@ def test_a_ko_is_imported_with_its_first_team_at_home_in_every_segment(club):
     # Segment 2 plays boards 1-2 again; North sat NS in its closed room of the file.
     assert (second.home.name, second.first_board) == ("North", 1)
     assert list(second.boards.values_list("number", "open_result", "closed_result")) == [
-        (1, "3NT S =", "1NT N +2"), (2, "4H S -1", "4H N =")]  # fmt: skip
+        (1, "3NT S =", "1NT N +2"),
+        (2, "4H S -1", "4H N ="),
+    ]
     assert entry.board_numbers(second) == [1, 2]
 
 
@@ -263,10 +280,10 @@ def test_artificial_scores_are_the_boards_ave_plus_and_ave(club):
 def test_whole_vps_say_a_whole_vp_scale_where_either_scale_fits(club, printed_vps, scale):
     # Both rooms Ave on both boards: 0-0 IMPs, 10-10 VPs on either WBF 2013 scale (Technical
     # Report of the WBF Scoring Panel, January 2013: a drawn match is 10-10).
-    data = ARTIFICIAL.replace("A6040", "A5050").replace(_line("EW", "4S", "S", 10, 420),
-                                                        "<TRAVELLER_LINE><DIRECTION>EW"
-                                                        "</DIRECTION><SCORE>A5050</SCORE>"
-                                                        "</TRAVELLER_LINE>")  # fmt: skip
+    data = ARTIFICIAL.replace("A6040", "A5050").replace(
+        _line("EW", "4S", "S", 10, 420),
+        "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><SCORE>A5050</SCORE></TRAVELLER_LINE>",
+    )
     data = data.replace("<IMPS>3</IMPS>", "<IMPS>0</IMPS>").replace("12.42", printed_vps)
     data = data.replace("7.58", printed_vps)
     event = import_teams_file(read_usebio(data.encode()), club=club)
@@ -291,21 +308,24 @@ def test_a_match_whose_vps_are_not_the_scale_s_is_named_as_a_typo_or_a_penalty(c
     assert _vp_warnings(club, "15", "5") == [
         "MATCH: round 1, Aces v Bells: the file has 15–5; 10 IMPs to Aces is 16.46–3.54 on the "
         f"WBF 2013 continuous 20-point scale, used here. A typo in the file, or an IMP penalty? "
-        f"{PENALTY}"]  # fmt: skip
+        f"{PENALTY}"
+    ]
 
 
 def test_vps_short_of_the_scale_s_total_may_be_a_vp_penalty(club):
     assert _vp_warnings(club, "15.46", "3.54") == [
         "MATCH: round 1, Aces v Bells: the file has 15.46–3.54; 10 IMPs to Aces is 16.46–3.54 "
         "on the WBF 2013 continuous 20-point scale, used here. A VP penalty in the file, or a "
-        f"typo? {PENALTY}"]  # fmt: skip
+        f"typo? {PENALTY}"
+    ]
 
 
 def test_vps_adding_up_to_more_than_the_scale_shares_are_impossible(club):
     assert _vp_warnings(club, "17.46", "3.54") == [
         "MATCH: round 1, Aces v Bells: the file has 17.46–3.54; 10 IMPs to Aces is 16.46–3.54 "
         "on the WBF 2013 continuous 20-point scale, used here. The file's VPs add up to 21, and "
-        "a match shares 20 on this scale: they cannot be right"]  # fmt: skip
+        "a match shares 20 on this scale: they cannot be right"
+    ]
 
 
 def test_a_typo_in_one_match_does_not_hide_the_scale_the_others_show(club):
@@ -317,8 +337,9 @@ def test_a_typo_in_one_match_does_not_hide_the_scale_the_others_show(club):
     home, away = typo.find("TEAM_SCORE"), typo.find("OPPOSING_TEAM_SCORE")
     home.text, away.text = ("19", "1") if home.text != "19" else ("20", "0")
     warnings = []
-    again = import_teams_file(read_usebio(etree.tostring(root)), club=make_club(),
-                              warnings=warnings)  # fmt: skip
+    again = import_teams_file(
+        read_usebio(etree.tostring(root)), club=make_club(), warnings=warnings
+    )
     assert again.vp_scale == "acbl-20"
     (message,) = [message for _place, message in warnings if message.startswith("MATCH")]
     assert f"the file has {home.text}–{away.text};" in message
@@ -328,17 +349,23 @@ def test_a_typo_in_one_match_does_not_hide_the_scale_the_others_show(club):
 def test_vps_on_no_known_scale_are_scored_on_the_wbf_scale_with_a_warning(club):
     # Every match's VPs 2 above the WBF 2013 continuous scale's (and so on no other scale).
     data = _swiss()
-    for ours, shifted in (("16.46", "18.46"), ("9.14", "11.14"), ("19.50", "21.50"),
-                          ("1.63", "3.63")):  # fmt: skip
+    for ours, shifted in (
+        ("16.46", "18.46"),
+        ("9.14", "11.14"),
+        ("19.50", "21.50"),
+        ("1.63", "3.63"),
+    ):
         data = data.replace(f"SCORE>{ours}<".encode(), f"SCORE>{shifted}<".encode())
     warnings = []
     event = _imported(club, data, warnings)
     assert event.vp_scale == "wbf-2013"
     (message,) = [message for _place, message in warnings if "VPs" in message]
-    assert message.startswith("the file's VPs are those of none of Clubscore's scales (a "
-                              "club's own?); the matches are scored on the WBF 2013 continuous "
-                              "20-point scale (round 1, Aces v Bells: 18.46–3.54 in the file, "
-                              "16.46–3.54; ")  # fmt: skip
+    assert message.startswith(
+        "the file's VPs are those of none of Clubscore's scales (a "
+        "club's own?); the matches are scored on the WBF 2013 continuous "
+        "20-point scale (round 1, Aces v Bells: 18.46–3.54 in the file, "
+        "16.46–3.54; "
+    )
     assert "event's page" not in message  # no control there changes the scale
 
 
@@ -347,45 +374,85 @@ def test_a_board_whose_imps_are_not_the_scale_s_is_imported_with_a_warning(club)
     _imported(club, _swiss("<IMPS>13</IMPS>", "<IMPS>14</IMPS>"), warnings)
     assert [message for _place, message in warnings] == [
         "BOARD: board 4 (round 2, Aces v Coles) gives +14 IMPs to Aces in the file, +13 on the "
-        "IMP scale (Law 78B)"]  # fmt: skip
+        "IMP scale (Law 78B)"
+    ]
 
 
 BAD = [
-    pytest.param(_swiss("<TEAM>3</TEAM>", "<TEAM></TEAM>", 1), "MATCH: TEAM is missing",
-                 id="no-team"),
-    pytest.param(_swiss("<BOARD_NUMBER>3</BOARD_NUMBER>", "<BOARD_NUMBER>x</BOARD_NUMBER>", 1),
-                 "BOARD: BOARD_NUMBER 'x' is not a board number", id="board-number"),
-    pytest.param(_swiss("<SCORE>420</SCORE>", "<SCORE>450</SCORE>"),
-                 "TRAVELLER_LINE: SCORE 450 does not match 4S N 10 on board 1", id="score"),
-    pytest.param(_swiss("<DIRECTION>EW</DIRECTION>\n              <NS_PAIR_NUMBER>3",
-                        "<DIRECTION>NS</DIRECTION>\n              <NS_PAIR_NUMBER>3", 1),
-                 "board 1: both TRAVELLER_LINEs are of the room where the same team sat NS",
-                 id="one-room-twice"),
-    pytest.param(_swiss("<OPPOSING_TEAM>5</OPPOSING_TEAM>", "<OPPOSING_TEAM>3</OPPOSING_TEAM>"),
-                 "MATCH: team 3 already plays in round 2", id="a-team-twice-in-a-round"),
+    pytest.param(
+        _swiss("<TEAM>3</TEAM>", "<TEAM></TEAM>", 1), "MATCH: TEAM is missing", id="no-team"
+    ),
+    pytest.param(
+        _swiss("<BOARD_NUMBER>3</BOARD_NUMBER>", "<BOARD_NUMBER>x</BOARD_NUMBER>", 1),
+        "BOARD: BOARD_NUMBER 'x' is not a board number",
+        id="board-number",
+    ),
+    pytest.param(
+        _swiss("<SCORE>420</SCORE>", "<SCORE>450</SCORE>"),
+        "TRAVELLER_LINE: SCORE 450 does not match 4S N 10 on board 1",
+        id="score",
+    ),
+    pytest.param(
+        _swiss(
+            "<DIRECTION>EW</DIRECTION>\n              <NS_PAIR_NUMBER>3",
+            "<DIRECTION>NS</DIRECTION>\n              <NS_PAIR_NUMBER>3",
+            1,
+        ),
+        "board 1: both TRAVELLER_LINEs are of the room where the same team sat NS",
+        id="one-room-twice",
+    ),
+    pytest.param(
+        _swiss("<OPPOSING_TEAM>5</OPPOSING_TEAM>", "<OPPOSING_TEAM>3</OPPOSING_TEAM>"),
+        "MATCH: team 3 already plays in round 2",
+        id="a-team-twice-in-a-round",
+    ),
     # Board 20 is vulnerable as board 4 is (the same scores), but not in the match's run.
-    pytest.param(_swiss("<BOARD_NUMBER>4</BOARD_NUMBER>", "<BOARD_NUMBER>20</BOARD_NUMBER>", 1),
-                 "MATCH: its boards 3, 20 are not one run of 2", id="boards-not-one-run"),
-    pytest.param(_swiss("<ROUND_NUMBER>2</ROUND_NUMBER>", "<ROUND_NUMBER>two</ROUND_NUMBER>", 1),
-                 "MATCH: ROUND_NUMBER 'two' is not a round's number", id="round"),
-    pytest.param(_swiss('TEAM_ID="2"', 'TEAM_ID="1"'),
-                 "TEAM: TEAM_ID '1' is the number of another team too", id="team-id-twice"),
-    pytest.param(_swiss("<TRICKS>10</TRICKS>", "<TRICKS>14</TRICKS>", 1),
-                 "TRAVELLER_LINE: '4S N 14'", id="tricks"),
-    pytest.param(ARTIFICIAL.replace("<SCORE>A5050</SCORE></TRAVELLER_LINE></BOARD>",
-                                    "<SCORE>A6060</SCORE></TRAVELLER_LINE></BOARD>").encode(),
-                 "board 2: the two rooms' artificial scores disagree", id="artificial-disagree"),
-    pytest.param(ARTIFICIAL.replace("A6040", "A4040").encode(),
-                 "board 1: an artificial score of - to one team and - to the other",
-                 id="artificial-not-clubscore-s"),
-    pytest.param(_swiss("<DATE>11/03/2025</DATE>", "<DATE>11 March</DATE>"),
-                 "DATE: '11 March' is not a date", id="date"),
+    pytest.param(
+        _swiss("<BOARD_NUMBER>4</BOARD_NUMBER>", "<BOARD_NUMBER>20</BOARD_NUMBER>", 1),
+        "MATCH: its boards 3, 20 are not one run of 2",
+        id="boards-not-one-run",
+    ),
+    pytest.param(
+        _swiss("<ROUND_NUMBER>2</ROUND_NUMBER>", "<ROUND_NUMBER>two</ROUND_NUMBER>", 1),
+        "MATCH: ROUND_NUMBER 'two' is not a round's number",
+        id="round",
+    ),
+    pytest.param(
+        _swiss('TEAM_ID="2"', 'TEAM_ID="1"'),
+        "TEAM: TEAM_ID '1' is the number of another team too",
+        id="team-id-twice",
+    ),
+    pytest.param(
+        _swiss("<TRICKS>10</TRICKS>", "<TRICKS>14</TRICKS>", 1),
+        "TRAVELLER_LINE: '4S N 14'",
+        id="tricks",
+    ),
+    pytest.param(
+        ARTIFICIAL.replace(
+            "<SCORE>A5050</SCORE></TRAVELLER_LINE></BOARD>",
+            "<SCORE>A6060</SCORE></TRAVELLER_LINE></BOARD>",
+        ).encode(),
+        "board 2: the two rooms' artificial scores disagree",
+        id="artificial-disagree",
+    ),
+    pytest.param(
+        ARTIFICIAL.replace("A6040", "A4040").encode(),
+        "board 1: an artificial score of - to one team and - to the other",
+        id="artificial-not-clubscore-s",
+    ),
+    pytest.param(
+        _swiss("<DATE>11/03/2025</DATE>", "<DATE>11 March</DATE>"),
+        "DATE: '11 March' is not a date",
+        id="date",
+    ),
     # Cut off inside a TRAVELLER_LINE, as an upload or a copy that stopped would leave it.
-    pytest.param(_swiss()[:_swiss().index(b"<SCORE>680</SCORE>")],
-                 "the file stops part-way through: it may be incomplete; export it again from "
-                 "your program (the XML reader: Premature end of data in tag TRAVELLER_LINE",
-                 id="cut-short"),
-]  # fmt: skip
+    pytest.param(
+        _swiss()[: _swiss().index(b"<SCORE>680</SCORE>")],
+        "the file stops part-way through: it may be incomplete; export it again from "
+        "your program (the XML reader: Premature end of data in tag TRAVELLER_LINE",
+        id="cut-short",
+    ),
+]
 
 
 @pytest.mark.parametrize(("data", "message"), BAD)
@@ -393,8 +460,9 @@ def test_a_bad_file_is_refused_naming_its_element_and_line_and_nothing_stored(cl
     with pytest.raises(ImportProblems) as refused:
         import_teams_file(read_usebio(data), club=club)
     described = refused.value.described()
-    assert any(message in problem and problem.startswith("line ") for problem in described), \
-        described  # fmt: skip
+    assert any(message in problem and problem.startswith("line ") for problem in described), (
+        described
+    )
     assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
 
 
@@ -415,9 +483,14 @@ def _without_closed_room_of_board_4(replacement: str | None = None) -> bytes:
     return etree.tostring(root)
 
 
-@pytest.mark.parametrize("replacement", [
-    None, "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><SCORE>NP</SCORE></TRAVELLER_LINE>",
-], ids=["line-missing", "not-played"])  # fmt: skip
+@pytest.mark.parametrize(
+    "replacement",
+    [
+        None,
+        "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><SCORE>NP</SCORE></TRAVELLER_LINE>",
+    ],
+    ids=["line-missing", "not-played"],
+)
 def test_a_board_with_a_result_in_one_room_only_is_refused_naming_match_and_room(club, replacement):
     # Left out, the board would take Aces' 13 IMPs (6S N = +1430 against 4S S +2 +680) away
     # and, with them, the match's 19.50-0.50 and the event from Aces.
@@ -428,7 +501,8 @@ def test_a_board_with_a_result_in_one_room_only_is_refused_naming_match_and_room
         f"line {_board_4_line(data)}: BOARD: round 2, Aces v Coles, board 4: the closed room "
         "(Coles NS, Aces EW) has no result, and no artificial score says why. The line may be "
         "missing from the file: export it again from your program, or give the board an "
-        "artificial score there"]  # fmt: skip
+        "artificial score there"
+    ]
     assert TeamsEvent.objects.count() == 0 and TeamMatch.objects.count() == 0
 
 
@@ -442,25 +516,33 @@ def test_where_the_files_totals_and_places_are_not_clubscores_each_team_is_named
     match.remove(match.findall("BOARD")[1])
     warnings = []
     event = _imported(club, etree.tostring(root), warnings)
-    teams = {team.get("TEAM_NAME"): team.sourceline for team in root.iter("TEAM")
-             if team.get("TEAM_NAME")}  # fmt: skip
+    teams = {
+        team.get("TEAM_NAME"): team.sourceline
+        for team in root.iter("TEAM")
+        if team.get("TEAM_NAME")
+    }
     assert warnings == [
-        (match.sourceline, "MATCH: round 2, Aces v Coles: the file gives it 19.50–0.50 VPs but "
-                           "holds 1 of its 2 boards; Clubscore scores a match once it has every "
-                           "board"),
+        (
+            match.sourceline,
+            "MATCH: round 2, Aces v Coles: the file gives it 19.50–0.50 VPs but "
+            "holds 1 of its 2 boards; Clubscore scores a match once it has every "
+            "board",
+        ),
         (teams["Aces"], "Aces: 35.96 and 1st in the file, 16.46 and 3rd here"),
         (teams["Coles"], "Coles: 9.64 and 4th in the file, 9.14 and 4th here"),
         (teams["Drews"], "Drews: 22.86 and 3rd in the file, 22.86 and 2nd here"),
         (teams["Eyres"], "Eyres: 30.37 and 2nd in the file, 30.37 and 1st here"),
-    ]  # fmt: skip
+    ]
     assert event.matches.get(round=2, home__name="Aces").home_vps is None
 
 
 def _board_4_line(data: bytes) -> int:
     root = etree.fromstring(data)
-    lines = [board.sourceline for board in root.iter("BOARD")
-             if board.findtext("BOARD_NUMBER") == "4"
-             and board.getparent().findtext("TEAM") == "1"]  # fmt: skip
+    lines = [
+        board.sourceline
+        for board in root.iter("BOARD")
+        if board.findtext("BOARD_NUMBER") == "4" and board.getparent().findtext("TEAM") == "1"
+    ]
     return lines[0]
 
 
@@ -495,7 +577,8 @@ def test_the_command_imports_a_teams_file_and_exports_it(club, tmp_path):
         call_command("export_results", str(event.pk))
     assert str(refused.value) == (
         f"there is no session {event.pk} (teams event {event.pk} is “Tuesday Swiss Teams”: add "
-        "--teams to export it)")  # fmt: skip
+        "--teams to export it)"
+    )
 
 
 def test_the_command_refuses_a_bad_teams_file_and_pairs_penalties(club, tmp_path):
@@ -506,8 +589,7 @@ def test_the_command_refuses_a_bad_teams_file_and_pairs_penalties(club, tmp_path
         call_command("import_travellers", str(bad), "--club", club.slug, stderr=err)
     assert "TRAVELLER_LINE: SCORE 450 does not match" in err.getvalue()
     with pytest.raises(CommandError, match="--penalty is a pairs session's"):
-        call_command("import_travellers", str(SWISS), "--club", club.slug,
-                     "--penalty", "NS 1:1")  # fmt: skip
+        call_command("import_travellers", str(SWISS), "--club", club.slug, "--penalty", "NS 1:1")
     assert TeamsEvent.objects.count() == 0
 
 
@@ -519,8 +601,10 @@ def test_a_director_uploads_a_teams_file_and_sees_its_standings(director_client,
     event = TeamsEvent.objects.get()
     assert response.redirect_chain == [(reverse("teams_event", args=[event.pk]), 302)]
     body = response.content.decode()
-    assert ("Imported swiss.xml: a Swiss teams event, 5 teams, 2 boards a match; VPs on the "
-            "WBF 2013 continuous 20-point scale (two decimals).") in body  # fmt: skip
+    assert (
+        "Imported swiss.xml: a Swiss teams event, 5 teams, 2 boards a match; VPs on the "
+        "WBF 2013 continuous 20-point scale (two decimals)."
+    ) in body
     assert '<tr id="team-1">' in body and "35.96" in body
     assert reverse("teams_usebio", args=[event.pk]) in body
     # Both rounds have every result: taking back round 2's draw would only be refused.
@@ -541,10 +625,13 @@ def _page_defaults(club) -> dict:
                for name in OPTION_FIELDS}}  # fmt: skip
 
 
-@pytest.mark.parametrize(("changed", "said"), [
-    ({}, None),
-    ({"scored_as": "teamsscorer", "movement": "howell"}, "Not used: Movement, Scored as."),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("changed", "said"),
+    [
+        ({}, None),
+        ({"scored_as": "teamsscorer", "movement": "howell"}, "Not used: Movement, Scored as."),
+    ],
+)
 def test_pairs_choices_made_for_a_teams_file_are_said_to_be_unused(
     director_client, club, changed, said
 ):
@@ -556,8 +643,10 @@ def test_pairs_choices_made_for_a_teams_file_are_said_to_be_unused(
     if said is None:
         assert "Not used" not in body
     else:
-        assert f"{said} These are a pairs session's; a teams file takes its scoring from the " \
-               "file." in body  # fmt: skip
+        assert (
+            f"{said} These are a pairs session's; a teams file takes its scoring from the "
+            "file." in body
+        )
 
 
 def test_a_refused_teams_file_shows_its_problems_on_the_page(director_client, club):
@@ -601,13 +690,29 @@ def _standing(event: TeamsEvent):
         table = [(row.team.name, row.team.members, row.vps, row.imps_for, row.imps_against,
                   row.played, row.byes, row.place) for row in standings(event).rows]  # fmt: skip
     matches = [
-        (match.round, match.table, match.home.name, match.away and match.away.name,
-         match.home_imps, match.away_imps, match.home_vps, match.away_vps,
-         entry.board_numbers(match),
-         list(match.boards.values_list("number", "open_ns_score", "closed_ns_score", "adjusted",
-                                       "home_imps", "away_imps")))
+        (
+            match.round,
+            match.table,
+            match.home.name,
+            match.away and match.away.name,
+            match.home_imps,
+            match.away_imps,
+            match.home_vps,
+            match.away_vps,
+            entry.board_numbers(match),
+            list(
+                match.boards.values_list(
+                    "number",
+                    "open_ns_score",
+                    "closed_ns_score",
+                    "adjusted",
+                    "home_imps",
+                    "away_imps",
+                )
+            ),
+        )
         for match in event.matches.select_related("home", "away")
-    ]  # fmt: skip
+    ]
     settings = (event.name, event.date, event.kind, event.boards_per_match, event.vp_scale,
                 event.bye_vps)  # fmt: skip
     return settings, table, matches
@@ -626,19 +731,30 @@ def _round_trip(event) -> TeamsEvent:
 
 def _played(club, kind="swiss", scale="wbf-2013", teams=5, rounds=2, bye_vps="12"):
     """An event played in Clubscore: every match of `rounds` rounds entered."""
-    names = "\n".join(f"{name}: {name} A, {name} B, {name} C, {name} D" for name in
-                      ["Ash", "Birch", "Cedar", "Dale", "Elm", "Fir"][:teams])  # fmt: skip
-    event = make_teams_event(club, names, kind=kind, vp_scale=scale, rounds=rounds,
-                             boards_per_match=6 if scale.startswith("acbl") else 2,
-                             bye_vps=bye_vps)  # fmt: skip
+    names = "\n".join(
+        f"{name}: {name} A, {name} B, {name} C, {name} D"
+        for name in ["Ash", "Birch", "Cedar", "Dale", "Elm", "Fir"][:teams]
+    )
+    event = make_teams_event(
+        club,
+        names,
+        kind=kind,
+        vp_scale=scale,
+        rounds=rounds,
+        boards_per_match=6 if scale.startswith("acbl") else 2,
+        bye_vps=bye_vps,
+    )
     results = ["4S N =", "4S S -1", "3NT E =", "3NT W -2", "2H N +1", "PASS", "1NT S =",
                "5DX E -3", "6S N =", "4S N +2", "2C W =", "-100"]  # fmt: skip
     for number in range(1, rounds + 1):
         draw.draw_next_round(event)
         for offset, match in enumerate(event.matches.filter(round=number, away__isnull=False)):
-            rows = [entry.BoardRow(board, results[(board + offset) % 12],
-                                   results[(board * 5 + offset * 7) % 12])
-                    for board in entry.board_numbers(match)]  # fmt: skip
+            rows = [
+                entry.BoardRow(
+                    board, results[(board + offset) % 12], results[(board * 5 + offset * 7) % 12]
+                )
+                for board in entry.board_numbers(match)
+            ]
             entry.save_boards(match, rows)
     return event
 
@@ -666,11 +782,14 @@ def test_an_exported_event_imports_to_the_same_standings(club, kind, scale, team
 def test_artificial_scores_and_national_numbers_go_out_and_come_back(club):
     event = _played(club, teams=4, rounds=1)
     match = event.matches.get(table=1)
-    entry.save_boards(match, [entry.BoardRow(1, "", "4S N =", "home-plus"),
-                              entry.BoardRow(2, "", "", "both-plus")])  # fmt: skip
+    entry.save_boards(
+        match,
+        [entry.BoardRow(1, "", "4S N =", "home-plus"), entry.BoardRow(2, "", "", "both-plus")],
+    )
     other = event.matches.get(table=2)
-    entry.save_boards(other, [entry.BoardRow(1, "3NT N =", "", "away-plus"),
-                              entry.BoardRow(2, "", "", "ave")])  # fmt: skip
+    entry.save_boards(
+        other, [entry.BoardRow(1, "3NT N =", "", "away-plus"), entry.BoardRow(2, "", "", "ave")]
+    )
     Member.objects.create(club=club, name="Ash A", number="123456")
     text = write_usebio_teams(event)
     assert "<NATIONAL_ID_NUMBER>123456</NATIONAL_ID_NUMBER>" in text

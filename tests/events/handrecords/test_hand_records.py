@@ -117,8 +117,10 @@ def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
     assert problems[1].startswith("line 20: a tag is written")
     assert "board 1: the file deals it twice" in problems
     assert "the session has no board 30: it has boards 1-6" in problems
-    assert problems[4].startswith("board 4: the file has dealer N, vulnerable None; board 4 is "
-                                  "dealt by W with Both vulnerable")  # fmt: skip
+    assert problems[4].startswith(
+        "board 4: the file has dealer N, vulnerable None; board 4 is "
+        "dealt by W with Both vulnerable"
+    )
     assert set(deals(mitchell_session).values()) == {""}
 
 

@@ -46,9 +46,16 @@ def make_game(club, **fields):
 def enter(game, row):
     number, bid, by, made, hcp_ns, hcp_ew, fit = row[:7]
     return save_hand(
-        game, number, contract=bid, declarer=by, made=made, hcp_ns=str(hcp_ns),
-        hcp_ew=str(hcp_ew), fit=fit, scoring_line=CHOSEN_LINE.get(number, ""),
-    )  # fmt: skip
+        game,
+        number,
+        contract=bid,
+        declarer=by,
+        made=made,
+        hcp_ns=str(hcp_ns),
+        hcp_ew=str(hcp_ew),
+        fit=fit,
+        scoring_line=CHOSEN_LINE.get(number, ""),
+    )
 
 
 @pytest.fixture
@@ -87,8 +94,9 @@ def test_an_unfinished_game_shows_every_hand_and_where_to_carry_on(game):
         enter(game, row)
     tally = tally_sheet(game)
     assert [(r.number, r.dealer, r.vulnerability) for r in tally.rows[3:5]] == [
-        (4, "W", "Both"), (5, "N", "NS")
-    ]  # fmt: skip
+        (4, "W", "Both"),
+        (5, "N", "NS"),
+    ]
     assert tally.rows[3].totals is None and tally.entered == 3
     assert tally.next_hand == 4 and tally.totals == (11, 1)
 
@@ -151,8 +159,9 @@ def test_a_passed_out_hand_is_scored_against_par(game):
 
 
 def test_the_scoring_line_is_chosen_only_on_a_20_20_hand(game):
-    save_hand(game, 1, contract="4S", declarer="N", made="4", hcp_ns="24", fit="9S",
-              scoring_line="EW")  # fmt: skip
+    save_hand(
+        game, 1, contract="4S", declarer="N", made="4", hcp_ns="24", fit="9S", scoring_line="EW"
+    )
     assert OneTableHand.objects.get().scoring_line == ""
 
 
@@ -180,8 +189,16 @@ HANCOCK_HANDS = [
 def hancock_game(club):
     game = make_game(club, method="hancock")
     for number, contract, by, made, hcp_ns, seven, voids, *_ in HANCOCK_HANDS:
-        save_hand(game, number, contract=contract, declarer=by, made=made, hcp_ns=str(hcp_ns),
-                  trump_length_7=seven, side_voids=str(voids))  # fmt: skip
+        save_hand(
+            game,
+            number,
+            contract=contract,
+            declarer=by,
+            made=made,
+            hcp_ns=str(hcp_ns),
+            trump_length_7=seven,
+            side_voids=str(voids),
+        )
     return game
 
 
@@ -226,8 +243,15 @@ def test_a_doubled_contract_with_a_long_run_of_spaces_is_read_in_linear_time(gam
     # "4S -X" drops its dash: the search for it started again at every space of a run (the
     # page posts the box as typed, so a forged box of a million spaces held a worker).
     with finishes_within(), pytest.raises(HandError, match="at most 12 characters"):
-        save_hand(game, 1, contract="4S" + " " * 1_000_000 + "Y", declarer="N", made="4",
-                  hcp_ns="24", fit="9S")  # fmt: skip
+        save_hand(
+            game,
+            1,
+            contract="4S" + " " * 1_000_000 + "Y",
+            declarer="N",
+            made="4",
+            hcp_ns="24",
+            fit="9S",
+        )
     with finishes_within():
         assert _DOUBLED_DASH.sub("", "4S" + " " * 1_000_000 + "Y").endswith(" Y")
     assert _DOUBLED_DASH.sub("", "4S - X") == "4SX"

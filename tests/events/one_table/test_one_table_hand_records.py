@@ -101,8 +101,9 @@ def test_a_failed_job_is_recorded_on_the_game_and_raised(game, monkeypatch):
         analyse_next_batch(game.pk, GAME)
     game.refresh_from_db()
     assert (game.analysis_attempts, game.analysis_error) == (
-        1, "RuntimeError: DDS error -2: too many threads",
-    )  # fmt: skip
+        1,
+        "RuntimeError: DDS error -2: too many threads",
+    )
     assert progress(game)["error"] == "RuntimeError: DDS error -2: too many threads"
 
 

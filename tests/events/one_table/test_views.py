@@ -106,8 +106,21 @@ def test_the_tally_sheet_has_every_column_of_the_printed_sheet_and_the_totals(
 ):
     OneTableSession.objects.filter(pk=tally_sheet_game.pk).update(published=True)
     body = client.get(tally_url(tally_sheet_game)).content.decode()
-    for heading in ("Dlr", "Vul", "Bid", "By", "Md", "Decl’r score", "Pair", "Fit", "±", "SL",
-                    "Par", "(SL) Diff", "Total IMPs"):  # fmt: skip
+    for heading in (
+        "Dlr",
+        "Vul",
+        "Bid",
+        "By",
+        "Md",
+        "Decl’r score",
+        "Pair",
+        "Fit",
+        "±",
+        "SL",
+        "Par",
+        "(SL) Diff",
+        "Total IMPs",
+    ):
         assert f">{heading}</th>" in body
     assert '<strong id="total-ns">51</strong>' in body
     assert '<strong id="total-ew">28</strong>' in body

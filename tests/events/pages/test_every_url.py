@@ -43,17 +43,21 @@ def _each(names, arguments):
 
 # Each URL's arguments, naming the world's objects.
 ARGUMENTS = {
-    **_each("home login logout session_create session_import one_table_create teams_list "
-            "teams_create", lambda w: []),
-    **_each("session_detail session_publish session_finalise session_corrections "
-            "session_recap session_standings "
-            "session_travellers score_cards session_standings_pdf session_recap_pdf "
-            "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
-            "session_edit session_delete session_restore session_penalties session_export "
-            "session_results_csv session_travellers_csv hand_records analysis_retry "
-            "hand_record_sheet hand_record_sheet_pdf table_links table_links_make "
-            "table_links_options",
-            lambda w: [w["event"].pk]),
+    **_each(
+        "home login logout session_create session_import one_table_create teams_list teams_create",
+        lambda w: [],
+    ),
+    **_each(
+        "session_detail session_publish session_finalise session_corrections "
+        "session_recap session_standings "
+        "session_travellers score_cards session_standings_pdf session_recap_pdf "
+        "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
+        "session_edit session_delete session_restore session_penalties session_export "
+        "session_results_csv session_travellers_csv hand_records analysis_retry "
+        "hand_record_sheet hand_record_sheet_pdf table_links table_links_make "
+        "table_links_options",
+        lambda w: [w["event"].pk],
+    ),
     "score_card": lambda w: [w["event"].pk, w["pair"].pk],
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
@@ -64,16 +68,22 @@ ARGUMENTS = {
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
     "table_phone": lambda w: [w["link"].token],
-    **_each("one_table_tally one_table_publish one_table_hand_records "
-            "one_table_analysis_retry one_table_method", lambda w: [w["game"].pk]),
+    **_each(
+        "one_table_tally one_table_publish one_table_hand_records "
+        "one_table_analysis_retry one_table_method",
+        lambda w: [w["game"].pk],
+    ),
     "one_table_hand": lambda w: [w["game"].pk, 1],
-    **_each("teams_event teams_teams teams_draw teams_undraw teams_publish "
-            "teams_standings_pdf teams_usebio teams_delete teams_restore",
-            lambda w: [w["teams"].pk]),
+    **_each(
+        "teams_event teams_teams teams_draw teams_undraw teams_publish "
+        "teams_standings_pdf teams_usebio teams_delete teams_restore",
+        lambda w: [w["teams"].pk],
+    ),
     **_each("teams_round teams_round_pdf", lambda w: [w["teams"].pk, 1]),
-    **_each("teams_match teams_match_enter teams_match_adjust",
-            lambda w: [w["teams"].pk, w["match"].pk]),
-}  # fmt: skip
+    **_each(
+        "teams_match teams_match_enter teams_match_adjust", lambda w: [w["teams"].pk, w["match"].pk]
+    ),
+}
 NAMES = sorted(ARGUMENTS)
 
 

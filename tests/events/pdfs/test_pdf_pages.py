@@ -281,8 +281,9 @@ def test_the_widest_recap_part_stays_inside_the_landscape_page(director_client, 
     section = event.sections.get()
     for board in section.boards.all():
         for seating in section.movement().plays_of_board(board.number):
-            save_result(board, pairs[seating.ns], pairs[seating.ew], "4S N =", director,
-                        rescore=False)  # fmt: skip
+            save_result(
+                board, pairs[seating.ns], pairs[seating.ew], "4S N =", director, rescore=False
+            )
     rescore_event(event)
     url = reverse("session_recap_pdf", args=[event.pk]) + f"?paper={paper}"
     reader = pdf_of(director_client.get(url))

@@ -124,9 +124,12 @@ def test_the_page_says_how_far_the_render_has_got(client, scored, worker):
     url = reverse(URL, args=[scored.pk])
     client.get(url)
     SessionPdf.objects.update(
-        state=SessionPdf.RENDERING, started_at=timezone.now() - datetime.timedelta(seconds=4),
-        step="Laying out page 3", pages_done=3, pages_expected=7,
-    )  # fmt: skip
+        state=SessionPdf.RENDERING,
+        started_at=timezone.now() - datetime.timedelta(seconds=4),
+        step="Laying out page 3",
+        pages_done=3,
+        pages_expected=7,
+    )
     fragment = client.get(
         url + f"?paper=a4&version={scored.version}&wait=1", HTTP_HX_REQUEST="true"
     )
@@ -229,16 +232,18 @@ def test_a_render_goes_on_to_the_version_readers_asked_for_meanwhile(scored, wor
 @pytest.mark.parametrize(
     "action, field", [("session_publish", "published"), ("session_finalise", "finalised")]
 )
-def test_publishing_or_finalising_queues_every_pdf(director_client, club, director, worker,
-                                                   action, field):  # fmt: skip
+def test_publishing_or_finalising_queues_every_pdf(
+    director_client, club, director, worker, action, field
+):
     event = scored_session(club, director)
     director_client.post(reverse(action, args=[event.pk]), {field: "1"})
     queued = SessionPdf.objects.filter(event=event, state=SessionPdf.QUEUED)
     # No hand records were uploaded: no hand-record sheet to make.
     assert sorted(queued.values_list("paper", "kind")) == sorted(
-        (paper, kind) for paper in ("a4", "letter")
+        (paper, kind)
+        for paper in ("a4", "letter")
         for kind in ("standings", "recap", "travellers", "score-cards")
-    )  # fmt: skip
+    )
     version = Event.objects.get(pk=event.pk).version
     assert set(queued.values_list("wanted_version", flat=True)) == {version}
     assert len(worker.tasks) == 8

@@ -49,16 +49,18 @@ def test_served_on_the_network_the_links_carry_its_address_without_a_warning(
     assert page.count(">http://192.168.1.23:8000/t/") == 3
 
 
-def test_a_computer_on_no_network_is_told_to_join_one(director_client, mitchell_session,
-                                                       monkeypatch):  # fmt: skip
+def test_a_computer_on_no_network_is_told_to_join_one(
+    director_client, mitchell_session, monkeypatch
+):
     monkeypatch.setattr(network, "lan_addresses", lambda: [])
     page = links_page(director_client, mitchell_session, **LOCAL)
     assert "This computer is not on a network either" in page
     assert ">http://127.0.0.1:8000/t/" in page
 
 
-def test_a_page_opened_by_the_networks_address_keeps_it(director_client, mitchell_session,
-                                                        monkeypatch):  # fmt: skip
+def test_a_page_opened_by_the_networks_address_keeps_it(
+    director_client, mitchell_session, monkeypatch
+):
     monkeypatch.setattr(network, "lan_addresses", lambda: pytest.fail("not asked"))
     page = links_page(director_client, mitchell_session)  # Host: testserver
     assert "Phones cannot open" not in page
@@ -70,8 +72,9 @@ def test_the_qr_codes_and_table_cards_carry_the_networks_address(
 ):
     encoded = []
     make = segno.make
-    monkeypatch.setattr(segno, "make", lambda content, **kw: encoded.append(content) or make(
-        content, **kw))  # fmt: skip
+    monkeypatch.setattr(
+        segno, "make", lambda content, **kw: encoded.append(content) or make(content, **kw)
+    )
     links_page(director_client, mitchell_session, **LOCAL)  # makes the links
     link = mitchell_session.sections.get().table_links.get(table=1)
     qr = director_client.get(reverse("table_link_qr", args=[mitchell_session.pk, link.pk]), **LOCAL)

@@ -38,8 +38,20 @@ def board(event, number):
     return Board.objects.get(section__event=event, number=number)
 
 
-def tap(client, link, number, level="4", strain="S", doubled="", declarer="N", made="+1",
-        *, version=0, htmx=True, lead=""):  # fmt: skip
+def tap(
+    client,
+    link,
+    number,
+    level="4",
+    strain="S",
+    doubled="",
+    declarer="N",
+    made="+1",
+    *,
+    version=0,
+    htmx=True,
+    lead="",
+):
     data = {"action": "save", "board": board(link.section.event, number).pk, "version": version,
             "level": level, "strain": strain, "doubled": doubled, "declarer": declarer,
             "made": made, "lead": lead}  # fmt: skip
@@ -254,8 +266,9 @@ def test_the_grid_is_live(director_client, mitchell_session, links):
 
 
 @pytest.mark.parametrize("who,status", [("colleague", 404), ("stranger", 404)])
-def test_only_the_club_s_directors_see_the_links(client, mitchell_session, links, who, status,
-                                                 request):  # fmt: skip
+def test_only_the_club_s_directors_see_the_links(
+    client, mitchell_session, links, who, status, request
+):
     client.force_login(request.getfixturevalue(who))
     pk = mitchell_session.pk
     assert client.get(reverse("table_links", args=[pk])).status_code == status
@@ -369,8 +382,9 @@ def test_a_result_saved_meanwhile_is_told_as_the_card_writes_it(client, links):
     assert response.status_code == 422
     html = response.content.decode()
     # Law 77: 4♥ made by EW, nobody vulnerable on board 1: EW +420.
-    assert ("Meanwhile board 1 was saved as 4♥ by W = (EW +420). Check it, then agree or "
-            "change it.") in html  # fmt: skip
+    assert (
+        "Meanwhile board 1 was saved as 4♥ by W = (EW +420). Check it, then agree or change it."
+    ) in html
     assert "4H W =" not in html
     assert Result.objects.get().text == "4H W ="
 

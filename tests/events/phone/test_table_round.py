@@ -72,18 +72,26 @@ def test_after_confirming_only_the_director_changes_it(section, links, director)
     with pytest.raises(EntryError, match="only the director"):
         enter(links[1], 1, "3NT S +1", expected_version=stored.version)
     save_result(
-        stored.board, stored.ns_pair, stored.ew_pair, "3NT S +1", director,
+        stored.board,
+        stored.ns_pair,
+        stored.ew_pair,
+        "3NT S +1",
+        director,
         row=RowState(version=stored.version),
-    )  # fmt: skip
+    )
     assert Result.objects.get(pk=stored.pk).text == "3NT S +1"
 
 
 def test_a_result_the_director_changed_is_locked_for_the_table(section, links, director):
     entered = enter(links[1], 1, "3NT S =")
     save_result(
-        entered.board, entered.ns_pair, entered.ew_pair, "3NT S -1", director,
+        entered.board,
+        entered.ns_pair,
+        entered.ew_pair,
+        "3NT S -1",
+        director,
         row=RowState(version=entered.version),
-    )  # fmt: skip
+    )
     at_table = phone.table_round(links[1]).boards[0]
     assert (at_table.status, at_table.by_director) == ("confirmed", True)
 
@@ -99,8 +107,7 @@ def test_a_duplicate_of_a_result_already_stored_is_refused(section, links, direc
     # The director put EW 2 against NS 1 on board 3 (off the movement); EW 2 cannot have a
     # second result on the board from table 2.
     b3 = board(section, 3)
-    save_result(b3, pair(section, "NS", 1), pair(section, "EW", 2), "PASS", director,
-                override=True)  # fmt: skip
+    save_result(b3, pair(section, "NS", 1), pair(section, "EW", 2), "PASS", director, override=True)
     with pytest.raises(EntryError, match="Board 3 already has a result for EW 2"):
         enter(links[2], 3, "4S N =")
     assert Result.objects.filter(board=b3).count() == 1
@@ -231,9 +238,14 @@ def query(link, number):
 def director_saves(number, text, director, section, **kwargs):
     stored = Result.objects.get(board=board(section, number))
     return save_result(
-        stored.board, stored.ns_pair, stored.ew_pair, text, director,
-        row=RowState(version=stored.version), **kwargs,
-    )  # fmt: skip
+        stored.board,
+        stored.ns_pair,
+        stored.ew_pair,
+        text,
+        director,
+        row=RowState(version=stored.version),
+        **kwargs,
+    )
 
 
 def test_a_table_that_queries_a_board_carries_on_with_its_next_round(section, links):

@@ -64,8 +64,9 @@ def test_before_finalising_the_director_is_told_every_result_missing_and_every_q
 
     found = outstanding(mitchell_session)
 
-    missing = [(gap.table, gap.round, gap.ns.number, gap.ew.number, gap.boards)
-               for gap in found.rounds]  # fmt: skip
+    missing = [
+        (gap.table, gap.round, gap.ns.number, gap.ew.number, gap.boards) for gap in found.rounds
+    ]
     # Boards 3 and 4 go to tables 2, 1 and 3 in rounds 1-3, board 6 to tables 3, 2 and 1.
     assert missing == [
         (2, 1, 2, 2, [4]), (3, 1, 3, 3, [6]),
@@ -86,8 +87,7 @@ def test_a_query_the_director_has_settled_is_no_longer_asked_about(mitchell_sess
     result = phone.enter_result(link, b.pk, "4H E -1")
     phone.query(link, b.pk, result.version)
     assert len(outstanding(mitchell_session).queried) == 1
-    save_result(b, result.ns_pair, result.ew_pair, "4H E =", director,
-                row=RowState(result.ns_pair))  # fmt: skip
+    save_result(b, result.ns_pair, result.ew_pair, "4H E =", director, row=RowState(result.ns_pair))
     assert outstanding(mitchell_session).queried == []
 
 
@@ -136,9 +136,13 @@ def test_a_correction_keeps_its_reason_rescores_and_marks_the_session_corrected(
     event = board.section.event
     finalise_session(event)
     save_result(
-        board, ns, ew, "4S N +2", director,
+        board,
+        ns,
+        ew,
+        "4S N +2",
+        director,
         correction=Correction(" The slip said 4S +2 ", public=True),
-    )  # fmt: skip
+    )
     # +680 now beats +450 and -50: 2 matchpoints; +450 beats -50 only: 1.
     assert points(board) == {1: 2.0, 3: 1.0, 2: 0.0}
     change = ResultChange.objects.filter(board=board).first()  # the latest
@@ -212,8 +216,9 @@ def test_players_see_every_correction_the_latest_first_and_published_reasons_onl
     assert corrections(event) == []
     finalise_session(event)
     save_result(board, ns, ew, "4S N +2", director, correction=Correction("Misread slip"))
-    save_result(board, ns2, ew2, "4S N =", director,
-                correction=Correction("The wrong board", public=True))  # fmt: skip
+    save_result(
+        board, ns2, ew2, "4S N =", director, correction=Correction("The wrong board", public=True)
+    )
     event.refresh_from_db()
     lines = corrections(event)
     assert [(line.where, line.was, line.now, line.reason) for line in lines] == [
@@ -234,8 +239,9 @@ def test_a_save_before_finalising_makes_no_query_for_corrections(club, director)
         if state == "final":
             finalise_session(event)
         with CaptureQueriesContext(connection) as queries:
-            save_result(board, ns, ew, "450", director, row=RowState(ns),
-                        correction=Correction("slip"))  # fmt: skip
+            save_result(
+                board, ns, ew, "450", director, row=RowState(ns), correction=Correction("slip")
+            )
         counts[state] = len(queries)
     assert counts["final"] == counts["provisional"] + 1
 

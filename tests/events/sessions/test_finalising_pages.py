@@ -98,8 +98,7 @@ def test_a_row_typed_over_in_a_final_session_asks_why_and_stores_nothing(directo
     result = Result.objects.get(board=board, ns_pair=ns)
     history = ResultChange.objects.count()
     body = text(row_post(director_client, board, ns, ew, "4S N =", version=result.version))
-    assert "players will see this correction (it was 4H E =, now 4S N =)" \
-        in body  # fmt: skip
+    assert "players will see this correction (it was 4H E =, now 4S N =)" in body
     assert 'name="reason"' in body and "Players see the reason" in body
     assert ">Correct</button>" in body and "keep 4H E =</a>" in body
     assert Result.objects.get(pk=result.pk).text == "4H E ="
@@ -115,8 +114,17 @@ def test_a_correction_with_its_reason_is_saved_and_kept_in_the_history(
     board = board_of(final, 1)
     (ns, ew), *_ = movement_rows(board)
     result = Result.objects.get(board=board, ns_pair=ns)
-    row_post(director_client, board, ns, ew, "4S N =", version=result.version, htmx=htmx,
-             reason="EW had it as 4H by E", publish_reason="on")  # fmt: skip
+    row_post(
+        director_client,
+        board,
+        ns,
+        ew,
+        "4S N =",
+        version=result.version,
+        htmx=htmx,
+        reason="EW had it as 4H by E",
+        publish_reason="on",
+    )
     assert Result.objects.get(pk=result.pk).text == "4S N ="
     change = ResultChange.objects.filter(board=board).first()
     assert (change.old_text, change.new_text, change.reason, change.reason_public) == (
@@ -133,8 +141,9 @@ def test_a_reason_too_long_is_asked_again_with_what_was_typed(director_client, f
     board = board_of(final, 1)
     (ns, ew), *_ = movement_rows(board)
     result = Result.objects.get(board=board, ns_pair=ns)
-    body = text(row_post(director_client, board, ns, ew, "4S N =", version=result.version,
-                         reason="x" * 201))  # fmt: skip
+    body = text(
+        row_post(director_client, board, ns, ew, "4S N =", version=result.version, reason="x" * 201)
+    )
     assert "Say why in at most 200 characters (this has 201)." in body
     assert 'value="' + "x" * 201 + '"' in body
     assert Result.objects.get(pk=result.pk).text == "4H E ="
@@ -145,12 +154,21 @@ def test_a_warning_confirmed_before_the_reason_stays_confirmed(director_client, 
     (ns, ew), *_ = movement_rows(board)
     result = Result.objects.get(board=board, ns_pair=ns)
     # 4 tricks in 4S: probably "made 4", so the line asks first.
-    body = text(row_post(director_client, board, ns, ew, "4S N 4", version=result.version,
-                         override="on"))  # fmt: skip
+    body = text(
+        row_post(director_client, board, ns, ew, "4S N 4", version=result.version, override="on")
+    )
     assert "players will see this correction" in body
     assert '<input type="hidden" name="override" value="on">' in body
-    row_post(director_client, board, ns, ew, "4S N 4", version=result.version, override="on",
-             reason="Down six, as the slip says")  # fmt: skip
+    row_post(
+        director_client,
+        board,
+        ns,
+        ew,
+        "4S N 4",
+        version=result.version,
+        override="on",
+        reason="Down six, as the slip says",
+    )
     assert Result.objects.get(pk=result.pk).text == "4S N -6"
 
 
@@ -171,11 +189,18 @@ def test_the_table_round_page_asks_why_too(director_client, final):
     (ns, ew), *_ = movement_rows(board)
     result = Result.objects.get(board=board, ns_pair=ns)
     url = reverse("table_round", args=[board.section_id, 1, 1])
-    body = text(row_post(director_client, board, ns, ew, "4S N =", version=result.version,
-                         url=url))  # fmt: skip
+    body = text(row_post(director_client, board, ns, ew, "4S N =", version=result.version, url=url))
     assert "players will see this correction" in body
-    row_post(director_client, board, ns, ew, "4S N =", version=result.version, url=url,
-             reason="Slip misread")  # fmt: skip
+    row_post(
+        director_client,
+        board,
+        ns,
+        ew,
+        "4S N =",
+        version=result.version,
+        url=url,
+        reason="Slip misread",
+    )
     assert Result.objects.get(pk=result.pk).text == "4S N ="
 
 
@@ -221,8 +246,9 @@ def test_players_see_each_correction_on_the_standings_and_the_reasons_published(
     board = board_of(final, 1)
     (ns, ew), (ns2, ew2), _ = movement_rows(board)
     save_result(board, ns, ew, "4S N =", director, correction=Correction("EW had the slip"))
-    save_result(board, ns2, ew2, "4S N +1", director,
-                correction=Correction("The slip said +1", public=True))  # fmt: skip
+    save_result(
+        board, ns2, ew2, "4S N +1", director, correction=Correction("The slip said +1", public=True)
+    )
     day = timezone.localdate().strftime("%-d %b")
     standings = text(client.get(reverse("session_detail", args=[final.pk])))
     assert f"Corrected on {day}: board 1, NS 3 v EW 2 (was 4S N =)" in standings
@@ -235,8 +261,7 @@ def test_players_see_each_correction_on_the_standings_and_the_reasons_published(
     assert "Why: The slip said +1" in listed
     assert "EW had the slip" not in listed  # kept for the directors
     for_director = text(director_client.get(reverse("session_corrections", args=[final.pk])))
-    assert "Why: EW had the slip <small>(only the club's directors see this reason)" \
-        in for_director  # fmt: skip
+    assert "Why: EW had the slip <small>(only the club's directors see this reason)" in for_director
 
 
 def test_a_final_session_without_corrections_says_final(client, final):

@@ -118,8 +118,7 @@ def test_a_section_without_a_movement_has_no_grid(section):
 
 
 @pytest.mark.parametrize("phone", [False, True])
-def test_the_grid_is_one_query_given_the_pairs(section, director, phone,
-                                               django_assert_num_queries):  # fmt: skip
+def test_the_grid_is_one_query_given_the_pairs(section, director, phone, django_assert_num_queries):
     director_saves(director, section, 1, 1, 1)
     pairs = list(section.pairs.all())
     section.movement()

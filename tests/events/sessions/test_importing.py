@@ -87,15 +87,21 @@ def test_a_nul_in_a_files_event_or_player_names_is_removed_and_said(club):
     # PostgreSQL stores no text with a NUL, so it was a server error. A NUL is a control
     # character, removed from a file's names like the others (events.core.invisible), and said.
     parsed = TravellerFile(
-        [TravellerLine(2, "A", 1, (1, "NS"), (1, "EW"), "4S N =")], event_name="Club\x00night",
+        [TravellerLine(2, "A", 1, (1, "NS"), (1, "EW"), "4S N =")],
+        event_name="Club\x00night",
         names={("A", 1, "NS"): ("Ann\x00", "Bob"), ("A", 1, "EW"): ("Cat", "Dan")},
-    )  # fmt: skip
+    )
     warnings = []
     event = import_traveller_file(parsed, club=club, movement="mitchell", warnings=warnings)
     assert event.name == "Clubnight"
     assert Pair.objects.get(section__event=event, number=1, direction="NS").player1 == "Ann"
-    assert warnings == [("the file", "invisible characters (control characters, direction "
-                                     "marks) removed from “Clubnight”, “Ann”")]  # fmt: skip
+    assert warnings == [
+        (
+            "the file",
+            "invisible characters (control characters, direction "
+            "marks) removed from “Clubnight”, “Ann”",
+        )
+    ]
 
 
 def test_a_header_without_the_needed_columns_is_refused(club):

@@ -81,8 +81,7 @@ def test_the_rounds_and_sections_are_checked(director_client, club, fields, mess
         ("14 13, 12", "Tables '14 13, 12': separate the sections with commas, e.g. 14,13, 12."),
     ],
 )  # fmt: skip
-def test_a_tables_box_written_wrongly_is_refused_beside_it(director_client, club, tables,
-                                                            message):  # fmt: skip
+def test_a_tables_box_written_wrongly_is_refused_beside_it(director_client, club, tables, message):
     # "14,,13" used to set up two sections without a word, "14;13" likewise.
     response = director_client.post(reverse("session_create"), form(club, tables=tables))
     assert response.status_code == 200

@@ -27,8 +27,11 @@ def names_form(session, names, **extra):
     data = {"form-TOTAL_FORMS": len(pairs), "form-INITIAL_FORMS": len(pairs), **extra}
     for index, pair in enumerate(pairs):
         first, second = names.get(str(pair), ("", ""))
-        data |= {f"form-{index}-id": pair.pk, f"form-{index}-player1": first,
-                 f"form-{index}-player2": second}  # fmt: skip
+        data |= {
+            f"form-{index}-id": pair.pk,
+            f"form-{index}-player1": first,
+            f"form-{index}-player2": second,
+        }
     return data
 
 
@@ -50,8 +53,9 @@ def test_it_suggests_the_clubs_active_members(director_client, url, club, member
     body = director_client.get(url).content.decode()
     datalist = re.search(r'<datalist id="members">(.*?)</datalist>', body, re.S)[1]
     assert re.findall(r'<option value="([^"]+)">([^<]*)</option>', datalist) == [
-        ("Ann Smith", "12345"), ("Bob Jones", "J123456"),
-    ]  # fmt: skip
+        ("Ann Smith", "12345"),
+        ("Bob Jones", "J123456"),
+    ]
     assert body.count('list="members"') == 12
     assert f'href="{reverse("roster", args=[club.slug])}"' in body
 
@@ -138,6 +142,8 @@ def test_a_count_of_pairs_other_than_the_sessions_is_refused(
     response = director_client.post(url, data)
     assert response.status_code == 200
     assert len(response.context["formset"].forms) <= 6
-    assert (f"Nothing saved: the page sent names for {count:,} pairs, and the session has 6."
-            in response.content.decode())  # fmt: skip
+    assert (
+        f"Nothing saved: the page sent names for {count:,} pairs, and the session has 6."
+        in response.content.decode()
+    )
     assert not Pair.objects.filter(section__event=mitchell_session).exclude(player1="").exists()

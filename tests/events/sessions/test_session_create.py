@@ -70,9 +70,11 @@ def test_a_session_bigger_than_any_real_one_is_refused_in_words(director_client,
     url = reverse("session_create")
     response = director_client.post(url, form(club=club.pk, tables="30", boards_per_round="4"))
     assert response.status_code == 200
-    assert ("Too big for a session: it plays 120 boards; a session plays at most 100 (the "
-            "longest real sessions play 36-40). Play fewer rounds, or fewer boards a round."
-            in response.content.decode())  # fmt: skip
+    assert (
+        "Too big for a session: it plays 120 boards; a session plays at most 100 (the "
+        "longest real sessions play 36-40). Play fewer rounds, or fewer boards a round."
+        in response.content.decode()
+    )
     # Seven sections of 30 tables are 420 pairs.
     data = form(club=club.pk, tables="30,30,30,30,30,30,30", boards_per_round="1")
     response = director_client.post(url, data)

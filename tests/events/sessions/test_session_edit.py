@@ -202,7 +202,8 @@ def test_a_howell_cut_short_removes_its_unplayed_boards_but_not_their_history(
     ]  # fmt: skip
     history = ResultChange.objects.order_by("pk")
     assert [(c.action, c.old_text, c.new_text) for c in history] == [
-        ("created", "", "3NT N ="), ("deleted", "3NT N =", ""),
-    ]  # fmt: skip
+        ("created", "", "3NT N ="),
+        ("deleted", "3NT N =", ""),
+    ]
     assert {(c.board_id, c.former_board_number) for c in history} == {(None, 5)}
     assert str(history[1]) == "Board 5 (removed): deleted 3NT N ="

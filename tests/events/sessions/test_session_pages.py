@@ -76,8 +76,9 @@ def test_the_import_page_leaves_the_choice_to_a_director_of_two_clubs(
 def test_a_travellers_csv_without_a_name_is_named_after_its_file(director_client, club):
     # The form's help says it: empty, the name comes from the file, and a CSV has only its
     # file name to give.
-    upload = SimpleUploadedFile("tuesday_pairs 2026-11-24.csv", THREE_TABLES.encode(),
-                                content_type="text/csv")  # fmt: skip
+    upload = SimpleUploadedFile(
+        "tuesday_pairs 2026-11-24.csv", THREE_TABLES.encode(), content_type="text/csv"
+    )
     data = {"club": club.pk, "name": "", "file": upload, "movement": "mitchell",
             "scoring": "matchpoints"}  # fmt: skip
     response = director_client.post(reverse("session_import"), data)

@@ -24,8 +24,12 @@ def events_imports(module: str) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1],
-                                 *([base] if base else [])])  # fmt: skip
+                base = ".".join(
+                    [
+                        *package.split(".")[: len(package.split(".")) - node.level + 1],
+                        *([base] if base else []),
+                    ]
+                )
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
     return {name for name in found if name.split(".")[0] == "events" and _is_module(name)}

@@ -167,19 +167,28 @@ LINES = ["4S N =", "4S N +1", "3NTX S -2", "PASS", "-100", "60/40%", "AVE+", "AV
 )  # fmt: skip
 # Board 1's second result makes 2 the common due, so board 2's top moves from 0 to 1.
 @example(
-    method="matchpoints", adjusted_rule="fixed", due=[1] * 6, conventions={},
+    method="matchpoints",
+    adjusted_rule="fixed",
+    due=[1] * 6,
+    conventions={},
     steps=[(2, 0, "4S N ="), (1, 0, "4S N ="), (1, 1, "4S N +1")],
-)  # fmt: skip
+)
 # NS 1 tops board 1 after its Ave+ on board 2, which Law 12C2's session rule then raises.
 @example(
-    method="matchpoints", adjusted_rule="session", due=[3] * 6, conventions={},
+    method="matchpoints",
+    adjusted_rule="session",
+    due=[3] * 6,
+    conventions={},
     steps=[(2, 0, "AVE+"), (1, 0, "4S N +1"), (1, 1, "4S N =")],
-)  # fmt: skip
+)
 # A board with a fouled group 2 is one board due 2 results, not two boards due 2 each.
 @example(
-    method="matchpoints", adjusted_rule="fixed", due=[2] * 6, conventions={},
+    method="matchpoints",
+    adjusted_rule="fixed",
+    due=[2] * 6,
+    conventions={},
     steps=[(1, 0, "4S N ="), (1, 1, "4S N = F2")],
-)  # fmt: skip
+)
 # Under unfactored adjusted boards, board 2's Ave+ keeps its own top while board 1's second
 # result moves the common due: board 2 must not be rescored to the new top.
 @example(
@@ -196,9 +205,11 @@ def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
     # whole section), a fresh scoring of the whole section finds nothing to change. Boards
     # due fewer results than they get (`due`) make some saves move the common due.
     event = make_session(
-        club, name=f"Property {Event.objects.count()}", scoring_method=method,
+        club,
+        name=f"Property {Event.objects.count()}",
+        scoring_method=method,
         options={"adjusted_rule": adjusted_rule, **conventions},
-    )  # fmt: skip
+    )
     for number, expected in enumerate(due, start=1):
         Board.objects.filter(section__event=event, number=number).update(expected_results=expected)
     for number, play, line in steps:
@@ -214,18 +225,25 @@ def test_the_points_a_save_stores_are_always_the_whole_sections_scoring(
 @given(
     due=st.lists(st.integers(1, 3), min_size=2, max_size=2),
     steps=st.lists(
-        st.tuples(st.sampled_from("AB"), st.integers(1, 2), st.integers(0, 2),
-                  st.sampled_from([*LINES, None])),
-        min_size=1, max_size=10,
+        st.tuples(
+            st.sampled_from("AB"),
+            st.integers(1, 2),
+            st.integers(0, 2),
+            st.sampled_from([*LINES, None]),
+        ),
+        min_size=1,
+        max_size=10,
     ),
-)  # fmt: skip
+)
 def test_a_save_across_the_field_stores_the_whole_fields_scoring(club, director, due, steps):
     # Two sections scored across the field (the session's option): a board's results in both
     # sections are compared together, so a save's board is that board in every section.
     event = make_session(
-        club, name=f"Across {Event.objects.count()}", across_field=True,
+        club,
+        name=f"Across {Event.objects.count()}",
+        across_field=True,
         sections=[SectionPlan("A", 3), SectionPlan("B", 3)],
-    )  # fmt: skip
+    )
     for number, expected in enumerate(due, start=1):
         Board.objects.filter(section__event=event, number=number).update(expected_results=expected)
     for name, number, play, line in steps:

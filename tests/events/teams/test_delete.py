@@ -27,8 +27,9 @@ def played(club):
     event = make_teams_event(club, published=True)
     draw.draw_next_round(event)
     match = event.matches.get(table=1)
-    entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S -1"),
-                              entry.BoardRow(2, "3NT E =", "PASS")])  # fmt: skip
+    entry.save_boards(
+        match, [entry.BoardRow(1, "4S N =", "4S S -1"), entry.BoardRow(2, "3NT E =", "PASS")]
+    )
     return event
 
 
@@ -153,10 +154,14 @@ def test_importing_the_same_file_again_says_it_makes_a_second_copy(club, directo
     )
     warnings = []
     _import(club, warnings)
-    assert warnings[0] == ("the file", (
-        "the club has “Tuesday Swiss Teams” of 11 Mar 2025 with the same teams, already "
-        "imported on 12 Mar 2025 at 09:05: this makes a second copy. Delete the copy you do "
-        "not want (Delete, at the foot of its page)"))  # fmt: skip
+    assert warnings[0] == (
+        "the file",
+        (
+            "the club has “Tuesday Swiss Teams” of 11 Mar 2025 with the same teams, already "
+            "imported on 12 Mar 2025 at 09:05: this makes a second copy. Delete the copy you do "
+            "not want (Delete, at the foot of its page)"
+        ),
+    )
     warnings = []
     _import(club, warnings)
     assert "already imported 2 times, last on" in warnings[0][1]

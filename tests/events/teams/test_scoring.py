@@ -25,10 +25,14 @@ pytestmark = pytest.mark.django_db
 
 FIVE_TEAMS = "North\nSouth\nEast\nWest\nCentre"
 # Board 1 (none vul) and board 2 (NS vul), both rooms: (open, closed, IMPs to home).
-WIN_13 = [entry.BoardRow(1, "4S N =", "4S S -1"),  # +420 v -50: 470 → 10
-          entry.BoardRow(2, "3NT E -2", "PASS")]  # +100 v 0: 100 → 3; 13 in all  # fmt: skip
-WIN_6 = [entry.BoardRow(1, "2S N =", "2S E ="),  # +110 v -110: 220 → 6
-         entry.BoardRow(2, "2S N =", "2S S =")]  # flat  # fmt: skip
+WIN_13 = [
+    entry.BoardRow(1, "4S N =", "4S S -1"),  # +420 v -50: 470 → 10
+    entry.BoardRow(2, "3NT E -2", "PASS"),
+]  # +100 v 0: 100 → 3; 13 in all
+WIN_6 = [
+    entry.BoardRow(1, "2S N =", "2S E ="),  # +110 v -110: 220 → 6
+    entry.BoardRow(2, "2S N =", "2S S ="),
+]  # flat
 
 
 def vps(match):
@@ -71,8 +75,9 @@ def test_a_correction_rescores_and_a_cleared_row_removes_its_board(match):
 
 def test_the_away_team_wins_when_the_closed_room_does_better(match):
     # Open room: home NS +110; closed room: home EW, away NS +420 (4S S =): 110 - 420 = -310.
-    entry.save_boards(match, [entry.BoardRow(1, "2S N =", "4S S ="),
-                              entry.BoardRow(2, "2S N =", "2S S =")])  # fmt: skip
+    entry.save_boards(
+        match, [entry.BoardRow(1, "2S N =", "4S S ="), entry.BoardRow(2, "2S N =", "2S S =")]
+    )
     assert vps(match) == (0, 7, Decimal("5.04"), Decimal("14.96"))  # 310 → 7 IMPs; 2 boards: 14.96
 
 
@@ -123,8 +128,9 @@ def test_a_bye_scores_12_vps_or_the_teams_average(club):
     assert byes == [(1, "North"), (2, "West")]
     north_south = event.matches.get(round=2, home__name="North")
     # Round 2 plays boards 3 and 4: +110 and the home EW pair's +110 (6 IMPs), then flat.
-    entry.save_boards(north_south, [entry.BoardRow(3, "2S N =", "2S E ="),
-                                    entry.BoardRow(4, "2S N =", "2S S =")])  # fmt: skip
+    entry.save_boards(
+        north_south, [entry.BoardRow(3, "2S N =", "2S E ="), entry.BoardRow(4, "2S N =", "2S S =")]
+    )
     rows = {row.team.name: row for row in standings(event).rows}
     # 14.39 for the match (margin 6) + the bye's 12.
     assert (rows["North"].vps, rows["North"].byes, rows["North"].played) == (Decimal("26.39"), 1, 2)
@@ -151,10 +157,12 @@ def test_standings_place_by_vps_and_list_ties_by_imp_difference(event):
 
 def test_a_bad_row_stores_nothing(match):
     with pytest.raises(entry.MatchEntryError) as error:
-        entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S -1"),
-                                  entry.BoardRow(2, "3NT E", "PASS")])  # fmt: skip
-    assert error.value.problems == {2: "Board 2, open room: 3NT E: add the result, e.g. 3NT E = or "
-                                       "3NT E -1."}  # fmt: skip
+        entry.save_boards(
+            match, [entry.BoardRow(1, "4S N =", "4S S -1"), entry.BoardRow(2, "3NT E", "PASS")]
+        )
+    assert error.value.problems == {
+        2: "Board 2, open room: 3NT E: add the result, e.g. 3NT E = or 3NT E -1."
+    }
     assert not MatchBoard.objects.exists()
 
 
@@ -181,8 +189,9 @@ def test_the_database_refuses_half_a_board_and_a_team_against_itself(match):
     with pytest.raises(IntegrityError), transaction.atomic():
         MatchBoard.objects.create(match=match, number=1, open_ns_score=420)
     with pytest.raises(IntegrityError), transaction.atomic():
-        TeamMatch.objects.create(event=match.event, round=9, table=1, home=match.home,
-                                 away=match.home)  # fmt: skip
+        TeamMatch.objects.create(
+            event=match.event, round=9, table=1, home=match.home, away=match.home
+        )
     with pytest.raises(IntegrityError), transaction.atomic():
         TeamMatch.objects.create(event=match.event, round=9, table=1, home=match.home)  # a bye
 
@@ -190,17 +199,25 @@ def test_the_database_refuses_half_a_board_and_a_team_against_itself(match):
 def test_the_scorecard_runs_board_by_board(match):
     entry.save_boards(match, WIN_13)
     assert [(row.number, row.open_text, row.running) for row in scorecard(match)] == [
-        (1, "4S\u00a0N\u00a0=", (10, 0)), (2, "3NT\u00a0E\u00a0-2", (13, 0))]  # fmt: skip
+        (1, "4S\u00a0N\u00a0=", (10, 0)),
+        (2, "3NT\u00a0E\u00a0-2", (13, 0)),
+    ]
 
 
 def test_a_ko_match_carries_its_imps_over_without_vps(club):
-    event = make_teams_event(club, teams="Smith\nJones", kind="ko", rounds=2,
-                             carry_over_home=Decimal("2.5"))  # fmt: skip
+    event = make_teams_event(
+        club, teams="Smith\nJones", kind="ko", rounds=2, carry_over_home=Decimal("2.5")
+    )
     first = TeamMatch.objects.get(pk=_draw(event))
     entry.save_boards(first, WIN_13)
     second = TeamMatch.objects.get(pk=_draw(event))
-    entry.save_boards(second, [entry.BoardRow(3, "2S N =", "4S S ="),  # 110 v 420 (3: EW vul)
-                               entry.BoardRow(4, "2S N =", "2S S =")])  # fmt: skip
+    entry.save_boards(
+        second,
+        [
+            entry.BoardRow(3, "2S N =", "4S S ="),  # 110 v 420 (3: EW vul)
+            entry.BoardRow(4, "2S N =", "2S S ="),
+        ],
+    )
     ko = ko_standing(event)
     assert vps(second)[2:] == (None, None)
     # Board 3: 110 - 420 = -310 → 7 IMPs to Jones. 2.5 + 13 + 0 = 15.5; 0 + 0 + 7 = 7.
@@ -229,10 +246,12 @@ def test_a_club_table_scores_by_its_rows(club):
 RESULTS = ["4S N =", "4S S -1", "3NT E -2", "PASS", "2S E =", "6NT N +1", "1NT W -3", "-100"]
 
 
-@settings(max_examples=30, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
-@given(st.lists(st.tuples(st.sampled_from(RESULTS), st.sampled_from(RESULTS)), min_size=2,
-                max_size=2))  # fmt: skip
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.tuples(st.sampled_from(RESULTS), st.sampled_from(RESULTS)), min_size=2, max_size=2)
+)
 def test_swapping_the_rooms_swaps_the_match(match, results):
     """The home team's results in the away team's hands: the IMPs and VPs change sides, the
     VPs always add up to 20, and the team with more IMPs never has fewer VPs."""

@@ -49,5 +49,6 @@ def test_a_typed_team_with_an_invisible_character_is_refused_in_words(line, said
 
 def test_accents_and_suit_symbols_are_letters_and_kept():
     assert parse_teams("Château ♠♥: Zoë, Åsa, Ñico, Øyvind\nBell") == [
-        TeamLine("Château ♠♥", "Zoë, Åsa, Ñico, Øyvind"), TeamLine("Bell", ""),
-    ]  # fmt: skip
+        TeamLine("Château ♠♥", "Zoë, Åsa, Ñico, Øyvind"),
+        TeamLine("Bell", ""),
+    ]

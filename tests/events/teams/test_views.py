@@ -80,11 +80,13 @@ def test_it_hides_an_unpublished_event_from_readers(client, request, match, who)
     event = match.event
     if who != "anonymous":
         client.force_login(request.getfixturevalue(who))
-    for url in (reverse("teams_event", args=[event.pk]),
-                reverse("teams_round", args=[event.pk, 1]),
-                reverse("teams_match", args=[event.pk, match.pk]),
-                reverse("teams_standings_pdf", args=[event.pk]),
-                reverse("teams_usebio", args=[event.pk])):  # fmt: skip
+    for url in (
+        reverse("teams_event", args=[event.pk]),
+        reverse("teams_round", args=[event.pk, 1]),
+        reverse("teams_match", args=[event.pk, match.pk]),
+        reverse("teams_standings_pdf", args=[event.pk]),
+        reverse("teams_usebio", args=[event.pk]),
+    ):
         assert client.get(url).status_code == 404, url
 
 
@@ -119,8 +121,13 @@ def test_it_sets_up_an_event_and_asks_for_its_teams(director_client, club, direc
     response = director_client.post(reverse("teams_create"), {**EVENT_FORM, "club": club.pk})
     event = TeamsEvent.objects.get()
     assert response.status_code == 302 and response.url == reverse("teams_teams", args=[event.pk])
-    assert (event.kind, event.boards_per_match, event.rounds, event.vp_scale, event.created_by) \
-        == ("swiss", 7, 5, "wbf-2013", director)  # fmt: skip
+    assert (event.kind, event.boards_per_match, event.rounds, event.vp_scale, event.created_by) == (
+        "swiss",
+        7,
+        5,
+        "wbf-2013",
+        director,
+    )
 
 
 def test_the_form_offers_only_the_directors_clubs(director_client, club, colleague):
@@ -260,12 +267,14 @@ def test_a_missing_room_asks_for_an_artificial_score(director_client, match):
 
 
 def test_the_scorecard_shows_both_rooms_and_the_running_score(director_client, match):
-    entry.save_boards(match, [entry.BoardRow(1, "4S N =", "4S S -1"),
-                              entry.BoardRow(2, "3NT E -2", "PASS")])  # fmt: skip
+    entry.save_boards(
+        match, [entry.BoardRow(1, "4S N =", "4S S -1"), entry.BoardRow(2, "3NT E -2", "PASS")]
+    )
     response = director_client.get(reverse("teams_match", args=[match.event.pk, match.pk]))
     rows = response.context["rows"]
-    assert [(r.number, r.board.open_ns_score, r.board.closed_ns_score, r.running) for r in rows] \
-        == [(1, 420, -50, (10, 0)), (2, 100, 0, (13, 0))]  # fmt: skip
+    assert [
+        (r.number, r.board.open_ns_score, r.board.closed_ns_score, r.running) for r in rows
+    ] == [(1, 420, -50, (10, 0)), (2, 100, 0, (13, 0))]
     assert "WBF 2013 continuous 20-point scale (two decimals)" in response.content.decode()
 
 
@@ -296,8 +305,10 @@ def test_penalties_and_forfeits_are_checked_and_saved(director_client, match):
 
 
 def test_the_pdfs_are_pdfs(director_client, drawn):
-    for url in (reverse("teams_standings_pdf", args=[drawn.pk]),
-                reverse("teams_round_pdf", args=[drawn.pk, 1]) + "?paper=letter"):  # fmt: skip
+    for url in (
+        reverse("teams_standings_pdf", args=[drawn.pk]),
+        reverse("teams_round_pdf", args=[drawn.pk, 1]) + "?paper=letter",
+    ):
         response = director_client.get(url)
         assert response.status_code == 200 and response.content.startswith(b"%PDF"), url
     assert director_client.get(reverse("teams_round_pdf", args=[drawn.pk, 2])).status_code == 404
@@ -316,8 +327,9 @@ def test_a_ko_match_page_shows_the_running_imps(director_client, club):
     event = make_teams_event(club, teams="Smith\nJones", kind="ko", rounds=2)
     draw.draw_next_round(event)
     segment = event.matches.get()
-    entry.save_boards(segment, [entry.BoardRow(1, "4S N =", "4S S -1"),
-                                entry.BoardRow(2, "3NT E -2", "PASS")])  # fmt: skip
+    entry.save_boards(
+        segment, [entry.BoardRow(1, "4S N =", "4S S -1"), entry.BoardRow(2, "3NT E -2", "PASS")]
+    )
     response = director_client.get(reverse("teams_event", args=[event.pk]))
     body = response.content.decode()
     assert response.context["ko"].totals == (13, 0)
@@ -375,8 +387,10 @@ def test_a_board_both_directors_changed_is_refused_then_replaced_on_purpose(dire
     response = director_client.post(url, mine)
     body = response.content.decode()
     assert response.status_code == 200 and "Nothing was saved: check board 1." in body
-    assert ("Board 1 was saved by someone else after you opened this page: now open room "
-            "4S N =, closed room 4S S -1.") in body  # fmt: skip
+    assert (
+        "Board 1 was saved by someone else after you opened this page: now open room "
+        "4S N =, closed room 4S S -1."
+    ) in body
     assert 'value="4S N +1"' in body  # what was typed stays in the boxes
     assert [(b.number, b.open_result) for b in MatchBoard.objects.all()] == [(1, "4S N =")]
 
@@ -414,8 +428,10 @@ def test_the_swiss_standings_say_after_which_round_they_are(director_client, mat
 
     def play(match):
         one, two = entry.board_numbers(match)
-        entry.save_boards(match, [entry.BoardRow(one, "4S N =", "4S S -1"),
-                                  entry.BoardRow(two, "3NT E -2", "PASS")])  # fmt: skip
+        entry.save_boards(
+            match,
+            [entry.BoardRow(one, "4S N =", "4S S -1"), entry.BoardRow(two, "3NT E -2", "PASS")],
+        )
 
     play(first)
     assert standings_heading(director_client, event) == "round 1: 1 of 3 matches played"

@@ -54,8 +54,9 @@ def test_standings_rows_escape_names_and_show_what_the_page_shows():
 def test_a_pair_that_has_not_played_has_no_place_and_no_percentage():
     event = Event(pk=7, scoring="cross-imps")
     pair = Pair(pk=12, section=Section(pk=3, name="A"), number=4, direction="NS")
-    row = standings_rows(StandingGroup("NS pairs", [_standing(pair, boards=0, average=None)]),
-                         event)  # fmt: skip
+    row = standings_rows(
+        StandingGroup("NS pairs", [_standing(pair, boards=0, average=None)]), event
+    )
     assert row.startswith("<tr><td>—</td>") and row.endswith("<td>—</td></tr>")
 
 

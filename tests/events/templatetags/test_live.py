@@ -23,8 +23,10 @@ def render(source, path="/boards/3/", **context):
 
 def test_the_region_asks_this_path_every_second_since_the_version_it_shows():
     html = render(REGION, event=Event(pk=1, version=41, finalised=False), pair=None)
-    assert html == ('<div id="live" hx-get="/boards/3/?since=41" hx-trigger="every 1s" '
-                    'hx-swap="outerHTML"><p>inside</p></div>')  # fmt: skip
+    assert html == (
+        '<div id="live" hx-get="/boards/3/?since=41" hx-trigger="every 1s" '
+        'hx-swap="outerHTML"><p>inside</p></div>'
+    )
 
 
 def test_extra_parameters_follow_the_version_escaped_for_the_attribute():
@@ -55,21 +57,30 @@ def test_a_pdf_has_the_region_but_nothing_that_polls(finalised):
 
 
 def test_what_the_region_holds_is_escaped_as_usual():
-    html = render("{% load live %}{% live event %}{{ name }}{% endlive %}",
-                  event=Event(pk=1, version=1), name="<b>N&S</b>")  # fmt: skip
+    html = render(
+        "{% load live %}{% live event %}{{ name }}{% endlive %}",
+        event=Event(pk=1, version=1),
+        name="<b>N&S</b>",
+    )
     assert html.endswith('hx-swap="outerHTML">&lt;b&gt;N&amp;S&lt;/b&gt;</div>')
 
 
 def test_the_compact_standings_build_their_own_element_from_the_same_parts():
-    source = ('{% load live %}<section hx-get="{% live_url event "/sessions/1/standings/" '
-              'section=section %}" hx-trigger="{% live_trigger event %}, clubscore:saved '
-              'from:body">')  # fmt: skip
+    source = (
+        '{% load live %}<section hx-get="{% live_url event "/sessions/1/standings/" '
+        'section=section %}" hx-trigger="{% live_trigger event %}, clubscore:saved '
+        'from:body">'
+    )
     provisional = render(source, event=Event(pk=1, version=5), section=3)
-    assert provisional == ('<section hx-get="/sessions/1/standings/?since=5&amp;section=3" '
-                           'hx-trigger="every 1s, clubscore:saved from:body">')  # fmt: skip
+    assert provisional == (
+        '<section hx-get="/sessions/1/standings/?since=5&amp;section=3" '
+        'hx-trigger="every 1s, clubscore:saved from:body">'
+    )
     final = render(source, event=Event(pk=1, version=6, finalised=True), section=None)
-    assert final == ('<section hx-get="/sessions/1/standings/?since=6" '
-                     'hx-trigger="every 30s, clubscore:saved from:body">')  # fmt: skip
+    assert final == (
+        '<section hx-get="/sessions/1/standings/?since=6" '
+        'hx-trigger="every 30s, clubscore:saved from:body">'
+    )
 
 
 @pytest.mark.parametrize("source", ["{% live %}{% endlive %}", "{% live event 7 %}{% endlive %}",
