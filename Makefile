@@ -44,9 +44,9 @@ $(AXE): Makefile
 
 axe: $(AXE)
 
-# mypy checks what pyproject.toml's [tool.mypy] names: scoring/, the pure library, and the
-# results files' readers and writers (events/formats/) and the import's storing
-# (events/sessions/importing.py).
+# mypy checks what pyproject.toml's [tool.mypy] names: scoring/, the pure library, the
+# results files' readers and writers, result entry, the tables' phones and the services under
+# them (docs/development.md lists them).
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy

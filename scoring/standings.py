@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import cast
+from typing import TypeVar, cast
 
 from scoring.board_scoring import DEFAULT_OPTIONS, MATCHPOINT_METHODS, two_places
 from scoring.hdb import hdb_set_vps
@@ -24,6 +24,10 @@ from scoring.session import ScoredResult
 from scoring.vps import HARRIS_SCALES
 
 __all__ = ["ScoredResult", "Standing", "Penalty", "standings", "hdb_vps_by_pair"]
+
+# A caller's pair key (a database id, a pair number): one type for the pairs and the penalties,
+# so a caller's dict[int, Penalty] fits (a Mapping of Hashable keys would refuse it).
+PairKey = TypeVar("PairKey", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -51,11 +55,11 @@ class Standing:
 def standings(
     method: str,
     results: list[ScoredResult],
-    pairs: list[Hashable],
+    pairs: list[PairKey],
     group_of=lambda pair: None,
     board_sets: Mapping[int, Hashable] | None = None,
     options: ScoringOptions = DEFAULT_OPTIONS,
-    penalties: Mapping[Hashable, Penalty] | None = None,
+    penalties: Mapping[PairKey, Penalty] | None = None,
     session_boards: int | None = None,
 ) -> list[Standing]:
     """Standings of `pairs`, ranked within the group `group_of(pair)` gives (a direction).
@@ -73,7 +77,7 @@ def standings(
         vps, vp_possible = hdb_vps_by_pair(results, board_sets)
         earned = {pair: Fraction(vps.get(pair, 0)) for pair in earned}
         possible = {pair: Fraction(vp_possible.get(pair, 0)) for pair in earned}
-    deducted = {
+    deducted: dict[Hashable, Fraction] = {
         pair: _deduction(method, penalty, tops[pair], boards[pair])
         for pair, penalty in (penalties or {}).items()
         if pair in earned

@@ -74,13 +74,14 @@ def club_lookup(model, seen=()) -> str | None:
 def club_objects(club) -> list[models.Model]:
     """Every row of the club's, model by model (the club first), each model in key order;
     not what is made again from them (REMADE)."""
-    rows = []
+    rows: list[models.Model] = []
     for model in club_app_models():
         if model._meta.label in REMADE:
             continue
         lookup = club_lookup(model)
         if lookup is not None:
-            rows.extend(model.objects.filter(**{lookup: club.pk}).order_by("pk"))
+            # _default_manager: each club model's only manager, `objects`, typed for any model.
+            rows.extend(model._default_manager.filter(**{lookup: club.pk}).order_by("pk"))
     return rows
 
 

@@ -38,7 +38,8 @@ class _Compiled:
     those parameters each argument goes."""
 
     def __init__(self, queryset: QuerySet, arity: int):
-        if queryset._known_related_objects:
+        # A private attribute django-stubs leaves out (the module's docstring: internals).
+        if queryset._known_related_objects:  # type: ignore[attr-defined]
             # A related manager's queryset hands its rows the object it was built from.
             raise ValueError("build a prepared query from a model's manager")
         self.queryset = queryset
@@ -68,10 +69,11 @@ class _Compiled:
                 params[place] = value
         compiler = copy.copy(self.compiler)
         compiler.connection = connections[self.queryset.db]  # this thread's connection
-        sql, params = self.sql, tuple(params)
-        compiler.as_sql = lambda *args, **kwargs: (sql, params)
+        sql, bound = self.sql, tuple(params)
+        compiler.as_sql = lambda *args, **kwargs: (sql, bound)
         queryset = self.queryset.all()  # a clone: its query alone answers with this compiler
-        queryset.query.get_compiler = lambda *args, **kwargs: compiler
+        # Replacing this one query's method is the point: mypy refuses any assignment to one.
+        queryset.query.get_compiler = lambda *args, **kwargs: compiler  # type: ignore[method-assign]
         return list(queryset)
 
 

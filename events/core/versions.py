@@ -21,5 +21,8 @@ def bump(owner: Model | QuerySet, *, by: int = 1, **fields) -> int:
     the number of rows updated. `owner` is a session, teams event or one-table game, or a
     query of them (the session of a board, a session not yet final). `by=0` writes `fields`
     under the lock and leaves the version where it was."""
-    rows = owner if isinstance(owner, QuerySet) else type(owner).objects.filter(pk=owner.pk)
+    # _default_manager is each of these models' only manager, `objects`, typed for any model.
+    rows = (
+        owner if isinstance(owner, QuerySet) else type(owner)._default_manager.filter(pk=owner.pk)
+    )
     return rows.update(**fields, version=F("version") + by)

@@ -56,7 +56,10 @@ class ResultForm(forms.Form):
         return pair
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        # Form.clean returns cleaned_data itself; django-stubs types that return Optional (an
+        # override may return None), so the attribute is read instead.
+        data = self.cleaned_data
         if self.errors:
             return data
         row_ns, row_ew = self._row_pair(data.get("ns")), self._row_pair(data.get("ew"))

@@ -9,6 +9,7 @@ from django.db.models import Count, Q
 
 from events.core.prepared import prepared
 from events.core.queries import section_pairs
+from events.entry.errors import EntryConflict
 from events.models import Board, Pair, Result, Section
 
 __all__ = [
@@ -30,7 +31,7 @@ class Row:
     typed_ns: str | None = None
     typed_ew: str | None = None
     posted_version: int | None = None
-    conflict: object = None  # an EntryConflict: the row changed while the typist typed
+    conflict: EntryConflict | None = None  # the row changed while the typist typed
     changed_by: str = ""  # for a conflict: who stored (or deleted) what the row now holds
     changed_at: object = None
     clearing: bool = False  # the director asked to clear the row and must confirm
@@ -102,6 +103,8 @@ class Row:
         """The row as a screen reader announces each of its boxes."""
         if self.new:
             return f"Board {self.board.number}, other pairs"
+        # Only the new row has no pairs: the others are the movement's or a stored result's.
+        assert self.ns is not None and self.ew is not None
         return f"Board {self.board.number}, NS {self.ns.number} v EW {self.ew.number}"
 
     @property
@@ -190,6 +193,7 @@ def table_round_rows(
     """The round's rows at the table; `with_results=False` leaves their results for a
     `reload_results` call (after a save, the rows show what it stored)."""
     movement = section.movement()
+    assert movement is not None  # the view found the round in the movement (else a 404)
     seating = movement.seating(round_number, table)
     if not seating.is_played:
         return []
@@ -211,7 +215,9 @@ def reload_results(rows: list[Row]) -> None:
     if not rows:
         return
     numbers = [row.board.number for row in rows]
-    found = _results_numbered(rows[0].board.section_id, min(numbers), max(numbers), rows[0].ns.pk)
+    ns = rows[0].ns
+    assert ns is not None  # a table round's rows are its seating's: one NS pair
+    found = _results_numbered(rows[0].board.section_id, min(numbers), max(numbers), ns.pk)
     stored = {result.board_id: result for result in found}
     for row in rows:
         row.result = stored.get(row.board.pk)

@@ -3,6 +3,7 @@ transaction, the session locked and the board's history written (events.entry.ch
 """
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from django.db import transaction
 from django.db.models import Q
@@ -173,7 +174,10 @@ def _rule(query: TableEntry, result: Result, before, user, correction=None) -> N
     )
 
 
-def _same_line(result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry, group) -> bool:
+def _same_line(
+    result: Result | None, ns: Pair, ew: Pair, entry: scoring.Entry, group
+) -> TypeGuard[Result]:
+    """Whether `result` is the line typed, stored already (so not None)."""
     return (
         result is not None
         and (result.ns_pair_id, result.ew_pair_id) == (ns.pk, ew.pk)

@@ -25,6 +25,7 @@ from events.formats import (
     FileMatch,
     FileTeam,
     ImportProblems,
+    Place,
     TeamsFile,
     board_number,
 )
@@ -60,7 +61,8 @@ def is_teams(event) -> bool:
 
 def read_teams(root, event) -> TeamsFile:
     """The teams event the file holds; ImportProblems names each bad element and its line."""
-    problems, warnings = _Problems(), []
+    problems = _Problems()
+    warnings: list[tuple[Place, str]] = []
     kind = TEAMS_EVENT_TYPES[(event.get("EVENT_TYPE") or "").strip().upper()]
     teams, pairs = _teams(event, problems)
     matches = _in_order(
@@ -109,7 +111,8 @@ def read_teams(root, event) -> TeamsFile:
 
 def _teams(event, problems) -> tuple[dict[str, FileTeam], dict[str, set[str]]]:
     """The PARTICIPANTS' teams by TEAM_ID, and each team's pair numbers (its PAIRs')."""
-    teams, pairs = {}, {}
+    teams: dict[str, FileTeam] = {}
+    pairs: dict[str, set[str]] = {}
     for team in event.iter("TEAM"):
         if team.getparent().tag != "PARTICIPANTS":
             continue  # a MATCH's TEAM: the number of the team that is home
@@ -169,14 +172,14 @@ def _match(element, pairs, problems, warnings) -> FileMatch | None:
     round_text = _text(element, "ROUND_NUMBER") or "1"
     round_number = board_number(round_text)
     home = _text(element, "TEAM")
-    away = _text(element, "OPPOSING_TEAM")
+    opposing = _text(element, "OPPOSING_TEAM")
     if round_number is None:
         problems.add(element, f"ROUND_NUMBER {quoted(round_text)} is not a round's number")
         return None
     if home.upper() in _NO_TEAM:
         problems.add(element, "TEAM is missing: a MATCH names its team (the TEAM_ID)")
         return None
-    away = None if away.upper() in _NO_TEAM else away
+    away = None if opposing.upper() in _NO_TEAM else opposing
     match = FileMatch(
         element.sourceline or 1,
         round_number,
@@ -291,7 +294,7 @@ def _sides(lines, rooms, published, board, warnings) -> list[bool] | None:
         return None
     known = [side for side in sides if side is not None]
     if len(known) == len(sides):
-        return sides
+        return known  # every line said its room: the same list as sides, with no None
     if known:  # the other line is the other room
         return [side if side is not None else not known[0] for side in sides]
     guess = [True, False][: len(lines)]

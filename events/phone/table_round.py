@@ -108,6 +108,7 @@ class BoardAtTable:
             return {}
         if r.contract_level == 0:
             return {"level": "P"}
+        assert r.tricks is not None  # the save path stores a played contract with its tricks
         made = r.tricks - r.contract_level - 6
         return {
             "level": str(r.contract_level),
@@ -166,7 +167,7 @@ class TableRound:
     @property
     def stamp(self) -> str:
         """Changes whenever anything the phone shows changes."""
-        parts = [self.round, self.link.revoked_at]
+        parts: list[object] = [self.round, self.link.revoked_at]
         for boards in (self.boards, self.previous.boards if self.previous else (), self.rulings):
             parts.extend((b.board.pk, b.stamp) for b in boards)
         return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
@@ -221,13 +222,16 @@ def table_round(link: TableLink) -> TableRound:
         break
     current = current or TableRound(link, movement.rounds, None)
     current.rulings = queried
-    current.previous = (
-        done if done and (current.round is None or done.round < current.round) else None
-    )
+    current.previous = None
+    if done is not None:
+        # A played seating's round, so it has a number (None: every round is done).
+        assert done.round is not None
+        if current.round is None or done.round < current.round:
+            current.previous = done
     current.sit_outs = [s.round for s in seatings if not s.is_played]
     if travellers:
-        for shown in (current, current.previous):
-            _add_travellers(shown)
+        for each in (current, current.previous):
+            _add_travellers(each)
     return current
 
 
@@ -272,12 +276,14 @@ def _add_travellers(shown: TableRound | None) -> None:
         )
 
 
-def _board_in_round(link: TableLink, board_id) -> tuple[BoardAtTable, TableRound]:
+def _board_in_round(link: TableLink, board_id: int | None) -> tuple[BoardAtTable, TableRound]:
     """The board of the table's current round, or EntryError: a link reaches no other board."""
     shown = table_round(link)
     for b in shown.boards:
         if b.board.pk == board_id:
             return b, shown
+    if board_id is None:
+        raise EntryError("That board is not played at this table now.")
     number = (
         Board.objects.filter(pk=board_id, section=link.section)
         .values_list("number", flat=True)
@@ -289,7 +295,12 @@ def _board_in_round(link: TableLink, board_id) -> tuple[BoardAtTable, TableRound
 
 
 def enter_result(
-    link: TableLink, board_id: int, text: str, *, lead: str = "", expected_version: int = 0
+    link: TableLink,
+    board_id: int | None,
+    text: str,
+    *,
+    lead: str = "",
+    expected_version: int = 0,
 ) -> Result:
     """Save the table's result for one board of its round. Raises EntryError (a confirmed
     board, a board of another table or round, a result the save path refuses)."""
@@ -306,6 +317,8 @@ def enter_result(
             )
         if text == PASSED_OUT:
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
+        # The board is in the table's round (_board_in_round): its seating has both pairs.
+        assert shown.ns is not None and shown.ew is not None
         result = save_result(
             at_table.board,
             shown.ns,
@@ -340,13 +353,13 @@ def conflict_message(conflict: EntryConflict, board_id: int) -> str:
     )
 
 
-def confirm(link: TableLink, board_id: int, expected_version: int) -> None:
+def confirm(link: TableLink, board_id: int | None, expected_version: int) -> None:
     """The opponents agree with the result they were shown: from now on only the director
     changes it."""
     _answer(link, board_id, expected_version, confirmed_at=timezone.now(), queried_at=None)
 
 
-def query(link: TableLink, board_id: int, expected_version: int) -> None:
+def query(link: TableLink, board_id: int | None, expected_version: int) -> None:
     """The opponents disagree: the director is called (the grid shows it)."""
     _answer(link, board_id, expected_version, confirmed_at=None, queried_at=timezone.now())
 
@@ -364,7 +377,9 @@ def _answer(link, board_id, expected_version, **answer) -> None:
             )
         if at_table.locked:
             return  # confirmed already (on the other phone): nothing to do
-        TableEntry.objects.filter(pk=at_table.entry.pk).update(**answer)
+        entry = at_table.entry
+        assert entry is not None  # a result with no table's entry is the director's: locked
+        TableEntry.objects.filter(pk=entry.pk).update(**answer)
 
 
 def entry_text(level: str, strain: str, doubled: str, declarer: str, made: str) -> str:

@@ -78,7 +78,10 @@ class PhoneResultForm(forms.Form):
             raise forms.ValidationError(str(error)) from None
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        # Form.clean returns cleaned_data itself; django-stubs types that return Optional (an
+        # override may return None), so the attribute is read instead.
+        data = self.cleaned_data
         if self.errors or data["level"] == "P":
             return data
         missing = [name for name in ("strain", "declarer", "made") if not data.get(name)]
@@ -175,6 +178,7 @@ def _act(request, link) -> dict | None:
                 expected_version=version,
             )
     except EntryConflict as conflict:
+        assert board_id is not None  # only a save meets a conflict, and it found its board
         return {"board": board_id, "message": phone.conflict_message(conflict, board_id)}
     except EntryError as error:
         return {"board": board_id, "message": str(error), "typed": post}
@@ -206,15 +210,15 @@ def table_links(request, pk):
             grid = table_round_grid(section, phone=True)
             sections.append({"section": section, "links": shown, "unlinked": unlinked,
                              "grid": grid, "late": grid.late_tables()})  # fmt: skip
-        shown = {
+        page: dict[str, object] = {
             "sections": sections,
             "show_travellers": links.show_travellers(event),
             "several_sections": len(sections) > 1,
             "unlinked": [s for s in sections if s["unlinked"]],
         }
         if not request.htmx:  # the links are outside the live part
-            shown["phone"] = phone_address(request)
-        return shown
+            page["phone"] = phone_address(request)
+        return page
 
     return live_page(request, event, "events/phone/links.html", context)
 

@@ -118,10 +118,15 @@ def _played_sets(section):
     return Result.objects.filter(board__section=section).values_list("board__board_set", "ns_pair")
 
 
-def _phone_counts(section: Section) -> tuple[Counter, Counter, set]:
+_SetPair = tuple[int, int]  # (board set, NS pair id)
+
+
+def _phone_counts(section: Section) -> tuple[Counter[_SetPair], Counter[_SetPair], set[_SetPair]]:
     """Per (board set, NS pair): the results entered, those confirmed, and whether one is
     queried, each result judged as the table's phone judges it."""
-    entered, confirmed, queried = Counter(), Counter(), set()
+    entered: Counter[_SetPair] = Counter()
+    confirmed: Counter[_SetPair] = Counter()
+    queried: set[_SetPair] = set()
     lines = Result.objects.filter(board__section=section).values_list(
         "board__board_set",
         "ns_pair",

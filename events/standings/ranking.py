@@ -1,5 +1,6 @@
 """Standings of a session's sections, computed exactly from the stored traveller lines."""
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -72,7 +73,8 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
         options=event.scoring_options,
         penalties=penalties_by_pair(event, unit.section_ids),
     )
-    groups: dict[str | None, list[tuple]] = {}
+    # A direction or None, or under places=section a (section, direction) pair: group_of's.
+    groups: dict[Hashable, list[scoring.Standing]] = {}
     for standing in table:
         groups.setdefault(standing.group, []).append(standing)
     ordered = []
