@@ -249,7 +249,7 @@ def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(mon
     # locked the game's row and then its hand: interleaved, PostgreSQL found a deadlock and
     # refused one of them. Both now take the game's row first. The upload is held right after
     # it has put the new deal on the hand already entered, until the save waits for a lock.
-    from events.handrecords import session_import
+    from events.one_table import hand_records
     from events.one_table.hand_records import import_game_hand_records
     from events.one_table.hands import save_hand
     from tests.events.one_table.test_one_table import make_game
@@ -266,8 +266,8 @@ def test_a_hand_record_upload_and_a_hand_save_of_one_game_queue_not_deadlock(mon
         redealt.set()
         go_on.wait(timeout=20)
 
-    redeal_hands = session_import.redeal_hands
-    monkeypatch.setattr(session_import, "redeal_hands", redeal_then_wait)
+    redeal_hands = hand_records.redeal_hands
+    monkeypatch.setattr(hand_records, "redeal_hands", redeal_then_wait)
     failures = []
 
     def upload():

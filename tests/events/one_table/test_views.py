@@ -97,7 +97,7 @@ def test_the_hand_page_shows_the_hand_its_deal_and_the_last_result(
     assert 'name="contract" value="4SX"' in body and 'name="made" value="-3"' in body
     assert 'value="N" checked' in body and 'name="fit" value="8H"' in body
     # Hand 15 is the one before: 12 IMPs to NS (the tally sheet's example).
-    assert "5NT by W, made 7 →\n  12 IMPs to NS" in body
+    assert "5NT by W, made 7 → 12 IMPs to NS" in " ".join(body.split())  # as the page reads
     assert "NS <strong>51</strong> · EW <strong>28</strong>" in body
 
 
