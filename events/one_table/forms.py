@@ -5,6 +5,7 @@ from django import forms
 from events.models import Club
 from events.one_table.models import OneTableSession
 from events.sessions.forms import check_session_date
+from scoring.domain import OneTableMethod
 
 
 class OneTableSessionForm(forms.ModelForm):
@@ -45,7 +46,7 @@ class OneTableSessionForm(forms.ModelForm):
 
     def clean_method(self):
         method = self.cleaned_data["method"]
-        if method == "dd-par":
+        if method == OneTableMethod.DD_PAR:
             # Par comes from the hand records, which a game only has once it exists.
             raise forms.ValidationError(
                 "IMPs against the double-dummy par need the game's hand records: create the "

@@ -22,17 +22,10 @@ from django.db import transaction
 
 import scoring
 from events.core import versions
-from events.one_table.models import (
-    DD_PAR,
-    HANCOCK,
-    ONE_TABLE_METHODS,
-    PAR_IMPS,
-    OneTableDeal,
-    OneTableHand,
-    OneTableSession,
-)
+from events.one_table.models import ONE_TABLE_METHODS, OneTableDeal, OneTableHand, OneTableSession
 from events.one_table.tally import made_column, score_hand
 from scoring.deal import hcp, longest_fit, parse_deal
+from scoring.domain import Direction, OneTableMethod
 from scoring.one_table import parse_fit, scoring_line_pair
 
 __all__ = ["Dealt", "HandError", "MethodError", "change_method", "dealt", "hand_values",
@@ -70,7 +63,7 @@ class Dealt:
     fit_ew: str
 
     def fit(self, side: str) -> str:
-        return self.fit_ns if side == "NS" else self.fit_ew
+        return self.fit_ns if side == Direction.NS else self.fit_ew
 
 
 def dealt(deal: OneTableDeal | None) -> Dealt | None:
@@ -78,8 +71,8 @@ def dealt(deal: OneTableDeal | None) -> Dealt | None:
     if deal is None:
         return None
     hands = parse_deal(deal.deal)
-    fits = [longest_fit(hands, side) or "NF" for side in ("NS", "EW")]
-    return Dealt(hcp(hands, "NS"), hcp(hands, "EW"), *fits)
+    fits = [longest_fit(hands, side) or "NF" for side in Direction]
+    return Dealt(hcp(hands, Direction.NS), hcp(hands, Direction.EW), *fits)
 
 
 def save_hand(
@@ -154,7 +147,7 @@ def _hand_fields(
     side_voids,
 ) -> dict:
     """The hand's stored fields, checked and scored; a HandError names what is wrong."""
-    if session.method == DD_PAR and deal is None:
+    if session.is_dd_par and deal is None:
         raise HandError(
             f"Hand {number} has no deal in the hand record, so it has no double-dummy par: "
             "upload the PBN file again with every hand."
@@ -162,7 +155,7 @@ def _hand_fields(
     fields = _read_contract(number, contract, declarer, made)
     values = dealt(deal)
     fields["hcp_ns"] = values.hcp_ns if values else _read_hcp(hcp_ns, hcp_ew)
-    if session.method in (PAR_IMPS, DD_PAR):
+    if session.is_par_imps or session.is_dd_par:
         fields["scoring_line"] = _read_scoring_line(scoring_line) if fields["hcp_ns"] == 20 else ""
         if values:
             line = scoring_line_pair(number, fields["hcp_ns"], fields["scoring_line"] or None)
@@ -258,7 +251,7 @@ def _read_fit(fit) -> str:
 
 def _read_scoring_line(scoring_line) -> str:
     side = str(scoring_line or "").strip().upper()
-    if side not in ("", "NS", "EW"):
+    if side not in ("", *Direction):
         raise HandError("Scoring line: NS, EW, or the dealer's side.", "scoring_line")
     return side
 
@@ -302,7 +295,7 @@ def change_method(game: OneTableSession, method: str) -> None:
         raise MethodError("Choose one of the scoring methods offered.")
     if method == game.method:
         return
-    if method == DD_PAR:
+    if method == OneTableMethod.DD_PAR:
         dealt_numbers = set(game.deals.values_list("number", flat=True))
         missing = [n for n in range(1, game.boards + 1) if n not in dealt_numbers]
         if missing:
@@ -311,7 +304,7 @@ def change_method(game: OneTableSession, method: str) -> None:
                 "IMPs against the double-dummy par need the hand record of every hand: "
                 f"upload a PBN file with hand{'s' if len(missing) > 1 else ''} {hands}."
             )
-    if game.hands.exists() and HANCOCK in (method, game.method):
+    if game.hands.exists() and OneTableMethod.HANCOCK in (method, game.method):
         raise MethodError(
             "Hands are entered already: Hancock points need the declaring side's shape, "
             "and par-table IMPs a fit, that were not asked for. Start a new game instead."

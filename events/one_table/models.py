@@ -13,16 +13,12 @@ from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet
+from scoring.domain import Direction, OneTableMethod
 
-ONE_TABLE_METHOD_CHOICES = [
-    ("par-imps", "Par-table IMPs (one-table tally sheet)"),
-    ("hancock", "Hancock points (HCP par, Cliff Hancock)"),
-    ("dd-par", "IMPs against the double-dummy par"),
-]
-ONE_TABLE_METHODS = [method for method, _ in ONE_TABLE_METHOD_CHOICES]
-PAR_IMPS, HANCOCK, DD_PAR = ONE_TABLE_METHODS
+ONE_TABLE_METHOD_CHOICES = OneTableMethod.choices()
+ONE_TABLE_METHODS = [method.value for method in OneTableMethod]
 SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-SCORING_LINE_CHOICES = [("", "the dealer's side"), ("NS", "NS"), ("EW", "EW")]
+SCORING_LINE_CHOICES = [("", "the dealer's side"), *Direction.choices()]
 
 
 class OneTableSession(AnalysisFields):
@@ -38,7 +34,9 @@ class OneTableSession(AnalysisFields):
     boards = models.PositiveSmallIntegerField(
         default=16, help_text="16 plays every dealer and vulnerability once."
     )
-    method = models.CharField(max_length=10, choices=ONE_TABLE_METHOD_CHOICES, default="par-imps")
+    method = models.CharField(
+        max_length=10, choices=ONE_TABLE_METHOD_CHOICES, default=OneTableMethod.PAR_IMPS
+    )
     doubled_rule = models.CharField(
         max_length=10,
         choices=HANCOCK_DOUBLED_CHOICES,
@@ -89,6 +87,18 @@ class OneTableSession(AnalysisFields):
         return f"{self.name} ({self.date:%d %b %Y})"
 
     @property
+    def is_par_imps(self) -> bool:
+        return self.method == OneTableMethod.PAR_IMPS
+
+    @property
+    def is_hancock(self) -> bool:
+        return self.method == OneTableMethod.HANCOCK
+
+    @property
+    def is_dd_par(self) -> bool:
+        return self.method == OneTableMethod.DD_PAR
+
+    @property
     def ns_names(self) -> str:
         return " & ".join(name for name in (self.north, self.south) if name)
 
@@ -130,13 +140,21 @@ class OneTableHand(models.Model):
                 condition=Q(declarer__in=["", "N", "E", "S", "W"]), name="one_table_declarer_seat"
             ),
             models.CheckConstraint(
-                condition=Q(scoring_line__in=["", "NS", "EW"]), name="one_table_scoring_line"
+                condition=Q(scoring_line__in=["", *Direction]), name="one_table_scoring_line"
             ),
             models.CheckConstraint(condition=Q(side_voids__lte=6), name="one_table_side_voids"),
         ]
 
     def __str__(self) -> str:
         return f"Hand {self.number}: {self.contract} {self.declarer}".strip()
+
+    @property
+    def declared_by_ns(self) -> bool:
+        return self.declarer in ("N", "S")
+
+    @property
+    def declared_by_ew(self) -> bool:
+        return self.declarer in ("E", "W")
 
 
 class OneTableDeal(DealAnalysisFields):

@@ -9,7 +9,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 import scoring
-from events.one_table.models import DD_PAR, PAR_IMPS, OneTableDeal, OneTableHand, OneTableSession
+from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from scoring.hancock import par_interval
 from scoring.one_table import DDParResult, OneTableResult
 
@@ -107,7 +107,7 @@ class _Scored(NamedTuple):
 
 def score_hand(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal | None) -> _Scored:
     """The hand's points by the game's method; a ValueError when scoring refuses the hand."""
-    if session.method == PAR_IMPS:
+    if session.is_par_imps:
         board = scoring.one_table_board(
             hand.number,
             hand.contract,
@@ -118,7 +118,7 @@ def score_hand(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal 
             hand.scoring_line or None,
         )
         return _Scored(board=board, points=(board.imps_ns, board.imps_ew))
-    if session.method == DD_PAR:
+    if session.is_dd_par:
         if deal is None or deal.par_score is None:
             return _Scored()
         result = scoring.dd_par_board(
@@ -127,7 +127,7 @@ def score_hand(session: OneTableSession, hand: OneTableHand, deal: OneTableDeal 
         return _Scored(dd_par=result, points=(result.imps_ns, result.imps_ew))
     if not hand.declarer:
         return _Scored(points=(0, 0))  # Hancock: a passed-out hand scores nothing
-    ns_declared = hand.declarer in ("N", "S")
+    ns_declared = hand.declared_by_ns
     points = scoring.hancock_points(
         hand.contract,
         hand.tricks,

@@ -25,6 +25,7 @@ from events.one_table.forms import OneTableSessionForm
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.models import ONE_TABLE_METHOD_CHOICES, OneTableDeal, OneTableSession
 from events.one_table.tally import tally_sheet
+from scoring.domain import Direction
 
 _HAND_FIELDS = ("contract", "declarer", "made", "hcp_ns", "hcp_ew", "fit", "scoring_line",
                 "side_voids")  # fmt: skip
@@ -89,7 +90,7 @@ def one_table_hand(request, pk, number):
     dealt = hands.dealt(row.deal)
     if dealt:
         values |= {"hcp_ns": str(dealt.hcp_ns), "hcp_ew": str(dealt.hcp_ew)}
-    dealer_side = "NS" if row.dealer in ("N", "S") else "EW"
+    dealer_side = Direction.NS if row.dealer in ("N", "S") else Direction.EW
     seats = [("N", game.north), ("E", game.east), ("S", game.south), ("W", game.west)]
     values["scoring_line"] = values.get("scoring_line") or dealer_side
     context = {
@@ -103,7 +104,7 @@ def one_table_hand(request, pk, number):
         "dealer_side": dealer_side,
         "seats": seats,
         "dealer_name": dict(seats)[row.dealer],
-        "sides": ("NS", "EW"),
+        "sides": tuple(Direction),
         "deal": row.deal,
         "dealt": dealt,
     }

@@ -38,7 +38,7 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
         total = rounds_total(event, len(teams))
         if last >= total:
             raise TeamsError(f"All {total} {_rounds_word(event, total)} are drawn.")
-        if event.kind == "swiss" and last and (waiting := unfinished(event, last)):
+        if event.is_swiss and last and (waiting := unfinished(event, last)):
             tables = ", ".join(str(match.table) for match in waiting)
             raise TeamsError(
                 f"Round {last} is not finished (table{'s' if len(waiting) > 1 else ''} {tables} "
@@ -62,7 +62,7 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
 
 
 def _pairs(event: TeamsEvent, number: int, teams: int) -> list[tuple[int, int | None]]:
-    if event.kind == "round-robin":
+    if event.is_round_robin:
         return scoring.berger_rounds(teams)[number - 1]
     if event.is_ko:
         return [(1, 2)]

@@ -6,6 +6,7 @@ from events.models import Club
 from events.sessions.forms import check_session_date
 from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
+from scoring.domain import TeamsKind
 
 
 class TeamsEventForm(forms.ModelForm):
@@ -58,7 +59,7 @@ class TeamsEventForm(forms.ModelForm):
         table = data.get("club_vp_table", "")
         if scale == "club" and not table.strip():
             self.add_error("club_vp_table", "Type the club's VP table, one row a line.")
-        elif scale and boards and data.get("kind") != "ko":
+        elif scale and boards and data.get("kind") != TeamsKind.KO:
             try:
                 check_scale(scale, boards, table if scale == "club" else "")
             except TeamsError as error:

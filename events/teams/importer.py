@@ -32,6 +32,7 @@ from events.teams.published import (
     vp_scale,
 )
 from events.teams.setup import MOST_TEAMS
+from scoring.domain import TeamsKind
 
 __all__ = ["import_teams_file", "imported_in_words", "imported_summary"]
 
@@ -65,7 +66,7 @@ def import_teams_file(
     check_unfinished(parsed, per_match, names, warnings)
     scale = (
         DEFAULT_SCALE
-        if parsed.kind == "ko"
+        if parsed.kind == TeamsKind.KO
         else vp_scale(parsed, per_match, totals, names, warnings)
     )
     date = parsed.date or datetime.date.today()

@@ -11,15 +11,13 @@ from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
+from scoring.domain import TeamsKind
 
-TEAMS_KIND_CHOICES = [
-    ("swiss", "Swiss teams"),
-    ("round-robin", "Round robin (every team meets every other)"),
-    ("ko", "Knockout match (IMPs over segments)"),
-]
-TEAMS_KINDS = [kind for kind, _ in TEAMS_KIND_CHOICES]
-_KIND_WORDS = {"swiss": "a Swiss teams event", "round-robin": "a round-robin teams event",
-               "ko": "a knockout match"}  # fmt: skip
+TEAMS_KIND_CHOICES = TeamsKind.choices()
+TEAMS_KINDS = [kind.value for kind in TeamsKind]
+_KIND_WORDS = {TeamsKind.SWISS: "a Swiss teams event",
+               TeamsKind.ROUND_ROBIN: "a round-robin teams event",
+               TeamsKind.KO: "a knockout match"}  # fmt: skip
 # The scales scoring.match_vps knows, with the labels the pages show (the results page names
 # the scale used).
 VP_SCALE_CHOICES = list(scoring.VP_SCALES.items())
@@ -51,7 +49,7 @@ class TeamsEvent(SoftDeleted):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
     name = models.CharField(max_length=100, validators=[validate_visible])
     date = models.DateField()
-    kind = models.CharField(max_length=12, choices=TEAMS_KIND_CHOICES, default="swiss")
+    kind = models.CharField(max_length=12, choices=TEAMS_KIND_CHOICES, default=TeamsKind.SWISS)
     boards_per_match = models.PositiveSmallIntegerField(
         default=7, help_text="Boards each match plays (a KO segment's boards)."
     )
@@ -133,7 +131,20 @@ class TeamsEvent(SoftDeleted):
 
     @property
     def is_ko(self) -> bool:
-        return self.kind == "ko"
+        return self.kind == TeamsKind.KO
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.kind == TeamsKind.SWISS
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind == TeamsKind.ROUND_ROBIN
+
+    @property
+    def byes_score_average(self) -> bool:
+        """A bye scores the team's average VPs over its other matches, not 12."""
+        return self.bye_vps == "average"
 
     @property
     def kind_in_words(self) -> str:

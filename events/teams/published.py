@@ -11,6 +11,7 @@ import scoring
 from events.formats import FileMatch, TeamsFile
 from events.teams.models import Team
 from events.teams.standings import bye_vps, ko_standing, standings
+from scoring.domain import TeamsKind
 
 __all__ = ["DEFAULT_SCALE", "check_board_imps", "check_standings", "check_unfinished",
            "match_label", "vp_scale"]  # fmt: skip
@@ -45,7 +46,7 @@ def check_board_imps(parsed, names, boards, totals, warnings) -> None:
                         "on the IMP scale (Law 78B)",
                     )
                 )
-        if parsed.kind == "ko" and match.published and match.away:
+        if parsed.kind == TeamsKind.KO and match.published and match.away:
             ours = tuple(scoring.rounded(total, 1) for total in totals[id(match)])
             theirs = tuple(Decimal(score) for score in match.published)
             if ours != theirs:
@@ -162,7 +163,7 @@ def _differing(matches, per_match, totals, scale) -> list:
 def check_unfinished(parsed: TeamsFile, per_match: int, names, warnings) -> None:
     """A warning for each match the file gives VPs but not every board: Clubscore scores it
     once every board is entered, so the teams' totals will differ from the file's."""
-    if parsed.by_imps or parsed.kind == "ko":
+    if parsed.by_imps or parsed.kind == TeamsKind.KO:
         return
     for match in parsed.matches:
         if _has_vps(match) and len(match.boards) < per_match:

@@ -49,7 +49,7 @@ def check_scale(scale: str, boards: int, club_table_text: str = "") -> None:
 def rounds_total(event: TeamsEvent, teams: int | None = None) -> int:
     """The rounds the event plays: a round robin's come from its teams (n − 1, or n with a
     bye); Swiss rounds and KO segments are the director's."""
-    if event.kind != "round-robin":
+    if not event.is_round_robin:
         return event.rounds
     teams = event.teams.count() if teams is None else teams
     return teams - 1 + teams % 2 if teams >= 2 else 0

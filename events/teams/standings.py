@@ -101,7 +101,7 @@ class Standings:
 def bye_vps(event: TeamsEvent, row: TeamStanding) -> Decimal:
     """What a bye (or an opponent's forfeit) scores: 12 VPs, or the team's average VPs over
     the matches it played out (12 until it has played one)."""
-    if event.bye_vps == "average" and row.match_vps:
+    if event.byes_score_average and row.match_vps:
         return scoring.rounded(Fraction(sum(row.match_vps)) / len(row.match_vps))
     return BYE_VPS
 

@@ -16,10 +16,11 @@ from lxml import etree
 
 import scoring
 from events.formats.usebio_write import DOCTYPE, PROGRAM_NAME, _add
+from scoring.domain import TeamsKind
 
 __all__ = ["WRITTEN_TYPES", "artificial_codes", "write_usebio_teams"]
 
-WRITTEN_TYPES = {"swiss": "SWISS_TEAMS", "round-robin": "TEAMS", "ko": "KO"}
+WRITTEN_TYPES = {TeamsKind.SWISS: "SWISS_TEAMS", TeamsKind.ROUND_ROBIN: "TEAMS", TeamsKind.KO: "KO"}
 # Clubscore's artificial score -> (open room's code, closed room's code): NS %, EW %.
 _CODES = {"home-plus": ("A6040", "A4060"), "away-plus": ("A4060", "A6040"),
           "both-plus": ("A6060", "A6060"), "ave": ("A5050", "A5050")}  # fmt: skip
