@@ -4,6 +4,7 @@ from django import forms
 
 from events.entry.rows import find_pair
 from events.models.results import REASON_LENGTH
+from scoring.domain import Direction
 
 
 class ResultForm(forms.Form):
@@ -65,8 +66,8 @@ class ResultForm(forms.Form):
         row_ns, row_ew = self._row_pair(data.get("ns")), self._row_pair(data.get("ew"))
         data["row_ns"], data["new_row"] = row_ns, row_ns is None
         try:
-            data["ns"] = find_pair(self.pairs.values(), data["ns_number"], row_ns, "NS")
-            data["ew"] = find_pair(self.pairs.values(), data["ew_number"], row_ew, "EW")
+            data["ns"] = find_pair(self.pairs.values(), data["ns_number"], row_ns, Direction.NS)
+            data["ew"] = find_pair(self.pairs.values(), data["ew_number"], row_ew, Direction.EW)
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
         return data

@@ -24,6 +24,7 @@ from events.entry.changes import (
 from events.entry.errors import EntryError, EntryWarning, MovementWarning
 from events.models import Board, Pair, Result, ResultChange, TableEntry
 from events.standings import scorer
+from scoring.domain import Direction
 
 
 @dataclass(frozen=True)
@@ -244,9 +245,9 @@ def _check_pairs(board: Board, ns: Pair, ew: Pair) -> None:
         raise EntryError(f"Pairs {ns} and {ew} are both {ns.direction} pairs.")
     # Arrow-switched rounds (and imported files that say so) seat EW pairs NS.
     if board.section.has_movement and not board.section.arrow_switch:
-        if ns.direction != "NS":
+        if ns.direction != Direction.NS:
             raise EntryError(f"Pair {ns} sits EW in this Mitchell, not NS.")
-        if ew.direction != "EW":
+        if ew.direction != Direction.EW:
             raise EntryError(f"Pair {ew} sits NS in this Mitchell, not EW.")
 
 

@@ -19,7 +19,12 @@ from scoring.presets import PRESETS
 METHOD_CHOICES = Method.choices()
 MOVEMENT_CHOICES = MovementKind.choices()
 DIRECTION_CHOICES = [*Direction.choices(), ("", "either way")]
-PHANTOM_CHOICES = [("", "no"), ("NS", "an NS pair"), ("EW", "an EW pair"), ("any", "a pair")]
+PHANTOM_CHOICES = [
+    ("", "no"),
+    (Direction.NS.value, "an NS pair"),
+    (Direction.EW.value, "an EW pair"),
+    ("any", "a pair"),
+]
 TOTALS_CHOICES = Totals.choices()
 PERCENTAGE_CHOICES = Percentages.choices()
 ROUNDING_CHOICES = Rounding.choices()

@@ -10,6 +10,17 @@ from django.db.models.functions import Lower
 
 import scoring
 from events.core.invisible import validate_visible
+from scoring.domain import (
+    AdjustedBoards,
+    AdjustedRule,
+    CrossImpForm,
+    Method,
+    MissingResults,
+    Percentages,
+    Places,
+    Rounding,
+    Totals,
+)
 
 from .choices import (
     ADJUSTED_BOARDS_CHOICES,
@@ -41,25 +52,35 @@ class ScoringOptionFields(models.Model):
         "line with what it printed (saved over what is chosen below; choose “My own choices” "
         "to set them one by one).",
     )
-    totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default="raw")
-    percentages = models.CharField(max_length=10, choices=PERCENTAGE_CHOICES, default="exact")
-    rounding = models.CharField(
-        max_length=10, choices=ROUNDING_CHOICES, default="exact", verbose_name="Board points"
+    totals = models.CharField(max_length=10, choices=TOTALS_CHOICES, default=Totals.RAW)
+    percentages = models.CharField(
+        max_length=10, choices=PERCENTAGE_CHOICES, default=Percentages.EXACT
     )
-    missing_results = models.CharField(max_length=10, choices=MISSING_CHOICES, default="neuberg")
+    rounding = models.CharField(
+        max_length=10,
+        choices=ROUNDING_CHOICES,
+        default=Rounding.EXACT,
+        verbose_name="Board points",
+    )
+    missing_results = models.CharField(
+        max_length=10, choices=MISSING_CHOICES, default=MissingResults.NEUBERG
+    )
     adjusted_rule = models.CharField(
         max_length=10,
         choices=ADJUSTED_RULE_CHOICES,
-        default="fixed",
+        default=AdjustedRule.FIXED,
         verbose_name="Ave+ and Ave-",
     )
     cross_imps = models.CharField(
-        max_length=10, choices=CROSS_IMP_CHOICES, default="average", verbose_name="Cross-IMPs"
+        max_length=10,
+        choices=CROSS_IMP_CHOICES,
+        default=CrossImpForm.AVERAGE,
+        verbose_name="Cross-IMPs",
     )
     adjusted_boards = models.CharField(
         max_length=10,
         choices=ADJUSTED_BOARDS_CHOICES,
-        default="factored",
+        default=AdjustedBoards.FACTORED,
         verbose_name="A board with an artificial score",
     )
     ave_plus_imps = models.DecimalField(
@@ -83,7 +104,7 @@ class ScoringOptionFields(models.Model):
     places = models.CharField(
         max_length=10,
         choices=PLACES_CHOICES,
-        default="field",
+        default=Places.FIELD,
         verbose_name="Places across the field",
     )
 
@@ -119,7 +140,7 @@ class Club(ScoringOptionFields):
     default_scoring = models.CharField(
         max_length=20,
         choices=METHOD_CHOICES,
-        default="matchpoints",
+        default=Method.MATCHPOINTS,
         help_text="Matchpoints on the ACBL scale unless the club scores EBU-style 2/1.",
     )
     # A new one-table game starts with the club's Hancock rules (the game may change them).

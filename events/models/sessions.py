@@ -10,7 +10,7 @@ from django.utils import timezone
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
-from scoring.domain import Method, MovementKind, Totals
+from scoring.domain import Direction, Method, MovementKind, Totals
 
 from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
@@ -78,8 +78,10 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=100, validators=[validate_visible])
     date = models.DateField()
-    scoring = models.CharField(max_length=20, choices=METHOD_CHOICES, default="matchpoints")
-    movement = models.CharField(max_length=10, choices=MOVEMENT_CHOICES, default="mitchell")
+    scoring = models.CharField(max_length=20, choices=METHOD_CHOICES, default=Method.MATCHPOINTS)
+    movement = models.CharField(
+        max_length=10, choices=MOVEMENT_CHOICES, default=MovementKind.MITCHELL
+    )
     boards_per_round = models.PositiveSmallIntegerField(default=3)
     published = models.BooleanField(
         default=False, help_text="Published results are open to everyone; others to directors."
@@ -124,10 +126,10 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
                 condition=Q(scoring__in=scoring.METHODS), name="event_scoring_known"
             ),
             models.CheckConstraint(
-                condition=Q(totals__in=["raw", "factored"])
-                & Q(missing_results__in=["neuberg", "average"])
-                & Q(adjusted_rule__in=["fixed", "session"])
-                & Q(cross_imps__in=["average", "total"])
+                condition=Q(totals__in=list(scoring.options.TOTALS))
+                & Q(missing_results__in=list(scoring.options.MISSING_RESULTS))
+                & Q(adjusted_rule__in=list(scoring.options.ADJUSTED_RULES))
+                & Q(cross_imps__in=list(scoring.options.CROSS_IMP_FORMS))
                 & Q(ave_plus_imps__gte=0)
                 & Q(ave_plus_imps__lte=24)
                 & Q(datum_rounding__in=[1, 10])
@@ -244,7 +246,7 @@ class Section(models.Model):
         if event.is_howell:
             pairs = 2 * self.tables - (1 if self.phantom else 0)
             return scoring.howell(pairs, event.boards_per_round, self.rounds)
-        phantom = self.phantom if self.phantom in ("NS", "EW") else None
+        phantom = self.phantom if self.phantom in (Direction.NS, Direction.EW) else None
         return scoring.mitchell(
             self.tables,
             event.boards_per_round,

@@ -49,11 +49,11 @@ def document_html(event: Event, kind: str) -> tuple[str, int]:
 
 def _standings(event: Event) -> dict:
     standings = event_standings(event)
-    if event.scoring == "hdb":
+    if event.is_hdb:
         heading = "VPs"
     else:
         heading = "MPs" if event.uses_percentages else "IMPs"
-        if event.totals == "factored":
+        if event.totals_factored:
             heading += " (factored)"
     rows = sum(len(group.rows) + 4 for _, groups in standings for group in groups)
     # Every reader gets the same file: the reasons the director kept private stay out.

@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from events.standings.recaps import Line
 from events.templatetags.clubscore import points
 from scoring.deal import parse_deal
+from scoring.domain import Direction
 
 __all__ = [
     "Aligned", "Column", "aligned", "dd_grid", "deal_hands", "pair_label", "text_table",
@@ -87,7 +88,7 @@ def aligned(
 def pair_label(pair, sits_as: str) -> str:
     """A pair's number in a traveller's NS or EW column, marked when it is the other
     direction's pair (an arrow-switched round)."""
-    other = "EW" if sits_as == "NS" else "NS"
+    other = Direction.EW if sits_as == Direction.NS else Direction.NS
     return f"{pair.number}{other[0].lower()}" if pair.direction == other else str(pair.number)
 
 
@@ -106,7 +107,8 @@ def traveller_table(lines: Sequence[Line], points_name: str) -> tuple[str, str]:
         result = line.result
         contract = line.shown_contract + (f" F{result.foul_group}" if result.foul_group else "")
         rows.append([
-            pair_label(line.ns, "NS"), pair_label(line.ew, "EW"), contract, line.shown_score,
+            pair_label(line.ns, Direction.NS), pair_label(line.ew, Direction.EW), contract,
+            line.shown_score,
             points(result.ns_points), points(result.ew_points),
         ])  # fmt: skip
     return text_table(columns, rows)

@@ -12,6 +12,7 @@ from events.handrecords.stats import random_deals
 from events.models import Board, Club, Event, Pair
 from events.sessions.setup import create_session
 from scoring.deal import hcp, longest_fit, parse_deal
+from scoring.domain import Direction, Method, MovementKind
 
 DEMO_CLUB = "demo"
 DEMO_SESSION = "Tuesday evening pairs"
@@ -45,8 +46,8 @@ def load_demo() -> Event:
         club=club,
         name=DEMO_SESSION,
         date=datetime.date.today(),
-        scoring_method="matchpoints",
-        movement="mitchell",
+        scoring_method=Method.MATCHPOINTS,
+        movement=MovementKind.MITCHELL,
         tables=7,
         boards_per_round=3,
     )
@@ -89,7 +90,8 @@ def _likely_contract(deal: str) -> tuple[str, int, str]:
     longest fit (no-trump without one, or a minor with game values), at the level its
     points suggest; the usual result is to make it exactly."""
     hands = parse_deal(deal)
-    side = "NS" if hcp(hands, "NS") >= hcp(hands, "EW") else "EW"
+    ns, ew = hcp(hands, Direction.NS), hcp(hands, Direction.EW)
+    side = Direction.NS if ns >= ew else Direction.EW
     points, fit = hcp(hands, side), longest_fit(hands, side)
     strain = fit[-1] if fit else "NT"
     if strain in "CD" and 25 <= points < 29:

@@ -19,6 +19,7 @@ from events.models import (
     ScoringOptionFields,
 )
 from events.sessions.setup import parse_sections, plan_sections, sections_error
+from scoring.domain import Method, MovementKind
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
@@ -125,7 +126,7 @@ class ScoringOptionsForm(forms.ModelForm):
                 # the session keeps its value, never a convention it cannot score by.
                 data[name] = getattr(self.instance, name)
         apply_preset(data)
-        if data.get("scoring") == "hdb" and not 3 <= self.instance.boards_per_round <= 8:
+        if data.get("scoring") == Method.HDB and not 3 <= self.instance.boards_per_round <= 8:
             raise forms.ValidationError(
                 "Home Duplicate Bridge scores sets of 3-8 boards; this session plays "
                 f"{self.instance.boards_per_round} a round."
@@ -134,9 +135,9 @@ class ScoringOptionsForm(forms.ModelForm):
 
 
 SETUP_MOVEMENT_CHOICES = [
-    ("mitchell", "Mitchell (an even section: EW skip a table halfway)"),
+    (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
     ("relay", "Mitchell (an even section: relay and bye stand)"),
-    ("howell", "Howell"),
+    (MovementKind.HOWELL, MovementKind.HOWELL.label),
 ]
 
 
@@ -206,7 +207,8 @@ class SessionForm(forms.Form):
         if self.errors:
             return data
         chosen = data["movement"]
-        data["movement"] = "howell" if chosen == "howell" else "mitchell"
+        howell = chosen == MovementKind.HOWELL
+        data["movement"] = MovementKind.HOWELL if howell else MovementKind.MITCHELL
         try:
             data["sections"] = plan_sections(
                 data["movement"],

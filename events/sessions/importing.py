@@ -32,6 +32,7 @@ from events.handrecords.pbn import PBNError, normalised_deal
 from events.models import Board, Event, Pair, Result, ResultChange, Section
 from events.sessions.movement_inference import recognise_movements
 from events.standings import scorer
+from scoring.domain import Direction, Method, MovementKind
 
 __all__ = ["ImportProblems", "import_traveller_file", "import_travellers"]
 
@@ -43,7 +44,7 @@ _PairKey = tuple[str, int, str]
 _BoardKey = tuple[str, int]
 
 
-def import_travellers(text: str, *, club, name, movement="mitchell", **options) -> Event:
+def import_travellers(text: str, *, club, name, movement=MovementKind.MITCHELL, **options) -> Event:
     """A new scored session from the CSV's text (see import_traveller_file)."""
     return import_traveller_file(
         parse_csv(text), club=club, name=name, movement=movement, **options
@@ -75,7 +76,7 @@ def import_traveller_file(
     _remove_invisible_characters(parsed, warnings)
     name = (name or parsed.event_name or "").strip()[:100]
     movement = movement or parsed.movement or _movement_of(parsed.lines)
-    scoring_method = scoring_method or parsed.scoring or "matchpoints"
+    scoring_method = scoring_method or parsed.scoring or Method.MATCHPOINTS
     options = club.option_values() if options is None else options
     if options.get("scored_as"):  # at matchpoints, the program's scale
         scoring_method = scoring.preset_of(options["scored_as"]).method_for(scoring_method)
@@ -113,8 +114,9 @@ class _Row:
     def __init__(self, line: TravellerLine, howell: bool, entry: scoring.Entry, group: int):
         self.line, self.section, self.board = line.place, line.section, line.board
         self.entry, self.foul_group = entry, group
-        self.ns_key: _PairKey = (line.section, line.ns[0], "" if howell else line.ns[1] or "NS")
-        self.ew_key: _PairKey = (line.section, line.ew[0], "" if howell else line.ew[1] or "EW")
+        ns, ew = ("", "") if howell else (line.ns[1] or Direction.NS, line.ew[1] or Direction.EW)
+        self.ns_key: _PairKey = (line.section, line.ns[0], ns)
+        self.ew_key: _PairKey = (line.section, line.ew[0], ew)
 
 
 def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
@@ -145,14 +147,14 @@ def _remove_invisible_characters(parsed: TravellerFile, warnings: list) -> None:
 def _check_size(parsed: TravellerFile, movement: str) -> None:
     """ImportProblems when the file is bigger than any session (events.core.limits), before a
     line of it is checked."""
-    howell = movement == "howell"
+    howell = movement == MovementKind.HOWELL
     pairs: defaultdict[str, set[tuple[int, str]]] = defaultdict(set)
     boards: defaultdict[str, set[int]] = defaultdict(set)
     results: Counter[str] = Counter()
     for line in parsed.lines:
         boards[line.section].add(line.board)
         results[line.section] += 1
-        for (number, direction), seat in ((line.ns, "NS"), (line.ew, "EW")):
+        for (number, direction), seat in ((line.ns, Direction.NS), (line.ew, Direction.EW)):
             pairs[line.section].add((number, "" if howell else direction or seat))
     sizes = [
         SectionSize(name, len(pairs[name]), len(boards[name]), results[name])
@@ -167,7 +169,7 @@ def _check_size(parsed: TravellerFile, movement: str) -> None:
 
 def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: list) -> list[_Row]:
     """Every line parsed and checked; ImportProblems lists every problem, in file order."""
-    howell = movement == "howell"
+    howell = movement == MovementKind.HOWELL
     problems: list[tuple[Place, str]] = list(parsed.problems)
     if not name:
         problems.append((1, "the file names no event: give the session a name"))
@@ -183,7 +185,7 @@ def _checked_rows(parsed: TravellerFile, movement: str, name: str, warnings: lis
         except ValueError as error:
             problems.append((line.place, str(error)))
             continue
-        for seen, key, seat in ((seen_ns, row.ns_key, "NS"), (seen_ew, row.ew_key, "EW")):
+        for seen, key, seat in zip((seen_ns, seen_ew), (row.ns_key, row.ew_key), Direction):
             earlier = seen.setdefault((row.board, key), line.place)
             if earlier != line.place:
                 message = f"{seat} {key[1]} already played board {row.board}"
@@ -252,14 +254,15 @@ def _movement_of(lines: list[TravellerLine]) -> str:
     both_ways: defaultdict[tuple[str, int, int], set[str]] = defaultdict(set)
     for line in lines:
         if line.ns[1] or line.ew[1] or line.ns[0] == line.ew[0]:
-            return "mitchell"
-        both_ways[(line.section, line.board, line.ns[0])].add("NS")
-        both_ways[(line.section, line.board, line.ew[0])].add("EW")
-    return "mitchell" if any(len(seats) == 2 for seats in both_ways.values()) else "howell"
+            return MovementKind.MITCHELL
+        both_ways[(line.section, line.board, line.ns[0])].add(Direction.NS)
+        both_ways[(line.section, line.board, line.ew[0])].add(Direction.EW)
+    both = any(len(seats) == 2 for seats in both_ways.values())
+    return MovementKind.MITCHELL if both else MovementKind.HOWELL
 
 
 def _check_hdb_sets(scoring_method: str, board_sets: dict) -> None:
-    if scoring_method != "hdb":
+    if scoring_method != Method.HDB:
         return
     sizes = Counter(board_sets.values())
     wrong = sorted({size for size in sizes.values() if not 3 <= size <= 8})
@@ -309,7 +312,7 @@ def _create(
     movement: str,
     parsed: TravellerFile,
 ) -> tuple[dict[_PairKey, Pair], dict[_BoardKey, Board]]:
-    howell = movement == "howell"
+    howell = movement == MovementKind.HOWELL
     pairs: dict[_PairKey, Pair] = {}
     boards: dict[_BoardKey, Board] = {}
     for name in sorted({row.section for row in rows}):
@@ -354,7 +357,7 @@ def _create(
 def _names(names: dict[_PairKey, tuple[str, str]], key: _PairKey) -> dict[str, str]:
     """The file's names for a pair; a Howell pair (no direction) takes them from either."""
     section, number, direction = key
-    ways = (direction, "") if direction else ("", "NS", "EW")
+    ways = (direction, "") if direction else ("", *Direction)
     found = next(
         (names[(section, number, way)] for way in ways if (section, number, way) in names), None
     )

@@ -12,6 +12,7 @@ from django.db import transaction
 import scoring
 from events.models import Result, Section
 from events.phone.links import ensure_links
+from scoring.domain import Direction
 
 __all__ = ["recognise_movements", "describe_movements"]
 
@@ -22,7 +23,7 @@ def _mitchell_candidates(ns: int, ew: int, bpr: int):
     tables = max(ns, ew)
     if not 3 <= tables <= 30 or min(ns, ew) < tables - 1:
         return
-    phantom = None if ns == ew else "NS" if ns < ew else "EW"
+    phantom = None if ns == ew else Direction.NS if ns < ew else Direction.EW
     for rounds in range(1, scoring.mitchell_rounds(tables) + 1):
         yield scoring.mitchell(tables, bpr, phantom, rounds), phantom or ""
     if tables % 2 == 0:
@@ -56,7 +57,7 @@ def _match(section: Section, howell: bool, bpr: int):
     if howell:
         candidates = _howell_candidates(len(pairs), bpr)
     else:
-        ns = sum(1 for p in pairs if p.direction == "NS")
+        ns = sum(1 for p in pairs if p.direction == Direction.NS)
         candidates = _mitchell_candidates(ns, len(pairs) - ns, bpr)
     best = None
     for movement, phantom in candidates:

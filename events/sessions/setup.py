@@ -16,6 +16,7 @@ import scoring
 from events.core.limits import MAX_BOARDS, MAX_SECTIONS, SectionSize, size_problems
 from events.models import Board, Event, Pair, Section
 from events.phone.links import ensure_links
+from scoring.domain import Direction, Method, MovementKind
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def create_session(
             phantom=plan.phantom,
             rounds=plan.rounds,
             arrow_switch=plan.arrow_switch,
-            relay=plan.relay and movement != "howell" and plan.tables % 2 == 0,
+            relay=plan.relay and movement != MovementKind.HOWELL and plan.tables % 2 == 0,
         )
         _fill_section(section)
         ensure_links(section)  # made here, so no page that shows them has to write
@@ -159,7 +160,7 @@ def plan_sections(
     sizes = parse_sections(tables_text)
     if phantom and not any(half for _, half in sizes):
         sizes[-1] = (sizes[-1][0], True)
-    default_phantom = "any" if movement == "howell" else "EW"
+    default_phantom = "any" if movement == MovementKind.HOWELL else Direction.EW
     plans = []
     for letter, (tables, half) in zip(string.ascii_uppercase, sizes, strict=False):
         switched = arrow_switch_rounds(arrow_switch, movement, tables, rounds)
@@ -181,7 +182,7 @@ def arrow_switch_rounds(text: str, movement, tables, rounds=None) -> str:
     words = [word for word in text.replace(",", " ").lower().split() if word]
     if not words:
         return ""
-    if movement == "howell":
+    if movement == MovementKind.HOWELL:
         raise ValueError("Arrow-switching is for a Mitchell: in a Howell every pair moves.")
     last = rounds or (tables - 1 if tables % 2 == 0 else tables)
     try:
@@ -195,7 +196,7 @@ def arrow_switch_rounds(text: str, movement, tables, rounds=None) -> str:
 
 def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.Movement:
     """The movement a section will play; ValueError (scoring's words) when it cannot."""
-    if movement == "howell":
+    if movement == MovementKind.HOWELL:
         pairs = 2 * plan.tables - (1 if plan.phantom else 0)
         return scoring.howell(pairs, boards_per_round, plan.rounds)
     if plan.phantom == "any":
@@ -222,10 +223,10 @@ def sections_error(movement, plans, boards_per_round, scoring_method) -> str | N
             message = f"{message[0].upper()}{message[1:]}."
             if len(plans) > 1:
                 message = f"Section {plan.name}: {message}"
-            elif plan.tables > 30 and movement != "howell":
+            elif plan.tables > 30 and movement != MovementKind.HOWELL:
                 message += " Split the field into sections, e.g. 16,15."
             return message
-    if scoring_method == "hdb" and not 3 <= boards_per_round <= 8:
+    if scoring_method == Method.HDB and not 3 <= boards_per_round <= 8:
         return "Home Duplicate Bridge scores sets of 3-8 boards: choose 3-8 boards per round."
     too_big = size_problems(sizes)
     if not too_big:

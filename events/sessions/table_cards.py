@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import scoring
 from events.models import Section, TableLink
+from scoring.domain import Direction, MovementKind
 
 
 @dataclass
@@ -58,7 +59,7 @@ def _moves(movement: scoring.Movement, guide: scoring.TableGuide, later) -> list
     if guide.last_round:
         return ["Last round"]
     s, moves = guide.seating, []
-    howell = movement.kind == "howell"
+    howell = movement.kind == MovementKind.HOWELL
     if s.ns is not None and guide.ns_next is not None:
         if guide.ns_stays:
             moves.append("NS stay")
@@ -68,7 +69,9 @@ def _moves(movement: scoring.Movement, guide: scoring.TableGuide, later) -> list
     if s.ew is not None and guide.ew_next is not None:
         table, seat = guide.ew_next
         who = f"EW {s.ew.number}" if howell else "EW"
-        moves.append(f"{who} go to table {table}" + (f" {seat}" if howell or seat != "EW" else ""))
+        moves.append(
+            f"{who} go to table {table}" + (f" {seat}" if howell or seat != Direction.EW else "")
+        )
     if guide.boards_next:
         moves.append(f"Boards go to {_tables(guide.boards_next)}")
     elif scoring.bye_stand(movement):

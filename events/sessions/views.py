@@ -30,6 +30,7 @@ from events.sessions.grid import table_round_grid
 from events.sessions.setup import create_session
 from events.standings.forms import PenaltyForm
 from events.standings.ranking import event_standings
+from scoring.domain import Direction, MovementKind
 
 
 @login_required
@@ -106,7 +107,7 @@ def table_cards(request, pk):
             continue
         cards += movement_cards.table_cards(section, movement, links.get(section.pk, ()))
         summaries.append(movement_cards.section_summary(section, movement))
-        if movement.kind == "howell":
+        if movement.kind == MovementKind.HOWELL:
             pair_cards += movement_cards.pair_cards(section, movement)
     context = {
         "event": event,
@@ -127,7 +128,9 @@ def table_cards(request, pk):
 def session_pairs(request, pk):
     event = event_for_director(request, pk)
     roster = Roster(event.club)
-    ns_first = Case(When(direction="NS", then=0), When(direction="EW", then=1), default=2)
+    ns_first = Case(
+        When(direction=Direction.NS, then=0), When(direction=Direction.EW, then=1), default=2
+    )
     pairs = Pair.objects.filter(section__event=event).select_related("section")
     pairs = pairs.order_by("section__name", ns_first, "number")
     data = request.POST or None

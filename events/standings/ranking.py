@@ -8,6 +8,7 @@ import scoring
 from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
 from events.standings.scorer import cached_units, penalties_by_pair
+from scoring.domain import Direction
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
         unit.scored,
         members,
         group_of=group_of,
-        board_sets=unit.board_sets if event.scoring == "hdb" else None,
+        board_sets=unit.board_sets if event.is_hdb else None,
         options=event.scoring_options,
         penalties=penalties_by_pair(event, unit.section_ids),
     )
@@ -91,7 +92,7 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
 
 def _group_order(group) -> tuple:
     section, direction = group if isinstance(group, tuple) else ("", group)
-    return section, {"NS": 0, "EW": 1}.get(direction, 2)
+    return section, {Direction.NS: 0, Direction.EW: 1}.get(direction, 2)
 
 
 def _group_title(group) -> str:

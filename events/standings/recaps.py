@@ -15,6 +15,7 @@ from django.urls import reverse
 from events.models import Board, Event, Pair, Result, Section
 from events.standings.ranking import StandingGroup, event_standings
 from events.templatetags.clubscore import adjusted_label, signed
+from scoring.domain import Direction
 from scoring.rounding import exact
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
@@ -200,7 +201,7 @@ def score_card(data: SessionData, pair: Pair) -> list[CardRow]:
         rows.append(
             CardRow(
                 line,
-                "NS" if sat_ns else "EW",
+                Direction.NS if sat_ns else Direction.EW,
                 line.ew if sat_ns else line.ns,
                 score,
                 points,

@@ -6,6 +6,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from scoring.deal import parse_deal
+from scoring.domain import Direction
 from scoring.rounding import printed as _printed
 
 register = template.Library()
@@ -93,7 +94,7 @@ def sorted_traveller_rows(lines, highlight=None):
                 f' (Law 87)">F{result.foul_group}</span>'
             )
         rows.append(
-            f"<tr{mine}>{_pair_cell(line.ns, 'EW')}{_pair_cell(line.ew, 'NS')}"
+            f"<tr{mine}>{_pair_cell(line.ns, Direction.EW)}{_pair_cell(line.ew, Direction.NS)}"
             f'<td class="text">{escape(line.shown_contract)}{fouled}</td>'
             f"<td>{line.shown_score}</td><td>{points(result.ns_points)}</td>"
             f"<td>{points(result.ew_points)}</td></tr>"
@@ -197,5 +198,5 @@ def par_text(board) -> str:
         return ""
     if not board.par_score:
         return "0 (passed out)"
-    side = "NS" if board.par_score > 0 else "EW"
+    side = Direction.NS if board.par_score > 0 else Direction.EW
     return f"{side} +{abs(board.par_score)}: {board.par_contracts}"

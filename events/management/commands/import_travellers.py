@@ -14,6 +14,7 @@ from events.models import (
     CROSS_IMP_CHOICES,
     METHOD_CHOICES,
     MISSING_CHOICES,
+    MOVEMENT_CHOICES,
     PERCENTAGE_CHOICES,
     PLACES_CHOICES,
     ROUNDING_CHOICES,
@@ -52,7 +53,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--movement",
-            choices=["mitchell", "howell"],
+            choices=_choices(MOVEMENT_CHOICES),
             help="default: the file's, else the one its pairings show",
         )
         parser.add_argument(
