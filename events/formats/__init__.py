@@ -13,6 +13,7 @@ from pathlib import PurePath
 from django.utils.module_loading import import_string
 
 from events.core.limits import shown_problems
+from scoring.domain import TeamsKind
 
 __all__ = [
     "LARGEST_NUMBER", "READERS", "WRITERS", "FileBoard", "FileMatch", "FileTeam",
@@ -82,7 +83,7 @@ class TravellerFile:
     event_name: str = ""
     date: datetime.date | None = None
     date_place: Place = 1  # where the file gives it, for a message about it
-    movement: str | None = None  # "mitchell" or "howell" when the file says
+    movement: str | None = None  # a MovementKind, when the file says
     scoring: str | None = None  # the method the file was scored with, when it says
     # (section, pair number, "NS", "EW" or "") -> (player1, player2); "" applies to the number
     # in either direction.
@@ -173,7 +174,7 @@ class TeamsFile:
 
     teams: list[FileTeam]
     matches: list[FileMatch]
-    kind: str = "swiss"  # events.teams.models.TEAMS_KINDS
+    kind: str = TeamsKind.SWISS
     by_imps: bool = False  # the file ranks by IMPs, not VPs
     boards_per_match: int | None = None  # when the file says
     event_name: str = ""

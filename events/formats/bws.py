@@ -19,6 +19,7 @@ from collections import defaultdict
 
 from events.core.limits import MAX_RESULTS, quoted, too_many_results
 from events.formats import ImportProblems, Place, TravellerFile, TravellerLine
+from scoring.domain import Direction, MovementKind
 
 __all__ = ["read_bws"]
 
@@ -67,7 +68,7 @@ def read_bws(data: bytes) -> TravellerFile:
         date=date,
         date_place="Session table",
         movement=movement,
-        names=_names(tables, letters, howell=movement == "howell"),
+        names=_names(tables, letters, howell=movement == MovementKind.HOWELL),
         deals=_deals(tables["HandRecord"]),
         source="Bridgemate BWS",
     )
@@ -156,10 +157,12 @@ def _movement(lines: list[TravellerLine]) -> str:
     sits = defaultdict(set)
     for line in lines:
         if line.ns[0] == line.ew[0]:
-            return "mitchell"
-        sits[(line.section, line.ns[0])].add("NS")
-        sits[(line.section, line.ew[0])].add("EW")
-    return "howell" if any(len(ways) == 2 for ways in sits.values()) else "mitchell"
+            return MovementKind.MITCHELL
+        sits[(line.section, line.ns[0])].add(Direction.NS)
+        sits[(line.section, line.ew[0])].add(Direction.EW)
+    if any(len(ways) == 2 for ways in sits.values()):
+        return MovementKind.HOWELL
+    return MovementKind.MITCHELL
 
 
 def _session(rows: list[dict]) -> tuple[str, datetime.date | None]:
@@ -190,7 +193,7 @@ def _names(tables, letters, howell: bool) -> dict[tuple[str, int, str], tuple[st
         if pairs is None or seat not in _SEATS or not name or not section:
             continue
         pair = pairs[0] if seat in "NS" else pairs[1]
-        direction = "" if howell else "NS" if seat in "NS" else "EW"
+        direction = "" if howell else Direction.NS if seat in "NS" else Direction.EW
         players[(section, pair, direction)][seat] = name[:60]
     return {
         key: (seats.get("N") or seats.get("E", ""), seats.get("S") or seats.get("W", ""))

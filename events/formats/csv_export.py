@@ -20,6 +20,7 @@ import re
 
 from events.models import Event, Result
 from events.standings.ranking import event_standings
+from scoring.domain import Direction
 from scoring.rounding import printed
 
 RESULTS_HEADER = (
@@ -109,8 +110,8 @@ def travellers_csv(event: Event) -> str:
         row = [
             *([result.board.section.name] if with_section else []),
             result.board.number,
-            _seat(result.ns_pair, "NS"),
-            _seat(result.ew_pair, "EW"),
+            _seat(result.ns_pair, Direction.NS),
+            _seat(result.ew_pair, Direction.EW),
             *(("", "", "") if score else contract_columns(result)),
             *([score] if with_score else []),
             *([result.foul_group or ""] if with_foul else []),

@@ -22,12 +22,13 @@ from events.formats import ImportProblems, Place, TravellerFile, TravellerLine, 
 from events.handrecords.pbn import PBNError, Tag, read_games
 from scoring import board_dealer, board_vulnerability
 from scoring.adjusted import ADJUSTED_CODES
+from scoring.domain import Direction, Method, MovementKind
 
 __all__ = ["read_pbn_results"]
 
 # PBN 2.1 section 3.4.13: the Scoring tag; "IMP" in a pairs event is IMPs across the field.
-_SCORING = {"mp": "matchpoints", "matchpoints": "matchpoints", "imp": "cross-imps",
-            "cross-imps": "cross-imps", "butler": "butler"}  # fmt: skip
+_SCORING = {"mp": Method.MATCHPOINTS, "matchpoints": Method.MATCHPOINTS, "imp": Method.CROSS_IMPS,
+            "cross-imps": Method.CROSS_IMPS, "butler": Method.BUTLER}  # fmt: skip
 _VULNERABILITY = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
                   "all": "Both", "both": "Both"}  # fmt: skip
 _VALUE = re.compile(r'"([^"]*)"|(\S+)')
@@ -204,7 +205,7 @@ class _Reader:
                 )
                 continue
             direction = (row.get("direction") or "").upper().replace("-", "")
-            direction = direction if direction in ("NS", "EW") else pair[1]
+            direction = direction if direction in (Direction.NS, Direction.EW) else pair[1]
             self.directions.add(direction)
             where = (row.get("section") or section).upper()
             self.file.names[(where, pair[0], direction)] = _split_names(row.get("names", ""))
@@ -214,7 +215,8 @@ class _Reader:
             self._number_one_result_pairs()
         if self.totals_seen and not self.file.movement:
             # Directions in the totals: two fields (a Mitchell); none: one field (a Howell).
-            self.file.movement = "mitchell" if self.directions & {"NS", "EW"} else "howell"
+            two_fields = self.directions & {Direction.NS, Direction.EW}
+            self.file.movement = MovementKind.MITCHELL if two_fields else MovementKind.HOWELL
         if not self.file.lines and not self.file.problems:
             self._problem(
                 1,
@@ -228,17 +230,17 @@ class _Reader:
         the file's order; when no partnership sits both ways, NS and EW are numbered apart.
         A side whose two "players" are one name ending in a number ("Para-12", as PbnTools
         writes JFR's pairs) is that numbered pair."""
-        sides: dict[str, dict[_Partnership, _Side]] = {"NS": {}, "EW": {}}
+        sides: dict[str, dict[_Partnership, _Side]] = {Direction.NS: {}, Direction.EW: {}}
         for ns, ew in self.one_result_pairs.values():
-            sides["NS"].setdefault(_partnership(ns), ns)
-            sides["EW"].setdefault(_partnership(ew), ew)
-        howell = bool(sides["NS"].keys() & sides["EW"].keys())
+            sides[Direction.NS].setdefault(_partnership(ns), ns)
+            sides[Direction.EW].setdefault(_partnership(ew), ew)
+        howell = bool(sides[Direction.NS].keys() & sides[Direction.EW].keys())
         every_side = [names for found in sides.values() for names in found.values()]
         numbered = all(
             _NUMBERED_PAIR.match(names[1]) and names[1] == names[2] for names in every_side
         )
         numbers: dict[_Partnership, tuple[int, str]] = {}
-        counts = {"NS": 0, "EW": 0, "": 0}
+        counts = {Direction.NS: 0, Direction.EW: 0, "": 0}
         for direction, found in sides.items():
             direction = "" if howell else direction
             for key, names in found.items():
@@ -252,7 +254,7 @@ class _Reader:
                 else:
                     numbers[key] = (counts[direction], direction)
                     self.file.names[(names[0], *numbers[key])] = (names[1], names[2])
-        self.file.movement = "howell" if howell else "mitchell"
+        self.file.movement = MovementKind.HOWELL if howell else MovementKind.MITCHELL
         for index, (ns, ew) in self.one_result_pairs.items():
             line = self.file.lines[index]
             line.ns, line.ew = numbers[_partnership(ns)], numbers[_partnership(ew)]

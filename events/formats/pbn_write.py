@@ -7,12 +7,13 @@ its first game.
 from events.formats.csv_export import contract_columns as csv_contract_columns
 from events.models import Event, Result
 from events.standings.ranking import event_standings
-from scoring import board_dealer, board_vulnerability, printed
+from scoring import MATCHPOINT_METHODS, board_dealer, board_vulnerability, printed
+from scoring.domain import Direction, Method
 
 __all__ = ["write_pbn"]
 
-_METHOD_TAG = {"matchpoints": "MP", "ebu-matchpoints": "MP", "cross-imps": "IMP",
-               "butler": "Butler", "hdb": "IMP"}  # fmt: skip
+_METHOD_TAG = {Method.MATCHPOINTS: "MP", Method.EBU_MATCHPOINTS: "MP", Method.CROSS_IMPS: "IMP",
+               Method.BUTLER: "Butler", Method.HDB: "IMP"}  # fmt: skip
 _SCORE_COLUMNS = (
     "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
     "Score_NS\\5R;Score_EW\\5R;{points}_NS\\6R;{points}_EW\\6R"
@@ -25,7 +26,7 @@ _TOTAL_COLUMNS = (
 def write_pbn(event: Event) -> str:
     """The session as PBN 2.1: a game per board and section with its deal (when known) and
     ScoreTable, and each section's TotalScoreTable in its first game."""
-    imps = event.scoring not in ("matchpoints", "ebu-matchpoints")
+    imps = event.scoring not in MATCHPOINT_METHODS
     out = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8",
            "%Creator: Clubscore", ""]  # fmt: skip
     standings = {section.pk: groups for section, groups in event_standings(event)}
@@ -89,7 +90,7 @@ def _score_row(result: Result, imps: bool) -> str:
     if score == 0:
         ew_score = "0"
     values = [
-        _pair_column(result.ns_pair, "NS"), _pair_column(result.ew_pair, "EW"),
+        _pair_column(result.ns_pair, Direction.NS), _pair_column(result.ew_pair, Direction.EW),
         contract, declarer, tricks, ns_score, ew_score,
         _points(result.ns_points), _points(result.ew_points),
     ]  # fmt: skip

@@ -41,17 +41,20 @@ from events.formats.usebio_common import (
     _text,
 )
 from events.formats.usebio_teams import is_teams, read_teams
+from scoring.domain import Direction, Method, MovementKind
 
 __all__ = ["read_usebio"]
 
 # EVENT_TYPE (or a PAIRS event's BOARD_SCORING_METHOD) -> Clubscore's method; matchpoints are
 # told apart by their scale (_matchpoint_scale).
 _METHODS = {
-    "MP_PAIRS": "matchpoints", "MATCH_POINTS": "matchpoints",
-    "BUTLER_PAIRS": "butler", "BUTLER": "butler", "BUTLER_IMPS": "butler",
-    "CROSS_IMP": "cross-imps", "CROSS_IMPS": "cross-imps",
+    "MP_PAIRS": Method.MATCHPOINTS, "MATCH_POINTS": Method.MATCHPOINTS,
+    "BUTLER_PAIRS": Method.BUTLER, "BUTLER": Method.BUTLER, "BUTLER_IMPS": Method.BUTLER,
+    "CROSS_IMP": Method.CROSS_IMPS, "CROSS_IMPS": Method.CROSS_IMPS,
 }  # fmt: skip
 _PAIR = re.compile(r"^(\d{1,5})\s*(NS|EW|N|E)?$")
+# A pair's direction as USEBIO may abbreviate it -> Clubscore's.
+_DIRECTIONS = {"N": Direction.NS, "E": Direction.EW}
 _SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 
@@ -92,7 +95,7 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     date_place = getattr(event.find("DATE"), "sourceline", None) or 1
     if problems:
         raise ImportProblems(problems)
-    if method == "matchpoints":
+    if method == Method.MATCHPOINTS:
         method = _matchpoint_scale(event)
     return TravellerFile(
         lines=lines,
@@ -243,7 +246,7 @@ def _pair_ref(element, tag: str, problems) -> tuple[int, str] | None:
     if match is None or int(match[1]) < 1:
         problems.add(element, f"{tag} {quoted(raw)} is not a pair number (e.g. 3, 3NS or 3EW)")
         return None
-    return int(match[1]), {"N": "NS", "E": "EW"}.get(match[2] or "", match[2] or "")
+    return int(match[1]), _DIRECTIONS.get(match[2] or "", match[2] or "")
 
 
 def _read_pairs(holder, section, names, directions, problems) -> None:
@@ -252,8 +255,8 @@ def _read_pairs(holder, section, names, directions, problems) -> None:
         if number is None:
             continue
         direction = _text(pair, "DIRECTION").upper().replace("-", "")
-        direction = {"N": "NS", "E": "EW"}.get(direction, direction) or number[1]
-        if direction not in ("", "NS", "EW"):
+        direction = _DIRECTIONS.get(direction, direction) or number[1]
+        if direction not in ("", *Direction):
             problems.add(pair, f"DIRECTION {quoted(direction)}: NS, EW or empty (a Howell)")
             continue
         directions.add(direction)
@@ -323,11 +326,11 @@ def _matchpoint_scale(event) -> str:
                 break
         if len(tops) == 1 and len(lines) > 2:
             (top,) = tops
-            votes["matchpoints" if top == len(lines) - 1 else "ebu-matchpoints"] += 1
-    return votes.most_common(1)[0][0] if votes else "ebu-matchpoints"
+            votes[Method.MATCHPOINTS if top == len(lines) - 1 else Method.EBU_MATCHPOINTS] += 1
+    return votes.most_common(1)[0][0] if votes else Method.EBU_MATCHPOINTS
 
 
 def _movement(directions: set, lines: list[TravellerLine]) -> str | None:
-    if directions & {"NS", "EW"} or any(line.ns[1] or line.ew[1] for line in lines):
-        return "mitchell"
-    return "howell" if directions == {""} else None
+    if directions & {Direction.NS, Direction.EW} or any(line.ns[1] or line.ew[1] for line in lines):
+        return MovementKind.MITCHELL
+    return MovementKind.HOWELL if directions == {""} else None

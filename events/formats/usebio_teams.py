@@ -34,12 +34,14 @@ from events.formats.usebio_common import (
     _text,
 )
 from events.formats.usebio_teams_boards import read_board
+from scoring.domain import TeamsKind
 
 __all__ = ["TEAMS_EVENT_TYPES", "is_teams", "read_teams"]
 
 # EVENT_TYPE -> Clubscore's kind; None: a round robin or a Swiss, as the matches show.
-TEAMS_EVENT_TYPES = {"SWISS_TEAMS": "swiss", "KO": "ko", "HEAD_TO_HEAD": "ko", "TEAMS": None,
-                     "TEAMS_OF_FOUR": None, "MULTI_TEAMS": None}  # fmt: skip
+TEAMS_EVENT_TYPES = {"SWISS_TEAMS": TeamsKind.SWISS, "KO": TeamsKind.KO,
+                     "HEAD_TO_HEAD": TeamsKind.KO, "TEAMS": None, "TEAMS_OF_FOUR": None,
+                     "MULTI_TEAMS": None}  # fmt: skip
 _NO_TEAM = {"", "0", "BYE", "-"}
 
 
@@ -74,7 +76,7 @@ def read_teams(root, event) -> TeamsFile:
     _number_teams(teams)
     by_imps = _text(event, "MATCH_SCORING_METHOD").upper().startswith("IMP")
     kind = kind or _kind_shown(teams, matches, by_imps)
-    if kind == "ko":
+    if kind == TeamsKind.KO:
         matches = _ko_matches(event, teams, matches, problems)
     elif by_imps:
         warnings.append(
@@ -226,19 +228,19 @@ def _number_in(element, tag, problems) -> int | None:
     return number
 
 
-def _kind_shown(teams, matches, by_imps: bool) -> str:
+def _kind_shown(teams, matches, by_imps: bool) -> TeamsKind:
     """A KO between two teams ranked by IMPs; a round robin if no two teams met twice and
     every team played once a round; else a Swiss."""
     if len(teams) == 2 and by_imps:
-        return "ko"
+        return TeamsKind.KO
     met = Counter(
         frozenset((match.home.upper(), match.away.upper())) for match in matches if match.away
     )
     rounds = {match.round for match in matches}
     most = len(teams) - 1 + len(teams) % 2
     if met and max(met.values()) == 1 and len(rounds) <= most:
-        return "round-robin"
-    return "swiss"
+        return TeamsKind.ROUND_ROBIN
+    return TeamsKind.SWISS
 
 
 def _ko_matches(event, teams, matches, problems) -> list[FileMatch]:

@@ -16,14 +16,15 @@ from lxml import etree
 
 import scoring
 from events.formats.usebio_common import _SUITS
+from scoring.domain import Method
 
 __all__ = ["DOCTYPE", "write_usebio"]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PROGRAM_NAME = "Clubscore"
 
-_EVENT_TYPES = {"matchpoints": "MP_PAIRS", "ebu-matchpoints": "MP_PAIRS",
-                "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}  # fmt: skip
+_EVENT_TYPES = {Method.MATCHPOINTS: "MP_PAIRS", Method.EBU_MATCHPOINTS: "MP_PAIRS",
+                Method.BUTLER: "BUTLER_PAIRS", Method.CROSS_IMPS: "CROSS_IMP"}  # fmt: skip
 _POINTS = {"MP_PAIRS": "MATCH_POINTS", "BUTLER_PAIRS": "BUTLER_POINTS",
            "CROSS_IMP": "CROSS_IMP_POINTS"}  # fmt: skip
 
