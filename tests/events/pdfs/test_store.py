@@ -303,3 +303,19 @@ def test_two_workers_never_make_the_same_pdf_at_once(monkeypatch, settings):
     assert (made, most[0]) == (["a4"], 1)
     pdf.refresh_from_db()
     assert (bytes(pdf.content), pdf.state) == (b"%PDF-1.7 made once", SessionPdf.IDLE)
+
+
+def test_a_render_queued_under_the_old_task_path_still_runs(client, scored, worker, renders):
+    # django-q keeps a queued task as its function's dotted path: a render queued before the
+    # PDFs moved to events/pdfs/ names events.pdf_store.render, and must still make its PDF.
+    from django.utils.module_loading import import_string
+
+    client.get(reverse(URL, args=[scored.pk]))
+    (pdf_id,) = worker.tasks
+    import_string("events.pdf_store.render")(pdf_id)
+    pdf = SessionPdf.objects.get(pk=pdf_id)
+    assert (pdf.state, pdf.version) == (SessionPdf.IDLE, scored.version)
+    assert renders == ["a4"]
+    # The reader's next request is served the PDF that render made.
+    assert "Board 6" in text_of(pdf_of(client.get(reverse(URL, args=[scored.pk]))))
+    assert renders == ["a4"]
