@@ -1,14 +1,6 @@
 """Clubscore's scoring engine: pure Python, no Django. Every published number comes from here."""
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
-from scoring.board_scoring import (
-    IMP_METHODS,
-    MATCHPOINT_METHODS,
-    METHODS,
-    BoardPoints,
-    on_own_top,
-    score_board,
-)
 from scoring.board_a_match import (
     AVERAGE_MINUS_SHARE,
     AVERAGE_PLUS_SHARE,
@@ -18,6 +10,14 @@ from scoring.board_a_match import (
     bam_match,
     board_net,
     patton_match,
+)
+from scoring.board_scoring import (
+    IMP_METHODS,
+    MATCHPOINT_METHODS,
+    METHODS,
+    BoardPoints,
+    on_own_top,
+    score_board,
 )
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
 from scoring.contracts import Contract, contract_score, parse_contract
