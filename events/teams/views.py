@@ -217,7 +217,11 @@ def teams_usebio(request, pk):
     """The event as USEBIO XML (events.teams.usebio_writer), for the EBU, BridgeWebs
     and other scoring programs; Clubscore's import reads it back."""
     event = _event_for_reader(request, pk)
-    body = write_usebio_teams(event)
+    try:
+        body = write_usebio_teams(event)
+    except ValueError as error:  # a scoring method USEBIO has no words for (Patton)
+        messages.error(request, str(error))
+        return redirect("teams_event", pk=event.pk)
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
     # The name and date tell the downloads apart ("clubscore-teams-7-tuesday-swiss-2025-03-11").
     filename = f"clubscore-teams-{event.pk}-{slugify(f'{event.name[:60]} {event.date}')}.xml"
