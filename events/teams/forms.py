@@ -15,8 +15,9 @@ class TeamsEventForm(forms.ModelForm):
 
     class Meta:
         model = TeamsEvent
-        fields = ["club", "name", "date", "kind", "boards_per_match", "rounds", "scoring", "vp_scale",
-                  "club_vp_table", "bye_vps", "carry_over_home", "carry_over_away"]  # fmt: skip
+        fields = ["club", "name", "date", "kind", "boards_per_match", "rounds", "scoring",
+                  "vp_scale", "club_vp_table", "bye_vps", "carry_over_home",
+                  "carry_over_away"]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "club_vp_table": forms.Textarea(attrs={"rows": 4, "placeholder": "0-2 10-10"}),
