@@ -320,7 +320,7 @@ def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
     home, away = match.home.name, match.away.name
     short = {
         "": "—",
-        "ave": "Ave (0 IMPs)",
+        "ave": "Ave (½ each)" if match.event.by_boards else "Ave (0 IMPs)",
         "home-plus": f"Ave+ {home}, Ave− {away}",
         "away-plus": f"Ave+ {away}, Ave− {home}",
         "both-plus": "Ave+ both",
