@@ -123,6 +123,20 @@ def test_a_bye_scores_the_teams_average_points(club):
     assert row.vps == 1 and row.byes == 1
 
 
+def test_an_opponents_forfeit_scores_the_teams_average_points(club):
+    event = _event(club, "bam", 2)
+    first, second = _matches(event)
+    _enter(first, ("3D N +1", "2NT N ="), ("4S N =", "4S N ="))  # 1.5-0.5
+    _enter(second, ("2NT N =", "2S N ="), ("3NT N -1", "4S N ="))  # 1-1
+    draw.draw_next_round(event)
+    match = event.matches.get(round=2, home=first.home)
+    entry.save_adjustments(match, forfeit="away")
+    row = next(r for r in standings(event).rows if r.team == first.home)
+    offender = next(r for r in standings(event).rows if r.team == match.away)
+    assert (row.vps, row.played) == (3, 2)  # 1.5, and its average 1.5 again
+    assert offender.played == 2 and offender.vps == 1  # its first match's 1, and 0
+
+
 def test_a_points_penalty_comes_off_the_total(club):
     event = _event(club, "bam", 2)
     first, _ = _matches(event)
