@@ -12,6 +12,7 @@ from scoring import (
     TeamsScoring,
     bam_board,
     bam_match,
+    board_imps,
     board_net,
     patton_match,
 )
@@ -40,6 +41,24 @@ HALF = Fraction(1, 2)
 )
 def test_a_board_is_won_tied_or_lost_on_the_net_score(open_ns, closed_ns, expected):
     assert bam_board(open_ns, closed_ns) == tuple(Fraction(x) for x in expected)
+
+
+@pytest.mark.parametrize(
+    "ours,theirs,points,imps",
+    [
+        # Stafford Bridge Club, "What is Point a Board, and why do you need to know in a Teams
+        # Match": our NS score against the opposing team's NS score on the same board.
+        (120, 110, 1, 0),  # 2NT= against 3C=: 10 more, a point though 0 IMPs
+        (920, 490, 1, 10),  # 6D= against 3NT+3
+        (940, 980, 0, -1),  # 6D+1 against 6H=: one more trick, still the lower score
+        (630, 620, 1, 0),  # 3NT+1 against 4H=
+        (-100, -100, HALF, 0),  # both one down in 6H: ½ each
+        (-100, 980, 0, -14),  # 6H-1 against 6H=
+    ],
+)
+def test_point_a_board_examples(ours, theirs, points, imps):
+    assert bam_board(ours, theirs)[0] == points
+    assert board_imps(ours, theirs) == imps
 
 
 def test_cohen_26_boards_average_13():
