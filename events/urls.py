@@ -1,8 +1,8 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
-from events.club import home
 from events.championships import views as championships
+from events.club import home
 from events.club import views as roster
 from events.entry import views as entry
 from events.formats import views as transfer
@@ -66,9 +66,7 @@ urlpatterns = [
         championships.championship_create,
         name="championship_create",
     ),
-    path(
-        "championships/<int:pk>/", championships.championship_detail, name="championship_detail"
-    ),
+    path("championships/<int:pk>/", championships.championship_detail, name="championship_detail"),
     path(
         "championships/<int:pk>/entrants/",
         championships.championship_entrants,

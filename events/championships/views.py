@@ -92,8 +92,6 @@ def championship_entrants(request, pk):
         return redirect("championship_detail", pk=pk)
     sessions: dict[int, list] = {}
     for pair in pairs:
-        sessions.setdefault(pair.section.event.stage.order, []).append(
-            (pair, form.field_of(pair))
-        )
+        sessions.setdefault(pair.section.event.stage.order, []).append((pair, form.field_of(pair)))
     context = {"championship": championship, "form": form, "sessions": sessions}
     return render(request, "events/championship_entrants.html", context)

@@ -5,9 +5,9 @@ levels 0-7 and tricks 0-13, adjusted percentages 0-100, and a score wherever one
 """
 
 from .analysis import AnalysisFields
+from .championships import MAX_SESSIONS, Championship, ChampionshipSession, Entrant
 from .choices import *  # noqa: F403
 from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
-from .championships import MAX_SESSIONS, Championship, ChampionshipSession, Entrant
 from .clubs import Club, Member, ScoringOptionFields
 from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet

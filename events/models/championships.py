@@ -49,9 +49,7 @@ class ChampionshipSession(models.Model):
     """One session of a championship, in its place (1 to MAX_SESSIONS). A session counts in
     one championship at most."""
 
-    championship = models.ForeignKey(
-        Championship, on_delete=models.CASCADE, related_name="stages"
-    )
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages")
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="stage")
     order = models.PositiveSmallIntegerField()
 
