@@ -11,7 +11,7 @@ from events.handrecords.pbn import HandRecord, PBNError, read_hand_records
 from events.models import Board, Event
 from scoring import board_dealer, board_vulnerability
 
-__all__ = ["HandRecordImport", "checked_records", "import_hand_records"]
+__all__ = ["HandRecordImport", "checked_records", "import_hand_records", "store_new_deals"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,20 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
         if changed:
             queue_analysis(event)
     return HandRecordImport(len(records), changed, sorted(numbers - {r.board for r in records}))
+
+
+def store_new_deals(deals, records: list[HandRecord], **owner) -> list[HandRecord]:
+    """The records whose deal the owner's rows (`deals`, a model with `number` and `deal`, of
+    `owner`: game=..., event=...) do not hold yet, stored with their analysis cleared; a deal
+    already there keeps its analysis. Runs inside the caller's transaction."""
+    stored = dict(deals.objects.filter(**owner).values_list("number", "deal"))
+    new = [record for record in records if stored.get(record.board) != record.deal]
+    for record in new:
+        deals.objects.update_or_create(
+            **owner, number=record.board,
+            defaults={"deal": record.deal, "dd": None, "par_score": None, "par_contracts": ""},
+        )  # fmt: skip
+    return new
 
 
 def _list(numbers: list[int]) -> str:

@@ -2,6 +2,7 @@
 
 from django import forms
 
+from events.handrecords.forms import HandRecordForm
 from events.models import Club
 from events.sessions.forms import check_session_date
 from events.teams.models import TeamMatch, TeamsEvent
@@ -128,3 +129,25 @@ class MatchAdjustmentForm(forms.ModelForm):
             if value is not None and value < 0:
                 self.add_error(name, "A penalty is taken off, so type it without a minus sign.")
         return data
+
+
+class TeamsHandRecordForm(HandRecordForm):
+    """A PBN hand record for the whole event, or for one round's boards."""
+
+    round = forms.TypedChoiceField(
+        label="The file deals", coerce=int, empty_value=None, required=False
+    )
+
+    def __init__(self, rounds: dict[int, list[int]], *args, **kwargs):
+        """`rounds`: each round's board numbers (events.teams.hand_records)."""
+        super().__init__(*args, **kwargs)
+        every = sorted({number for numbers in rounds.values() for number in numbers})
+        whole = f"The whole event (boards {_span(every)})" if every else "The whole event"
+        self.fields["round"].choices = [("", whole)] + [
+            (number, f"Round {number} (boards {_span(boards)})")
+            for number, boards in rounds.items()
+        ]
+
+
+def _span(numbers: list[int]) -> str:
+    return f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])

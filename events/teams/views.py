@@ -25,6 +25,7 @@ from events.sessions.lifecycle import delete_session, restore_until
 from events.sessions.lifecycle_views import restore_and_show
 from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
+from events.teams.hand_records import match_deals
 from events.teams.models import BOARD_ADJUSTED_CHOICES, MatchBoard, TeamMatch, TeamsEvent
 from events.teams.standings import ko_standing, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
@@ -237,7 +238,7 @@ def teams_match(request, pk, match_pk):
     match = _match(event, match_pk)
     return live_page(
         request, event, "teams/match.html",
-        lambda: {"match": match, "rows": scorecard(match),
+        lambda: {"match": match, "rows": scorecard(match), "deals": match_deals(match),
                  "scale_label": event.get_vp_scale_display()},
     )  # fmt: skip
 
