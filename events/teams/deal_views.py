@@ -26,7 +26,8 @@ def teams_hand_records(request, pk):
     """Upload a PBN file for the event or a round; then the page follows the analysis."""
     event = for_director(request, TeamsEvent, pk, "teams event")
     rounds = rounds_boards(event)
-    form = TeamsHandRecordForm(rounds, request.POST or None, request.FILES or None)
+    word = "Segment" if event.is_ko else "Round"
+    form = TeamsHandRecordForm(rounds, request.POST or None, request.FILES or None, round_word=word)
 
     def import_records(owner, text):
         return import_teams_hand_records(owner, text, form.cleaned_data["round"])

@@ -135,16 +135,17 @@ class TeamsHandRecordForm(HandRecordForm):
     """A PBN hand record for the whole event, or for one round's boards."""
 
     round = forms.TypedChoiceField(
-        label="The file deals", coerce=int, empty_value=None, required=False
+        label="The file is for", coerce=int, empty_value=None, required=False
     )
 
-    def __init__(self, rounds: dict[int, list[int]], *args, **kwargs):
-        """`rounds`: each round's board numbers (events.teams.hand_records)."""
+    def __init__(self, rounds: dict[int, list[int]], *args, round_word="Round", **kwargs):
+        """`rounds`: each round's board numbers (events.teams.hand_records); a KO's rounds are
+        its segments (`round_word`)."""
         super().__init__(*args, **kwargs)
         every = sorted({number for numbers in rounds.values() for number in numbers})
         whole = f"The whole event (boards {_span(every)})" if every else "The whole event"
         self.fields["round"].choices = [("", whole)] + [
-            (number, f"Round {number} (boards {_span(boards)})")
+            (number, f"{round_word} {number} (boards {_span(boards)})")
             for number, boards in rounds.items()
         ]
 
