@@ -24,13 +24,16 @@ class HandRecordImport:
 def checked_records(text: str, numbers: set[int], owner: str = "session") -> list[HandRecord]:
     """The file's deals, or a PBNError naming every problem: a malformed tag or deal, a board
     dealt twice, a board the `owner` ("session", "game") lacks, a board with another dealer or
-    vulnerability than its number has (scores follow the number)."""
-    records, problems = read_hand_records(text)
-    seen: set[int] = set()
-    for record in records:
-        if record.board in seen:
+    vulnerability than its number has (scores follow the number). A board whose game repeats
+    with the same deal (a results file's game for each table or room) is read once."""
+    read, problems = read_hand_records(text)
+    first: dict[int, HandRecord] = {}
+    for record in read:
+        if record.board not in first:
+            first[record.board] = record
+        elif first[record.board] != record:
             problems.append(f"board {record.board}: the file deals it twice")
-        seen.add(record.board)
+    records, seen = list(first.values()), set(first)
     missing = sorted(seen - numbers)
     if missing:
         problems.append(

@@ -85,6 +85,16 @@ def test_endplay_reads_it_back(played):
     assert contracts[3].is_passout()
 
 
+def test_its_deals_are_a_hand_record_for_another_event(played, club):
+    """Clubscore's own reader takes the file back: each board's two rooms deal the same cards,
+    read once."""
+    event, _ = played
+    again = make_teams_event(club, name="The same boards")
+    imported = import_teams_hand_records(again, write_teams_pbn(event))
+    assert (imported.boards, imported.without_deal) == (2, [3, 4, 5, 6, 7, 8])
+    assert dict(again.deals.values_list("number", "deal")) == {1: ONE_SUIT_EACH, 2: SYMMETRIC}
+
+
 def test_a_board_given_an_artificial_score_has_a_game_for_each_room_that_played(played):
     event, match = played
     entry.save_boards(match, [BoardRow(2, "3NT E -2", "", "home-plus")])
