@@ -2,7 +2,8 @@
 for each room of each board of each match, as a team match's files are written: the room in
 [Room "Open"] or [Room "Closed"], the teams in [HomeTeam] and [VisitTeam], who sat where in
 [North] .. [West], the board's [Deal] when its hand record is in, and the room's [Contract],
-[Declarer], [Result] (declarer's tricks) and [Score] with the IMPs the board gave.
+[Declarer], [Result] (declarer's tricks) and [Score], with the IMPs the board gave when the
+event scores IMPs.
 
 The home team sits North-South in the open room and East-West in the closed room
 (events.teams.models.TeamMatch). A room without a result (a board given an artificial score)
@@ -13,8 +14,14 @@ import scoring
 from events.formats.pbn_write import pbn_tag as _tag
 from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
 from scoring import board_dealer, board_vulnerability
+from scoring.domain import TeamsScoring
 
 __all__ = ["write_teams_pbn"]
+
+# The [Scoring] tag: IMPs, or board-a-match ("BAM"); PBN 2.1 names no Patton scoring, so a
+# Patton event's file says its name.
+_SCORING = {TeamsScoring.IMPS_VPS: "IMP", TeamsScoring.BOARD_A_MATCH: "BAM",
+            TeamsScoring.PATTON: "Patton"}  # fmt: skip
 
 
 def write_teams_pbn(event: TeamsEvent) -> str:
@@ -57,11 +64,11 @@ def _game(event, match: TeamMatch, board: MatchBoard, room: str, deal: str) -> l
     ]
     if deal:
         lines.append(_tag("Deal", deal))
-    lines.append(_tag("Scoring", "IMP"))
+    lines.append(_tag("Scoring", _SCORING[event.scoring]))
     entry = scoring.parse_entry(getattr(board, f"{room}_result"), board.number)
     lines += _contract_tags(entry)
     lines.append(_tag("Score", f"NS {entry.ns_score}"))
-    if not board.adjusted:
+    if not board.adjusted and not event.by_boards:
         # The IMPs the board gave the pair sitting North-South in this room.
         home = board.home_imps - board.away_imps
         lines.append(_tag("ScoreIMP", f"NS {home if room == 'open' else -home}"))

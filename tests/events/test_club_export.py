@@ -199,6 +199,11 @@ def _teams_event(club, fred):
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
     save_adjustments(forfeited, forfeit="away")
     TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
+    board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
+                                     bye_vps="average", teams="Dee\nEll")  # fmt: skip
+    draw_next_round(board_a_match)
+    save_boards(board_a_match.matches.get(), [BoardRow(1, "4S N =", "4S N -1"),
+                                              BoardRow(2, "2S N =", "2S N =")])  # fmt: skip
     import_teams_hand_records(event, THREE_BOARDS)
     TeamsDeal.objects.filter(event=event, number=1).update(
         dd=ONE_SUIT_EACH_DD, par_score=1510, par_contracts="7S N, 7S S"

@@ -104,6 +104,15 @@ def test_a_board_given_an_artificial_score_has_a_game_for_each_room_that_played(
     assert "ScoreIMP" not in found[2], "an artificial score is the board's, not the room's"
 
 
+def test_a_board_a_match_event_says_so_and_gives_no_imps(club):
+    event = make_teams_event(club, scoring="bam")
+    draw.draw_next_round(event)
+    entry.save_boards(event.matches.get(round=1, table=1), [BoardRow(1, "4S N =", "4S S -1")])
+    found = games(write_teams_pbn(event))
+    assert [game["Scoring"] for game in found] == ["BAM", "BAM"]
+    assert not any("ScoreIMP" in game for game in found), "a board is won or lost, not IMPs"
+
+
 def test_boards_without_a_hand_record_have_no_deal(club):
     event = make_teams_event(club)
     draw.draw_next_round(event)
