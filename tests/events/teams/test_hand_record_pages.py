@@ -109,6 +109,7 @@ def test_the_scorecard_shows_its_boards_deals_before_the_analysis(client, event)
     assert 'id="hand-3"' not in body, "board 3 is round 2's"
     assert 'aria-label="The deal of board 1"' in body
     assert body.count("Double-dummy table and par: being analysed.") == 2
+    assert reverse("teams_round_hand_records_pdf", args=[event.pk, 1]) in body
 
 
 @pytest.mark.slow
