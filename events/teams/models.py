@@ -184,11 +184,13 @@ class Team(models.Model):
             models.UniqueConstraint(fields=["event", "name"], name="team_name_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
             models.CheckConstraint(condition=~Q(name=""), name="team_has_name"),
-            # Withdrawn after a round with a rule for its later matches, or neither.
+            # Withdrawn after a round with a rule for its later matches, or neither (a NULL
+            # round would leave the second test unknown, which a CHECK lets through).
             models.CheckConstraint(
                 condition=Q(withdrawn_after__isnull=True, withdrawal="")
-                | Q(
-                    withdrawn_after__gte=0, withdrawn_after__lte=30, withdrawal__in=WITHDRAWAL_RULES
+                | (
+                    Q(withdrawn_after__isnull=False, withdrawn_after__lte=30)
+                    & Q(withdrawal__in=WITHDRAWAL_RULES)
                 ),
                 name="team_withdrawal_whole",
             ),
