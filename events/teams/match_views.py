@@ -95,6 +95,8 @@ def teams_match_enter(request, pk, match_pk):
         "any_adjusted": any(row.adjusted for row in rows),
         "adjusted_choices": _adjusted_choices(match),
         "adjustment_form": MatchAdjustmentForm(instance=match),
+        # Saved by someone else since the form was drawn (a refused save redraws it).
+        "moved": entry.moved_since(match, seen) if request.method == "POST" else [],
     }
     return render(request, "teams/enter.html", context)
 
