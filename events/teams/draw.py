@@ -101,7 +101,8 @@ def undraw_last_round(event: TeamsEvent, expected: int | None = None) -> int:
         if expected is not None and expected != last:
             raise TeamsError(f"Round {expected}'s draw is taken back already.")
         matches = event.matches.filter(round=last)
-        if matches.filter(boards__isnull=False).exists() or matches.exclude(forfeit="").exists():
+        played = any(m.forfeit_given for m in matches.select_related("home", "away"))
+        if played or matches.filter(boards__isnull=False).exists():
             raise TeamsError(
                 f"Round {last} has results already: clear its boards first to draw it again."
             )

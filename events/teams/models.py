@@ -271,6 +271,15 @@ class TeamMatch(models.Model):
     def is_bye(self) -> bool:
         return self.away_id is None
 
+    @property
+    def forfeit_given(self) -> bool:
+        """A forfeit the director gave: not one that follows from a team's withdrawal before
+        this round (events.teams.withdrawal), which drawing the round again gives again."""
+        if not self.forfeit:
+            return False
+        offender = self.home if self.forfeit == "home" else self.away
+        return not (offender.withdrawn and offender.withdrawn_after < self.round)
+
 
 class MatchBoard(models.Model):
     """One board of a match: both rooms' results as typed and their NS scores, or an

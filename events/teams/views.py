@@ -85,7 +85,7 @@ def _event_context(event: TeamsEvent) -> dict:
     total = setup.rounds_total(event)
     drawn = max(rounds, default=0)
     # A round with results cannot be taken back (draw.undraw_last_round): no button for it.
-    played = any(match.boards_entered or match.forfeit for match in rounds.get(drawn, []))
+    played = any(m.boards_entered or m.forfeit_given for m in rounds.get(drawn, []))
     return {
         "undraw_round": drawn if drawn and not played else None,
         "standings": None if event.is_ko else standings(event),

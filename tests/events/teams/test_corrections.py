@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from events.teams import corrections, draw, entry
 from events.teams.models import MatchBoard
-from tests.events.teams.factories import make_teams_event
+from tests.events.teams.factories import make_teams_event, play_flat
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +21,6 @@ pytestmark = pytest.mark.django_db
 WIN_13 = [entry.BoardRow(1, "4S N =", "4S S -1"), entry.BoardRow(2, "3NT E -2", "PASS")]
 WIN_13_FORM = {"open-1": "4S N =", "closed-1": "4S S -1", "open-2": "3NT E -2",
                "closed-2": "PASS"}  # fmt: skip
-
-
-def play_flat(event, number):
-    """Every match of the round a draw on both boards (2S= in both rooms): 10-10 each."""
-    for match in event.matches.filter(round=number, away__isnull=False):
-        rows = [entry.BoardRow(n, "2S N =", "2S S =") for n in entry.board_numbers(match)]
-        entry.save_boards(match, rows)
 
 
 def the_draw(event):
@@ -149,3 +142,13 @@ def test_a_bad_board_on_the_page_stores_nothing_and_says_no_moves(director_clien
     assert response.status_code == 200 and "Nothing was saved: check board 2." in body
     assert list(MatchBoard.objects.values_list("pk", "open_result", "closed_result")) == before
     assert "The standings moved" not in body
+
+
+def test_a_forfeit_given_on_the_page_shows_what_it_moved(director_client, swiss):
+    first = swiss.matches.get(round=1, table=1)
+    url = reverse("teams_match_adjust", args=[swiss.pk, first.pk])
+    data = {"forfeit": "away", "home_imp_penalty": "0", "away_imp_penalty": "0",
+            "home_vp_penalty": "0", "away_vp_penalty": "0"}  # fmt: skip
+    body = director_client.post(url, data, follow=True).content.decode()
+    assert "Forfeit and penalties saved; the match is rescored." in body
+    assert "<strong>Bell</strong>:\n        20.00 → 10.00 VPs, place 1= → 4</li>" in body

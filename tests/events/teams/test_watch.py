@@ -81,3 +81,12 @@ def test_the_watch_is_for_the_events_directors_only(client, colleague, match):
     assert Client().get(url, HTMX).status_code in (302, 404)
     client.force_login(colleague)
     assert client.get(url, **HTMX).status_code == 404
+
+
+def test_the_service_names_the_boards_stored_unlike_the_form(match):
+    shown = {row.number: row for row in entry.board_rows(match)}  # both boards empty
+    assert entry.moved_since(match, shown) == []
+    entry.save_boards(match, [entry.BoardRow(2, "3NT E -2", "PASS")])
+    assert entry.moved_since(match, shown) == [entry.BoardRow(2, "3NT E -2", "PASS")]
+    # A board the form did not show (an older form) is not compared.
+    assert entry.moved_since(match, {1: shown[1]}) == []

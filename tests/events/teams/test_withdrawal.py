@@ -18,16 +18,9 @@ from events.teams.models import Team, TeamMatch
 from events.teams.setup import TeamsError
 from events.teams.standings import standings
 from events.teams.withdrawal import withdraw
-from tests.events.teams.factories import make_teams_event
+from tests.events.teams.factories import make_teams_event, play_flat
 
 pytestmark = pytest.mark.django_db
-
-
-def play_flat(event, number):
-    """Every match of the round a draw on both boards (2S= in both rooms): 10-10 each."""
-    for match in event.matches.filter(round=number, away__isnull=False, forfeit=""):
-        rows = [entry.BoardRow(n, "2S N =", "2S S =") for n in entry.board_numbers(match)]
-        entry.save_boards(match, rows)
 
 
 def rounds(event, number):
@@ -204,3 +197,14 @@ def test_another_clubs_director_cannot_withdraw_a_team(client, colleague, swiss)
     data = {"team": team(swiss, "Drew").pk, "after": "1", "withdrawal": "bye"}
     assert client.post(reverse("teams_withdraw", args=[swiss.pk]), data).status_code == 404
     assert state(swiss) == before
+
+
+def test_a_round_drawn_with_a_withdrawals_forfeits_may_still_be_taken_back(club):
+    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew", kind="round-robin")
+    draw.draw_next_round(event)
+    withdraw(event, team(event, "Bell").pk, 1, "forfeit")
+    draw.draw_next_round(event)  # Ace v Bell is Bell's forfeit: no result a director gave
+    assert draw.undraw_last_round(event) == 2
+    event.matches.filter(round=1, table=1).update(forfeit="home")  # one the director gave
+    with pytest.raises(TeamsError, match="Round 1 has results already"):
+        draw.undraw_last_round(event)
