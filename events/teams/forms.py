@@ -144,8 +144,9 @@ class WithdrawalForm(forms.Form):
         choices=WITHDRAWAL_CHOICES,
         widget=forms.RadioSelect,
         label="Its matches in later rounds become",
-        help_text="See docs/rules.md, “A team that withdraws”: no federation rule we found "
-        "fixes this for a club event, so the director chooses.",
+        help_text="Byes: each opponent scores as for a bye. Forfeits: the withdrawn team scores "
+        "0 and each opponent as for a bye. No federation rule we found settles this for a club "
+        "event, so you choose.",
     )
 
     def __init__(self, *args, event, **kwargs):
