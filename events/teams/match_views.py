@@ -1,12 +1,15 @@
 """A match's director pages: enter or correct its boards, its forfeit and penalties, and the
 small region of the entry form that warns when someone else saves the match meanwhile.
 
-A save answers with the match's scorecard and what it moved in the standings
-(events.teams.corrections): each team whose VPs or place changed, from → to. An HTMX save gets
-that part alone. Two directors on one match: the form's region asks every two seconds whether
-the event changed (`since`, as the live pages do: 204 while not) and, once it has, compares the
-match's boards with those the form showed (its hidden `seen-` fields) and names any saved since.
-Without JavaScript the save itself refuses a board both changed (entry.MatchConflict).
+A save says what it moved in the standings (events.teams.corrections): each team whose VPs or
+place changed, from → to, on the match's scorecard after a correction to a round that later
+rounds followed, on the standings after a save in the round in play (the next match's link is
+there). An HTMX save gets that part alone.
+
+Two directors on one match: the form's region asks every two seconds whether the event changed
+(`since`, as the live pages do: 204 while not) and, once it has, compares the match's boards
+with those the form showed (its hidden `seen-` fields) and names any saved since. Without
+JavaScript the save itself refuses a board both changed (entry.MatchConflict).
 """
 
 from dataclasses import asdict
@@ -34,25 +37,27 @@ def _director_match(request, pk: int, match_pk: int) -> tuple[TeamsEvent, TeamMa
     return event, match
 
 
-def _moves_key(match: TeamMatch) -> str:
-    return f"teams-moves-{match.pk}"
+def _moves_key(event: TeamsEvent) -> str:
+    return f"teams-moves-{event.pk}"
 
 
-def moves_shown(request, match: TeamMatch) -> list[corrections.StandingMove] | None:
-    """The standings a director's last save of `match` moved, once (None: no save to tell)."""
-    stored = request.session.pop(_moves_key(match), None) if hasattr(request, "session") else None
+def moves_shown(request, event: TeamsEvent) -> list[corrections.StandingMove] | None:
+    """The standings the director's last save in `event` moved, once (None: nothing to tell)."""
+    stored = request.session.pop(_moves_key(event), None)
     return None if stored is None else [corrections.StandingMove(**move) for move in stored]
 
 
-def _saved(request, match: TeamMatch, summary: str, moves) -> HttpResponse:
-    """After a save: for HTMX the summary and the moves; otherwise the scorecard, which shows
-    them once (the session carries them across the redirect)."""
+def _saved(request, match: TeamMatch, summary: str, moves, page: str) -> HttpResponse:
+    """After a save: for HTMX the summary and the moves; otherwise `page` (the scorecard or
+    the standings), which shows them once (the session carries them across the redirect)."""
     if request.htmx:
         context = {"event": match.event, "match": match, "summary": summary, "moves": moves}
         return render(request, "teams/_moves.html", context)
     messages.success(request, summary)
-    request.session[_moves_key(match)] = [asdict(move) for move in moves]
-    return redirect("teams_match", pk=match.event_id, match_pk=match.pk)
+    request.session[_moves_key(match.event)] = [asdict(move) for move in moves]
+    if page == "teams_event":
+        return redirect(page, pk=match.event_id)
+    return redirect(page, pk=match.event_id, match_pk=match.pk)
 
 
 @require_http_methods(["GET", "POST"])
@@ -83,7 +88,11 @@ def teams_match_enter(request, pk, match_pk):
             messages.error(request, str(error))
         else:
             match.refresh_from_db()
-            return _saved(request, match, _match_summary(match), moves)
+            # A round later rounds followed: a correction, read on the scorecard. The round in
+            # play: back to the standings, for the next match (they show the moves too).
+            later = event.matches.filter(round__gt=match.round).exists()
+            page = "teams_match" if later else "teams_event"
+            return _saved(request, match, _match_summary(match), moves, page)
     else:
         rows = entry.board_rows(match)
         seen = {row.number: row for row in rows}
@@ -168,7 +177,8 @@ def teams_match_adjust(request, pk, match_pk):
     if form.is_valid():
         fields = {name: form.cleaned_data[name] for name in form.fields}
         moves = corrections.save_adjustments(match, **fields)
-        return _saved(request, match, "Forfeit and penalties saved; the match is rescored.", moves)
+        summary = "Forfeit and penalties saved; the match is rescored."
+        return _saved(request, match, summary, moves, "teams_match")
     context = {
         "event": event,
         "match": match,

@@ -74,7 +74,13 @@ def teams_create(request):
 def teams_event(request, pk):
     """The live standings (or a KO match's running totals) and every round's matches."""
     event = _event_for_reader(request, pk)
-    return live_page(request, event, "teams/event.html", lambda: _event_context(event))
+    # What the director's last save moved in the standings: never in the shared live part.
+    shown = not request.htmx and directs(request, event.club)
+    return live_page(
+        request, event, "teams/event.html",
+        lambda: {**_event_context(event),
+                 "moves": moves_shown(request, event) if shown else None},
+    )  # fmt: skip
 
 
 def _event_context(event: TeamsEvent) -> dict:
@@ -269,5 +275,5 @@ def teams_match(request, pk, match_pk):
         request, event, "teams/match.html",
         lambda: {"match": match, "rows": scorecard(match),
                  "scale_label": event.get_vp_scale_display(),
-                 "moves": moves_shown(request, match) if shown else None},
+                 "moves": moves_shown(request, event) if shown else None},
     )  # fmt: skip

@@ -152,3 +152,21 @@ def test_a_forfeit_given_on_the_page_shows_what_it_moved(director_client, swiss)
     body = director_client.post(url, data, follow=True).content.decode()
     assert "Forfeit and penalties saved; the match is rescored." in body
     assert "<strong>Bell</strong>:\n        20.00 → 10.00 VPs, place 1= → 4</li>" in body
+
+
+def test_a_save_in_the_round_in_play_goes_back_to_the_standings_and_says_what_moved(
+    director_client, swiss
+):
+    last = swiss.matches.get(round=3, table=1)  # Ace v Drew, not played yet
+    url = reverse("teams_match_enter", args=[swiss.pk, last.pk])
+    data = {"open-5": "4S N =", "closed-5": "4S S -1", "open-6": "2S N =", "closed-6": "2S S ="}
+    response = director_client.post(url, data, follow=True)
+    assert response.redirect_chain == [(reverse("teams_event", args=[swiss.pk]), 302)]
+    body = response.content.decode()
+    # Board 5 (NS vulnerable): 4S= +620 in the open room, 4S-1 -100 in the closed: 720, 12
+    # IMPs; board 6 flat: 17.31–2.69 on the WBF 2013 scale for 2 boards.
+    assert "Round 3, table 1: Ace 12 – 0 Drew IMPs, 17.31–2.69 VPs." in body
+    assert "<strong>Ace</strong>:\n        20.00 → 37.31 VPs, place 1= → 1</li>" in body
+    assert "<strong>Drew</strong>:\n        20.00 → 22.69 VPs, place 1= → 2</li>" in body
+    page = director_client.get(reverse("teams_event", args=[swiss.pk])).content.decode()
+    assert "The standings moved" not in page  # said once
