@@ -6,6 +6,8 @@ IMPs (Law 78B): 30 → 1. VPs: the WBF 2013 continuous scale for 2 boards as the
 reproduces it (tests/scoring/data): 1 IMP → 10.86–9.14, 0 → 10–10.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -42,15 +44,17 @@ def test_the_open_form_warns_of_another_directors_save(page, match, screenshot):
 
 
 def test_a_correction_says_what_it_moved(page, match, screenshot):
-    from events.teams import entry
+    from events.teams import draw, entry
 
     for each in match.event.matches.filter(round=1):
         entry.save_boards(each, [entry.BoardRow(1, "2S N =", "2S S ="),
                                  entry.BoardRow(2, "2S N =", "2S S =")])  # fmt: skip
+    draw.draw_next_round(match.event)  # round 2 follows: round 1 is a past round now
     log_in(page, "dora")
     page.goto(f"/teams/{match.event.pk}/matches/{match.pk}/enter/")
     page.fill("input[name=open-1]", "2S N +1")  # the correction: 140 v 110, 1 IMP to Ace
     page.get_by_role("button", name="Save the boards").click()
+    expect(page).to_have_url(re.compile(rf"/teams/{match.event.pk}/matches/{match.pk}/$"))
     moves = page.locator("#standing-moves")
     expect(moves).to_contain_text("Ace: 10.00 → 10.86 VPs, place 1= → 1")
     expect(moves).to_contain_text("Bell: 10.00 → 9.14 VPs, place 1= → 4")
