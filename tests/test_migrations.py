@@ -46,20 +46,20 @@ class Move:
 
 
 def _columns(tables: list[str]) -> dict[str, list[str]]:
-    """Each table's columns as they are now."""
+    """Each table's columns as the database has them now."""
     with connection.cursor() as cursor:
         describe = connection.introspection.get_table_description
         return {table: [column.name for column in describe(cursor, table)] for table in tables}
 
 
-def _rows(columns: dict[str, list[str]]) -> dict[str, list[tuple]]:
-    """Every row of each table, in `columns` (those the tables had before the move: a later
-    migration may add a column, and every row must still hold what it held)."""
-    quote = connection.ops.quote_name
+def _rows(tables: list[str], columns: dict[str, list[str]]) -> dict[str, list[tuple]]:
+    """Every row of the tables, in the columns they had before the move: a later migration
+    may add columns (with their defaults); the values stored before must all be there."""
     with connection.cursor() as cursor:
         found = {}
-        for table, names in columns.items():
-            cursor.execute(f"SELECT {', '.join(map(quote, names))} FROM {table} ORDER BY id")
+        for table in tables:
+            names = ", ".join(connection.ops.quote_name(name) for name in columns[table])
+            cursor.execute(f"SELECT {names} FROM {table} ORDER BY id")
             found[table] = cursor.fetchall()
     return found
 
@@ -142,16 +142,16 @@ def test_rows_content_types_and_permissions_survive_the_move_to_their_app(move):
             Permission.objects.get(content_type__app_label="events", codename=permission)
         )
         columns = _columns(move.tables)
-        rows, ids = _rows(columns), _content_types("events", move)
+        rows, ids = _rows(move.tables, columns), _content_types("events", move)
         assert len(ids) == len(move.models) and all(rows.values())
         MigrationExecutor(connection).migrate(latest)
-        assert _rows(columns) == rows
+        assert _rows(move.tables, columns) == rows
         assert _content_types(move.app, move) == ids
         assert _content_types("events", move) == {}
         keeper = get_user_model().objects.get(username="keeper")
         assert keeper.has_perm(f"{move.app}.{permission}")
         MigrationExecutor(connection).migrate(move.before)
-        assert _rows(columns) == rows
+        assert _rows(move.tables, columns) == rows
         assert _content_types("events", move) == ids
     finally:
         MigrationExecutor(connection).migrate(latest)

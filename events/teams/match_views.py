@@ -148,7 +148,7 @@ def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
     home, away = match.home.name, match.away.name
     short = {
         "": "—",
-        "ave": "Ave (0 IMPs)",
+        "ave": "Ave (½ each)" if match.event.by_boards else "Ave (0 IMPs)",
         "home-plus": f"Ave+ {home}, Ave− {away}",
         "away-plus": f"Ave+ {away}, Ave− {home}",
         "both-plus": "Ave+ both",
@@ -163,6 +163,9 @@ def _match_summary(match: TeamMatch) -> str:
     where = f"{stage} {match.round}, table {match.table}"
     if match.home_vps is not None:
         return f"{where}: {score} IMPs, {printed(match.home_vps)}–{printed(match.away_vps)} VPs."
+    if match.home_points is not None:
+        points = f"{printed(match.home_points, trim=True)}–{printed(match.away_points, trim=True)}"
+        return f"{where}: {points} {match.event.points_word} ({score} IMPs)."
     left = match.event.boards_per_match - match.boards_entered
     if left <= 0:  # a KO segment scores no VPs: its IMPs carry to the next
         return f"{where}: {score} IMPs: the {stage.lower()} is complete."

@@ -1,6 +1,7 @@
 """Teams events: teams of four or more play matches of two rooms on the same
 boards; each match's IMPs turn into Victory Points on the event's scale (a KO match keeps
-IMPs). The numbers themselves come from `scoring` (teams.py, vps.py, team_movements.py)."""
+IMPs), or the event scores board-a-match or Patton. The numbers themselves come from `scoring`
+(teams.py, vps.py, board_a_match.py, team_movements.py)."""
 
 from django.conf import settings
 from django.db import models
@@ -11,10 +12,11 @@ from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
-from scoring.domain import TeamsKind
+from scoring.domain import TeamsKind, TeamsScoring
 
 TEAMS_KIND_CHOICES = TeamsKind.choices()
 TEAMS_KINDS = [kind.value for kind in TeamsKind]
+TEAMS_SCORINGS = [method.value for method in TeamsScoring]
 _KIND_WORDS = {TeamsKind.SWISS: "a Swiss teams event",
                TeamsKind.ROUND_ROBIN: "a round-robin teams event",
                TeamsKind.KO: "a knockout match"}  # fmt: skip
@@ -62,6 +64,13 @@ class TeamsEvent(SoftDeleted):
     )
     rounds = models.PositiveSmallIntegerField(
         default=4, help_text="Swiss: rounds to play. KO: segments. A round robin plays them all."
+    )
+    scoring = models.CharField(
+        max_length=10,
+        choices=TeamsScoring.choices(),
+        default=TeamsScoring.IMPS_VPS,
+        verbose_name="Scoring",
+        help_text="How a match scores: its IMPs on a VP scale, board-a-match or Patton.",
     )
     vp_scale = models.CharField(
         max_length=20, choices=VP_SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
@@ -114,6 +123,14 @@ class TeamsEvent(SoftDeleted):
                 condition=Q(vp_scale__in=VP_SCALES), name="teams_vp_scale_known"
             ),
             models.CheckConstraint(
+                condition=Q(scoring__in=TEAMS_SCORINGS), name="teams_scoring_known"
+            ),
+            # A knockout match carries IMPs from segment to segment.
+            models.CheckConstraint(
+                condition=~Q(kind=TeamsKind.KO) | Q(scoring=TeamsScoring.IMPS_VPS),
+                name="teams_ko_scores_imps",
+            ),
+            models.CheckConstraint(
                 condition=~Q(vp_scale="club") | ~Q(club_vp_table=""),
                 name="teams_club_scale_has_table",
             ),
@@ -152,6 +169,21 @@ class TeamsEvent(SoftDeleted):
     def byes_score_average(self) -> bool:
         """A bye scores the team's average VPs over its other matches, not 12."""
         return self.bye_vps == "average"
+
+    @property
+    def by_boards(self) -> bool:
+        """Scored board by board (board-a-match or Patton), not by IMPs turned into VPs."""
+        return self.scoring != TeamsScoring.IMPS_VPS
+
+    @property
+    def is_patton(self) -> bool:
+        return self.scoring == TeamsScoring.PATTON
+
+    @property
+    def points_word(self) -> str:
+        """What a match's total is called: "VPs", "board points", "Patton points"."""
+        return {TeamsScoring.IMPS_VPS: "VPs", TeamsScoring.BOARD_A_MATCH: "board points",
+                TeamsScoring.PATTON: "Patton points"}[self.scoring]  # fmt: skip
 
     @property
     def kind_in_words(self) -> str:
@@ -229,6 +261,10 @@ class TeamMatch(models.Model):
     away_imps = models.DecimalField(max_digits=6, decimal_places=1, default=0)
     home_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     away_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    # Board-a-match: the boards' points (1, ½, 0 each); Patton: those doubled plus the
+    # aggregate's. Stored, like VPs, once every board has a result (before penalties).
+    home_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    away_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
 
     class Meta:
         db_table = "events_teammatch"
@@ -260,6 +296,11 @@ class TeamMatch(models.Model):
                 & Q(home_vp_penalty__gte=0)
                 & Q(away_vp_penalty__gte=0),
                 name="match_penalties_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_points__isnull=True, away_points__isnull=True)
+                | Q(home_points__gte=0, away_points__gte=0),
+                name="match_points_both_or_neither",
             ),
         ]
 

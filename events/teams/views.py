@@ -27,7 +27,7 @@ from events.teams import draw, entry, setup, withdrawal
 from events.teams.forms import TeamsEventForm, TeamsForm, WithdrawalForm
 from events.teams.match_views import moves_shown
 from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
-from events.teams.standings import ko_standing, scorecard, standings
+from events.teams.standings import ko_standing, patton_summary, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
 
 
@@ -101,9 +101,14 @@ def _event_context(event: TeamsEvent) -> dict:
         "next_round": drawn + 1 if drawn < total else None,
         "teams_count": event.teams.count(),
         "awarded": any(match.is_bye or match.forfeit for match in matches),
-        "scale_label": event.get_vp_scale_display(),
+        "scale_label": _scale_label(event),
         "withdrawal_form": WithdrawalForm(event=event, initial={"after": drawn}),
     }
+
+
+def _scale_label(event: TeamsEvent) -> str:
+    """What the pages name as the event's scoring: its VP scale, or its method."""
+    return event.get_scoring_display() if event.by_boards else event.get_vp_scale_display()
 
 
 @require_http_methods(["GET", "POST"])
@@ -245,7 +250,11 @@ def teams_usebio(request, pk):
     """The event as USEBIO XML (events.teams.usebio_writer), for the EBU, BridgeWebs
     and other scoring programs; Clubscore's import reads it back."""
     event = _event_for_reader(request, pk)
-    body = write_usebio_teams(event)
+    try:
+        body = write_usebio_teams(event)
+    except ValueError as error:  # a scoring method USEBIO has no words for (Patton)
+        messages.error(request, str(error))
+        return redirect("teams_event", pk=event.pk)
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
     # The name and date tell the downloads apart ("clubscore-teams-7-tuesday-swiss-2025-03-11").
     filename = f"clubscore-teams-{event.pk}-{slugify(f'{event.name[:60]} {event.date}')}.xml"
@@ -273,7 +282,7 @@ def teams_match(request, pk, match_pk):
     shown = not request.htmx and directs(request, event.club)
     return live_page(
         request, event, "teams/match.html",
-        lambda: {"match": match, "rows": scorecard(match),
-                 "scale_label": event.get_vp_scale_display(),
+        lambda: {"match": match, "rows": scorecard(match), "patton": patton_summary(match),
+                 "scale_label": _scale_label(event),
                  "moves": moves_shown(request, event) if shown else None},
     )  # fmt: skip

@@ -69,7 +69,7 @@ def _give_up(match: TeamMatch, team: Team, rule: str) -> None:
     else:
         match.home, match.away, match.table, match.forfeit = opponent, None, None, ""
     match.home_imps = match.away_imps = 0
-    match.home_vps = match.away_vps = None
+    match.home_vps = match.away_vps = match.home_points = match.away_points = None
     match.save()
 
 

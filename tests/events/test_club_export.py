@@ -200,6 +200,11 @@ def _teams_event(club, fred):
     save_adjustments(forfeited, forfeit="away")
     TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
     withdraw(event, event.teams.get(name="Cole").pk, 2, "forfeit")  # after the last round drawn
+    board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
+                                     bye_vps="average", teams="Dee\nEll")  # fmt: skip
+    draw_next_round(board_a_match)
+    save_boards(board_a_match.matches.get(), [BoardRow(1, "4S N =", "4S N -1"),
+                                              BoardRow(2, "2S N =", "2S N =")])  # fmt: skip
     gone = make_teams_event(club, name="Deleted teams", teams=None)
     TeamsEvent.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     return event
