@@ -41,6 +41,7 @@ from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.hand_records import import_teams_hand_records
 from events.teams.models import TeamMatch, TeamsDeal, TeamsEvent
+from events.teams.withdrawal import withdraw
 from tests.events.entry.test_saving import seats
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import make_game
@@ -199,6 +200,7 @@ def _teams_event(club, fred):
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
     save_adjustments(forfeited, forfeit="away")
     TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
+    withdraw(event, event.teams.get(name="Cole").pk, 2, "forfeit")  # after the last round drawn
     board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
                                      bye_vps="average", teams="Dee\nEll")  # fmt: skip
     draw_next_round(board_a_match)
