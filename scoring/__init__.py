@@ -89,6 +89,7 @@ from scoring.session import (
     due_of,
     score_section,
 )
+from scoring.standing_moves import Move, Placing, standing_moves
 from scoring.standings import Penalty, Standing, standings
 from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
 from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
@@ -214,4 +215,7 @@ __all__ = [
     "ChampionshipStanding",
     "SessionScore",
     "championship_standings",
+    "Move",
+    "Placing",
+    "standing_moves",
 ]

@@ -10,6 +10,7 @@ from django.db.models import Q
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
+from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
 from scoring.domain import TeamsKind, TeamsScoring
@@ -43,9 +44,16 @@ BOARD_ADJUSTED_CHOICES = [
     ("both-plus", "Ave+ to both teams (+3 IMPs each)"),
 ]
 BOARD_ADJUSTED = [code for code, _ in BOARD_ADJUSTED_CHOICES]
+# What a withdrawn team's matches after its last round become (docs/rules.md, "A team that
+# withdraws"): the director chooses.
+WITHDRAWAL_CHOICES = [
+    ("bye", "Byes for its opponents"),
+    ("forfeit", "Forfeits: the withdrawn team scores 0, its opponents as for a bye"),
+]
+WITHDRAWAL_RULES = [code for code, _ in WITHDRAWAL_CHOICES]
 
 
-class TeamsEvent(SoftDeleted):
+class TeamsEvent(AnalysisFields, SoftDeleted):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
@@ -196,6 +204,10 @@ class Team(models.Model):
         help_text="Players, comma-separated.",
         validators=[validate_visible],
     )
+    # A team withdrawn after round k (0: before round 1) plays no later round; `withdrawal`
+    # says what its later matches became (events.teams.withdrawal).
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawal = models.CharField(max_length=8, choices=WITHDRAWAL_CHOICES, blank=True, default="")
 
     class Meta:
         db_table = "events_team"
@@ -205,10 +217,24 @@ class Team(models.Model):
             models.UniqueConstraint(fields=["event", "name"], name="team_name_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
             models.CheckConstraint(condition=~Q(name=""), name="team_has_name"),
+            # Withdrawn after a round with a rule for its later matches, or neither (a NULL
+            # round would leave the second test unknown, which a CHECK lets through).
+            models.CheckConstraint(
+                condition=Q(withdrawn_after__isnull=True, withdrawal="")
+                | (
+                    Q(withdrawn_after__isnull=False, withdrawn_after__lte=30)
+                    & Q(withdrawal__in=WITHDRAWAL_RULES)
+                ),
+                name="team_withdrawal_whole",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
 
 
 class TeamMatch(models.Model):
@@ -287,6 +313,15 @@ class TeamMatch(models.Model):
     def is_bye(self) -> bool:
         return self.away_id is None
 
+    @property
+    def forfeit_given(self) -> bool:
+        """A forfeit the director gave: not one that follows from a team's withdrawal before
+        this round (events.teams.withdrawal), which drawing the round again gives again."""
+        if not self.forfeit:
+            return False
+        offender = self.home if self.forfeit == "home" else self.away
+        return not (offender.withdrawn and offender.withdrawn_after < self.round)
+
 
 class MatchBoard(models.Model):
     """One board of a match: both rooms' results as typed and their NS scores, or an
@@ -326,6 +361,26 @@ class MatchBoard(models.Model):
                 condition=Q(home_imps__lte=24) & Q(away_imps__lte=24),
                 name="match_board_imps_0_24",
             ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class TeamsDeal(DealAnalysisFields):
+    """A board of a teams event as its hand record dealt it, and its double-dummy analysis:
+    every match of the round that plays the board plays this deal, in both rooms."""
+
+    event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="teams_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="teams_deal_positive"),
+            models.CheckConstraint(condition=~Q(deal=""), name="teams_deal_dealt"),
         ]
 
     def __str__(self) -> str:
