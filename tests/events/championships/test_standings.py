@@ -8,9 +8,11 @@ the best NS pair scores 12 (100%), the next 6 (50%), the last 0, and every EW pa
 NS pair on two boards: 6 each (50%).
 """
 
+from django.utils import timezone
+
 from events.championships.setup import create_championship, match_by_names
 from events.championships.standings import combined_standings
-from events.models import Pair
+from events.models import Event, Pair
 from tests.events.championships.helpers import NAMES, name_pairs, play_everything, two_sessions
 
 FIRST = {1: "4S N +1", 2: "4S N =", 3: "4S N -1"}  # NS 1 best
@@ -117,3 +119,12 @@ def test_nameless_pairs_match_by_seat_and_unmatched_pairs_count_for_nobody(club,
     assert standings.unmatched == 1
     match_by_names(championship)
     assert combined_standings(championship, director=True).unmatched == 0
+
+
+def test_a_deleted_session_leaves_the_standings(club, director):
+    """Session 2 deleted (restorable): the standings are session 1's alone, Ann & Bob 12."""
+    championship, _, two = _championship(club, director)
+    Event.objects.filter(pk=two.pk).update(deleted_at=timezone.now())
+    standings = combined_standings(championship, director=True)
+    assert [column.order for column in standings.columns] == [1]
+    assert _by_names(standings)["Ann & Bob"].cells == [12.0]
