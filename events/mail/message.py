@@ -6,6 +6,8 @@ events/pdfs/documents.py), so the mail says what the club's pages say. A session
 and each pair's PDF are made once for all the mails of one run (`Composer`).
 """
 
+from html import unescape
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -47,9 +49,17 @@ class Composer:
             "pair": pair,
             "corrected": mail.reason == ResultMail.CORRECTION,
             "summary": documents.card_summary(event, card["standing"]),
-            "headings": [column.heading for column in columns],
-            "rows": rows,
-            "card_text": "\n".join(text_table(columns, rows)) if rows else "",
+            # Each cell with its side: figures to the right, words to the left, as printed.
+            "headings": [(c.heading, "left" if c.left else "right") for c in columns],
+            "rows": [
+                [
+                    (cell, "left" if c.left else "right")
+                    for cell, c in zip(row, columns, strict=True)
+                ]
+                for row in rows
+            ],
+            # text_table escapes for HTML; the plain-text part shows the letters themselves.
+            "card_text": unescape("\n".join(text_table(columns, rows))) if rows else "",
             **self.standings,
         }
         message = EmailMultiAlternatives(
@@ -61,8 +71,10 @@ class Composer:
         message.attach_alternative(
             render_to_string("events/mail/results.html", context), "text/html"
         )
-        name = f"score-card-{slugify(event.name) or 'session'}-{pair.section.name}{pair}.pdf"
-        message.attach(name.replace(" ", ""), self._pdf(card), "application/pdf")
+        several = len(self.data.sections) > 1
+        who = slugify(f"{pair.section.name} {pair}" if several else str(pair))
+        name = f"score-card-{slugify(event.name) or 'session'}-{who}.pdf"
+        message.attach(name, self._pdf(card), "application/pdf")
         return message
 
     def _pdf(self, card: dict) -> bytes:

@@ -13,6 +13,8 @@ other tables on each board, 2 of a top of 2, 12 of 12 in all, 100%, first place.
 
 import io
 import itertools
+import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -81,6 +83,7 @@ def html_of(message) -> str:
 def pdf_text(message) -> str:
     (attachment,) = list(message.iter_attachments())
     assert attachment.get_content_type() == "application/pdf"
+    assert attachment.get_filename() == "score-card-thursday-duplicate-ns-1.pdf"
     reader = PdfReader(io.BytesIO(attachment.get_content()))
     return "\n".join(page.extract_text() for page in reader.pages)
 
@@ -100,13 +103,19 @@ def test_final_results_reach_each_member_who_agreed(
     assert f"Dear {ann}" in body
     assert f"NS 1 · {ann} &amp; {bob}" in body
     assert "Place 1 · MPs 12.00 · 100.00%" in body
-    assert '<td style="padding: 2px 6px;">+450</td>' in body  # board 1, nobody vulnerable
-    assert '<td style="padding: 2px 6px;">+650</td>' in body  # board 2, NS vulnerable
+    assert (
+        '<td style="text-align: right; padding: 2px 6px;">+450</td>' in body
+    )  # board 1, nobody vulnerable
+    assert (
+        '<td style="text-align: right; padding: 2px 6px;">+650</td>' in body
+    )  # board 2, NS vulnerable
     card = pdf_text(mail)
     assert f"NS 1 · {ann} & {bob}" in card
     assert "+450" in card and "+650" in card
     text = mail.get_body(preferencelist=("plain",)).get_content()
     assert "Place 1 · MPs 12.00 · 100.00%" in text
+    assert " 1  NS    4♠ N +1    +450  2.00  100   2.00  EW 1  " in text  # 2 of a top of 2
+    assert "&amp;" not in text
     # Bob did not agree; Dan did not play: nothing for either.
     assert smtp.to("bob@example.org") == smtp.to("dan@example.org") == []
     sent = ResultMail.objects.filter(event=session)
@@ -193,3 +202,18 @@ def test_only_the_director_sees_the_mails(client, director_client, session, memb
     client.logout()
     assert "Results by e-mail" not in client.get(url).content.decode()
     assert client.post(reverse("session_mails_retry", args=[session.pk])).status_code == 302
+
+
+def test_make_run_prints_the_mails_in_its_terminal(
+    director_client, session, members, worker, settings, capsys
+):
+    makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
+    (backend,) = re.findall(r"^EMAIL_BACKEND \?= (\S+)$", makefile, flags=re.MULTILINE)
+    assert "EMAIL_BACKEND=$(EMAIL_BACKEND) $(BIN)/python manage.py serve" in makefile
+    settings.EMAIL_BACKEND = backend
+    finalise(director_client, session)
+    assert worker.run() == 2
+    printed = capsys.readouterr().out
+    assert "To: ann@example.org" in printed and "To: cat@example.org" in printed
+    assert "Content-Type: application/pdf" in printed
+    assert {mail.status for mail in ResultMail.objects.filter(event=session)} == {"sent"}
