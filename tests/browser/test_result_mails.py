@@ -2,45 +2,31 @@
 finalises the evening; the mail server is down, the session page says so, and once it is back
 "Send again" sends each player their results once."""
 
-import datetime
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from events.entry.saving import save_result
 from events.mail import sending
-from events.models import Board, Member
+from events.models import Member
 from tests.browser.conftest import log_in
 from tests.events.mail.conftest import free_port
 from tests.events.mail.conftest import smtp as smtp  # a fixture
-from tests.factories import make_club, make_session, make_user
+from tests.events.mail.test_sending import ns1_on_top
+from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-NAMES = ["Ann Abbot", "Ben Bell", "Cat Chen", "Dev Dale", "Eve Evans", "Fay Fox"]
 
 
 @pytest.fixture
 def evening():
-    """A 3-table Mitchell of one board a round, every result in, Ann Abbot on the roster."""
+    """The session where NS 1 tops every board (tests/events/mail/), NS 1's first player on
+    the roster."""
     director = make_user(username="dora")
     club = make_club(directors=[director], name="Riverside Bridge Club", slug="riverside")
-    event = make_session(
-        club, name="Tuesday pairs", date=datetime.date(2026, 11, 24), tables=3,
-        boards_per_round=1,
-    )  # fmt: skip
-    section = event.sections.get()
-    pairs = {p.key: p for p in section.pairs.all()}
-    for pair, name in zip(section.pairs.order_by("direction", "number"), NAMES, strict=True):
-        pair.player1 = name
-        pair.save(update_fields=["player1"])
-    movement = section.movement()
-    for board in Board.objects.filter(section=section):
-        texts = ["4H E =", "4S N =", "3NT S -1"]
-        for seating, text in zip(movement.plays_of_board(board.number), texts, strict=True):
-            save_result(board, pairs[seating.ns], pairs[seating.ew], text, director)
-    Member.objects.create(club=club, name="Ann Abbot")
+    event = ns1_on_top(club, director)
+    ns1 = event.sections.get().pairs.get(direction="NS", number=1)
+    Member.objects.create(club=club, name=ns1.player1)
     return event
 
 

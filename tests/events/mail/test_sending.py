@@ -32,6 +32,11 @@ TOP, OTHERS = "4S N +1", ["4S N =", "3NT S -1"]
 
 @pytest.fixture
 def session(club, director):
+    return ns1_on_top(club, director)
+
+
+def ns1_on_top(club, director):
+    """The session of the figures above, every player named."""
     event = make_session(club, name="Thursday duplicate", tables=3, boards_per_round=2)
     section = event.sections.get()
     pairs = {pair.key: pair for pair in section.pairs.all()}
