@@ -16,6 +16,17 @@ from events.entry.errors import EntryConflict, EntryError
 from events.entry.saving import RowState, save_result
 from events.models import Board, Pair, Result, TableEntry, TableLink
 from events.phone.links import show_travellers, source_of
+
+# The taps and their words (events/phone/taps.py) are shared with teams rooms; entry_text and
+# lead_text stay importable from here.
+from events.phone.taps import (
+    PASSED_OUT,
+    contract_shown,
+    entry_text,
+    lead_text,
+    score_shown,
+    taps_of,
+)
 from events.sessions.table_cards import table_cards
 
 __all__ = [
@@ -24,8 +35,6 @@ __all__ = [
 ]  # fmt: skip
 
 MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
-SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
-PASSED_OUT = "PASS"
 
 
 def entry_status(version, entered_version, confirmed_at, queried_at, ruling) -> str:
@@ -104,20 +113,10 @@ class BoardAtTable:
     def taps(self) -> dict:
         """The stored result as the phone's buttons: what a "Change" form starts from."""
         r = self.result
-        if r is None or r.kind != Result.PLAYED or r.contract_level is None:
+        if r is None or r.kind != Result.PLAYED:
             return {}
-        if r.contract_level == 0:
-            return {"level": "P"}
-        assert r.tricks is not None  # the save path stores a played contract with its tricks
-        made = r.tricks - r.contract_level - 6
-        return {
-            "level": str(r.contract_level),
-            "strain": r.contract_strain,
-            "doubled": "X" * r.doubled,
-            "declarer": r.declarer,
-            "made": "=" if made == 0 else f"{made:+d}",
-            "lead": self.entry.lead if self.entry else "",
-        }
+        lead = self.entry.lead if self.entry else ""
+        return taps_of(r.contract_level, r.contract_strain, r.doubled, r.declarer, r.tricks, lead)
 
     @property
     def contract_shown(self) -> str:
@@ -125,19 +124,12 @@ class BoardAtTable:
         taps = self.taps
         if not taps:
             return self.result.text if self.result else ""
-        if taps["level"] == "P":
-            return "Passed out"
-        strain = dict(SUIT_SYMBOLS).get(taps["strain"], taps["strain"])
-        made = taps["made"].replace("-", "−")
-        return f"{taps['level']}{strain}{taps['doubled']} by {taps['declarer']} {made}"
+        return contract_shown(taps)
 
     @property
     def score_shown(self) -> str:
         """The score to the side that earned it, as players say it: `NS +450`, `EW +100`."""
-        score = self.result.ns_score if self.result else None
-        if score is None:
-            return ""
-        return f"NS +{score}" if score > 0 else f"EW +{-score}" if score < 0 else "0"
+        return score_shown(self.result.ns_score if self.result else None)
 
     @property
     def dealer(self) -> str:
@@ -380,21 +372,3 @@ def _answer(link, board_id, expected_version, **answer) -> None:
         entry = at_table.entry
         assert entry is not None  # a result with no table's entry is the director's: locked
         TableEntry.objects.filter(pk=entry.pk).update(**answer)
-
-
-def entry_text(level: str, strain: str, doubled: str, declarer: str, made: str) -> str:
-    """The traveller line the save path reads, from the phone's taps: `4SX N -2`, `PASS`."""
-    if level == "P":
-        return PASSED_OUT
-    return f"{level}{strain}{doubled} {declarer} {made}"
-
-
-def lead_text(typed: str) -> str:
-    """An opening lead as `SK`, `H7`, `DT`; "" when none was given. Raises ValueError."""
-    typed = typed.strip().upper().replace("10", "T")
-    if not typed:
-        return ""
-    typed = typed.translate(str.maketrans("♠♥♦♣", "SHDC"))
-    if len(typed) == 2 and typed[0] in "SHDC" and typed[1] in "AKQJT98765432":
-        return typed
-    raise ValueError(f"Opening lead: type a suit and a card, such as ♠K or H7, not “{typed}”.")

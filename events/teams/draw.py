@@ -6,6 +6,7 @@ from django.db import transaction
 import scoring
 from events.core import versions
 from events.teams.models import TeamMatch, TeamsEvent
+from events.teams.room_links import ensure_room_links
 from events.teams.setup import TeamsError, rounds_total
 from events.teams.standings import standings
 
@@ -58,6 +59,9 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
                 home=by_number[home],
                 away=by_number.get(away),
             )
+        # Each room of each match gets its phone link with the draw, as a pairs table does
+        # with its session's movement.
+        ensure_room_links(event.matches.filter(round=number).select_related("away"))
         return number
 
 

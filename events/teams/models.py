@@ -249,7 +249,9 @@ class TeamMatch(models.Model):
 
 class MatchBoard(models.Model):
     """One board of a match: both rooms' results as typed and their NS scores, or an
-    artificial score; `home_imps`/`away_imps` are what the board gave each team."""
+    artificial score; `home_imps`/`away_imps` are what the board gave each team. A board
+    entered from one room's phone holds that room's result alone until the other room's comes
+    in: it scores nothing till then (`complete`)."""
 
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -273,13 +275,21 @@ class MatchBoard(models.Model):
             models.CheckConstraint(
                 condition=Q(adjusted__in=BOARD_ADJUSTED), name="match_board_adjusted_known"
             ),
-            # Played in both rooms, or an artificial score: never half a board.
+            # A result from at least one room, or an artificial score; half a board (one
+            # room's result, the other room still playing) gives no IMPs yet.
             models.CheckConstraint(
                 condition=(
-                    Q(adjusted="", open_ns_score__isnull=False, closed_ns_score__isnull=False)
-                    | ~Q(adjusted="")
-                ),
-                name="match_board_both_rooms",
+                    Q(adjusted="")
+                    & (Q(open_ns_score__isnull=False) | Q(closed_ns_score__isnull=False))
+                )
+                | ~Q(adjusted=""),
+                name="match_board_a_room_or_adjusted",
+            ),
+            models.CheckConstraint(
+                condition=~Q(adjusted="")
+                | Q(open_ns_score__isnull=False, closed_ns_score__isnull=False)
+                | Q(home_imps=0, away_imps=0),
+                name="match_board_half_has_no_imps",
             ),
             models.CheckConstraint(
                 condition=Q(home_imps__lte=24) & Q(away_imps__lte=24),
@@ -289,3 +299,83 @@ class MatchBoard(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.number}"
+
+    @property
+    def complete(self) -> bool:
+        """Scored: played in both rooms, or given an artificial score."""
+        return bool(self.adjusted) or (
+            self.open_ns_score is not None and self.closed_ns_score is not None
+        )
+
+    def room_result(self, room: str) -> str:
+        return self.open_result if room == OPEN else self.closed_result
+
+
+OPEN, CLOSED = "open", "closed"
+ROOM_CHOICES = [(OPEN, "Open room"), (CLOSED, "Closed room")]
+
+
+class MatchRoomLink(models.Model):
+    """One room of a match's secret link: whoever holds the token enters that room's results
+    of the match's boards, and the opponents agree to them, on a phone. The home team sits NS
+    in the open room and EW in the closed room. Revoked when the director reissues it."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="room_links")
+    room = models.CharField(max_length=6, choices=ROOM_CHOICES)
+    token = models.CharField(max_length=32, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "events_matchroomlink"
+        ordering = ["match", "-room", "-created_at"]  # the open room first
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "room"],
+                condition=Q(revoked_at__isnull=True),
+                name="match_room_link_one_live",
+            ),
+            models.CheckConstraint(
+                condition=Q(room__in=[OPEN, CLOSED]), name="match_room_link_room_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}, {self.get_room_display().lower()}"
+
+    @property
+    def source(self) -> str:
+        return f"table {self.match.table}, {self.get_room_display().lower()}"
+
+
+class RoomEntry(models.Model):
+    """One room's result of a board as a phone entered it (`result`, the text it saved), and
+    the opponents' answer. Once the director changes that room's result (the board no longer
+    reads `result`), it is the director's: the phone may no longer change it."""
+
+    board = models.ForeignKey(MatchBoard, on_delete=models.CASCADE, related_name="room_entries")
+    room = models.CharField(max_length=6, choices=ROOM_CHOICES)
+    link = models.ForeignKey(MatchRoomLink, on_delete=models.CASCADE, related_name="entries")
+    result = models.CharField(max_length=40)
+    lead = models.CharField(max_length=3, blank=True, help_text="The opening lead, e.g. SK, H7.")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    queried_at = models.DateTimeField(
+        null=True, blank=True, help_text="The opponents disagreed and called the director."
+    )
+
+    class Meta:
+        db_table = "events_roomentry"
+        verbose_name_plural = "room entries"
+        constraints = [
+            models.UniqueConstraint(fields=["board", "room"], name="room_entry_once"),
+            models.CheckConstraint(
+                condition=Q(room__in=[OPEN, CLOSED]), name="room_entry_room_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
+                name="room_entry_confirmed_or_queried",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} ({self.room} room): {self.result}"

@@ -174,9 +174,10 @@ def scorecard(match: TeamMatch) -> list[ScorecardRow]:
     rows, home, away = [], 0, 0
     for number in board_numbers(match):
         board = stored.get(number)
-        if board is not None:
+        scored = board is not None and board.complete  # half a board: its other room playing
+        if scored:
             home, away = home + board.home_imps, away + board.away_imps
-        rows.append(ScorecardRow(number, board, (home, away) if board else None))
+        rows.append(ScorecardRow(number, board, (home, away) if scored else None))
     return rows
 
 

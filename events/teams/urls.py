@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from events.teams import views
+from events.teams import phone_views, views
 
 urlpatterns = [
     path("teams/", views.teams_list, name="teams_list"),
@@ -28,5 +28,27 @@ urlpatterns = [
         "teams/<int:pk>/matches/<int:match_pk>/adjust/",
         views.teams_match_adjust,
         name="teams_match_adjust",
+    ),
+    # Entry in the rooms: a room's phone (its token is its credential), the director's links.
+    path("r/<token:token>/", phone_views.room_phone, name="teams_room_phone"),
+    path(
+        "teams/<int:pk>/rounds/<int:number>/rooms/",
+        phone_views.teams_round_rooms,
+        name="teams_round_rooms",
+    ),
+    path(
+        "teams/<int:pk>/rounds/<int:number>/rooms/make/",
+        phone_views.teams_round_rooms_make,
+        name="teams_round_rooms_make",
+    ),
+    path(
+        "teams/<int:pk>/room-links/<int:link_pk>/reissue/",
+        phone_views.teams_room_link_reissue,
+        name="teams_room_link_reissue",
+    ),
+    path(
+        "teams/<int:pk>/room-links/<int:link_pk>/qr.svg",
+        phone_views.teams_room_link_qr,
+        name="teams_room_link_qr",
     ),
 ]
