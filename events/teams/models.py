@@ -362,6 +362,13 @@ class RoomEntry(models.Model):
     queried_at = models.DateTimeField(
         null=True, blank=True, help_text="The opponents disagreed and called the director."
     )
+    STANDS = "stands"
+    ruling = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=[(STANDS, "the result stands")],
+        help_text="The director's decision on the query (a changed result is the director's).",
+    )
 
     class Meta:
         db_table = "events_roomentry"
@@ -374,6 +381,10 @@ class RoomEntry(models.Model):
             models.CheckConstraint(
                 condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
                 name="room_entry_confirmed_or_queried",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling="") | Q(ruling="stands", queried_at__isnull=False),
+                name="room_entry_ruling_needs_a_query",
             ),
         ]
 

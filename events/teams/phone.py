@@ -18,10 +18,13 @@ from events.entry.errors import EntryConflict, EntryError
 from events.phone.table_round import CONFIRMED, MISSING, QUERIED, entry_status
 from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
 from events.teams import entry
-from events.teams.models import OPEN, MatchBoard, MatchRoomLink, RoomEntry, TeamMatch
+from events.teams.models import CLOSED, OPEN, MatchBoard, MatchRoomLink, RoomEntry, TeamMatch
+
+ROOMS = (OPEN, CLOSED)
 
 __all__ = ["BoardInRoom", "RoomConflict", "RoomView", "board_number", "boards_in_room",
-           "confirm", "enter_result", "query", "room_version", "room_view"]  # fmt: skip
+           "confirm", "enter_result", "query", "queried", "result_stands", "room_version",
+           "room_view"]  # fmt: skip
 
 
 def room_version(text: str) -> int:
@@ -82,13 +85,14 @@ class BoardInRoom:
         if self.entry is None:
             return CONFIRMED
         e = self.entry
-        return entry_status(self.result, e.result, e.confirmed_at, e.queried_at, "")
+        return entry_status(self.result, e.result, e.confirmed_at, e.queried_at, e.ruling)
 
     @property
     def ruling(self) -> str:
-        """ "changed" once the director changed a result the opponents queried, else ""."""
-        queried = self.entry is not None and self.entry.queried_at is not None
-        return "changed" if queried and self.by_director else ""
+        """The director's decision on the opponents' query: "stands", "changed", or ""."""
+        if self.entry is None or self.entry.queried_at is None:
+            return ""
+        return "changed" if self.by_director else self.entry.ruling
 
     @property
     def locked(self) -> bool:
@@ -290,3 +294,21 @@ def _answer(link, number, expected_version, **answer) -> None:
             return  # agreed already (on the other phone): nothing to do
         assert board.entry is not None  # a result no phone entered is the director's: locked
         RoomEntry.objects.filter(pk=board.entry.pk).update(**answer)
+
+
+def queried(match: TeamMatch) -> list[BoardInRoom]:
+    """The rooms' results the opponents did not agree to, awaiting the director's ruling."""
+    return [b for room in ROOMS for b in boards_in_room(match, room) if b.status == QUERIED]
+
+
+def result_stands(match: TeamMatch, room: str, number: int | None) -> bool:
+    """The director's ruling on a queried result: it stands (the phones show so, and it is the
+    director's from now on). False when there is no such query (ruled on meanwhile)."""
+    with transaction.atomic():
+        locked = entry.lock_match(match)
+        for board in boards_in_room(locked, room):
+            if board.number == number and board.status == QUERIED:
+                assert board.entry is not None  # a query is a phone's entry's
+                RoomEntry.objects.filter(pk=board.entry.pk).update(ruling=RoomEntry.STANDS)
+                return True
+        return False

@@ -66,7 +66,7 @@ def teams_round_rooms(request, pk, number):
             links = room_links.round_links(event, number)
             page.update(
                 phone=phone_address(request),
-                links=[(m, links.get(m.pk, [])) for m in matches if not m.is_bye],
+                links=[(m, links[m.pk]) for m in matches if m.pk in links],
                 unlinked=room_links.unlinked(matches, links),
             )
         return page
@@ -108,3 +108,18 @@ def teams_room_link_qr(request, pk, link_pk):
     link = _link(request, pk, link_pk)
     url = phone_address(request).base + reverse("teams_room_phone", args=[link.token])
     return qr_code(url, f"Table {link.match.table}, {link.get_room_display().lower()}")
+
+
+@require_POST
+def teams_room_ruling(request, pk, match_pk):
+    """The director's ruling on a result the opponents queried: it stands. (A changed result
+    is simply corrected on the match's form.)"""
+    event = _event_for_director(request, pk)
+    match = get_object_or_404(event.matches.select_related("event"), pk=match_pk)
+    room = request.POST.get("room", "")
+    number = phone.board_number(request.POST.get("board"))
+    if room in phone.ROOMS and phone.result_stands(match, room, number):
+        messages.success(request, f"Board {number}, {room} room: the result stands.")
+    else:
+        messages.info(request, "That query has been ruled on already.")
+    return redirect("teams_match_enter", pk=event.pk, match_pk=match.pk)

@@ -42,6 +42,11 @@ urlpatterns = [
         name="teams_round_rooms_make",
     ),
     path(
+        "teams/<int:pk>/matches/<int:match_pk>/ruling/",
+        phone_views.teams_room_ruling,
+        name="teams_room_ruling",
+    ),
+    path(
         "teams/<int:pk>/room-links/<int:link_pk>/reissue/",
         phone_views.teams_room_link_reissue,
         name="teams_room_link_reissue",

@@ -26,6 +26,7 @@ from events.sessions.lifecycle_views import restore_and_show
 from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
 from events.teams.models import BOARD_ADJUSTED_CHOICES, MatchBoard, TeamMatch, TeamsEvent
+from events.teams.phone import queried
 from events.teams.standings import ko_standing, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
 from scoring import printed
@@ -290,6 +291,7 @@ def teams_match_enter(request, pk, match_pk):
         "any_adjusted": any(row.adjusted for row in rows),
         "adjusted_choices": _adjusted_choices(match),
         "adjustment_form": MatchAdjustmentForm(instance=match),
+        "queried": queried(match),  # the rooms' phones' results the opponents disputed
     }
     return render(request, "teams/enter.html", context)
 
