@@ -253,3 +253,14 @@ def test_a_round_drawn_before_rooms_had_links_gets_them(director_client, event):
     assert MatchRoomLink.objects.count() == 6
     room_links.ensure_room_links(event.matches.all())  # again: nothing more
     assert MatchRoomLink.objects.count() == 6
+
+
+def test_a_round_with_one_rooms_board_in_is_not_taken_back(client, director_client, rooms, event):
+    standings = reverse("teams_event", args=[event.pk])
+    assert "Take back the draw of round 1" in director_client.get(standings).content.decode()
+    tap(client, rooms["open"], 1, FOUR_S_N_MADE)
+    assert "Take back the draw" not in director_client.get(standings).content.decode()
+    undraw = reverse("teams_undraw", args=[event.pk])
+    response = director_client.post(undraw, {"round": "1"}, follow=True)
+    assert "Round 1 has results already" in response.content.decode()
+    assert client.get(url(rooms["closed"])).status_code == 200
