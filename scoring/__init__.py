@@ -1,6 +1,16 @@
 """Clubscore's scoring engine: pure Python, no Django. Every published number comes from here."""
 
 from scoring.adjusted import adjusted_imps, adjusted_matchpoints
+from scoring.board_a_match import (
+    AVERAGE_MINUS_SHARE,
+    AVERAGE_PLUS_SHARE,
+    PATTON_BOARD,
+    PattonScore,
+    bam_board,
+    bam_match,
+    board_net,
+    patton_match,
+)
 from scoring.board_scoring import (
     IMP_METHODS,
     MATCHPOINT_METHODS,
@@ -25,6 +35,7 @@ from scoring.domain import (
     Places,
     Rounding,
     TeamsKind,
+    TeamsScoring,
     Totals,
 )
 from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_scores
@@ -168,6 +179,14 @@ __all__ = [
     "AVERAGE_PLUS_IMPS",
     "board_imps",
     "match_imps",
+    "AVERAGE_MINUS_SHARE",
+    "AVERAGE_PLUS_SHARE",
+    "PATTON_BOARD",
+    "PattonScore",
+    "bam_board",
+    "bam_match",
+    "board_net",
+    "patton_match",
     "SwissEntry",
     "berger_rounds",
     "ko_totals",
@@ -178,6 +197,7 @@ __all__ = [
     "Method",
     "OneTableMethod",
     "TeamsKind",
+    "TeamsScoring",
     "Totals",
     "MissingResults",
     "AdjustedRule",

@@ -18,6 +18,7 @@ __all__ = [
     "Method",
     "OneTableMethod",
     "TeamsKind",
+    "TeamsScoring",
     "Totals",
     "MissingResults",
     "AdjustedRule",
@@ -92,6 +93,14 @@ class TeamsKind(Choice):
     SWISS = "swiss", "Swiss teams"
     ROUND_ROBIN = "round-robin", "Round robin (every team meets every other)"
     KO = "ko", "Knockout match (IMPs over segments)"
+
+
+class TeamsScoring(Choice):
+    """How a teams event scores its matches (scoring/teams.py, scoring/board_a_match.py)."""
+
+    IMPS_VPS = "imps-vps", "IMPs turned into Victory Points"
+    BOARD_A_MATCH = "bam", "Board-a-match: 1, ½ or 0 a board (ACBL)"
+    PATTON = "patton", "Patton: 2, 1 or 0 a board, as many again for the aggregate (EBU)"
 
 
 class Totals(Choice):

@@ -74,7 +74,14 @@ def read_teams(root, event) -> TeamsFile:
         )
     _add_unnamed_teams(teams, matches, warnings)
     _number_teams(teams)
-    by_imps = _text(event, "MATCH_SCORING_METHOD").upper().startswith("IMP")
+    method = _text(event, "MATCH_SCORING_METHOD").upper()
+    by_imps = method.startswith("IMP")
+    if method in ("MATCH_POINTS", "MP"):  # board-a-match, as Clubscore writes it
+        problems.add(
+            event,
+            f"MATCH_SCORING_METHOD {quoted(method)}: the matches are scored by matchpoints "
+            "(board-a-match); Clubscore imports teams files scored by VPs or IMPs",
+        )
     kind = kind or _kind_shown(teams, matches, by_imps)
     if kind == TeamsKind.KO:
         matches = _ko_matches(event, teams, matches, problems)

@@ -1,9 +1,9 @@
 """Entering a match: both rooms of each board (the director's form, `save_boards`), or one
 room's boards (a room's phone, `save_room`), an artificial score for a board not played, IMP
-and VP penalties, a forfeit. Both saves read results the same way and take the same lock, and
-every save rescores the match in the same transaction, so the standings read stored totals. A
-board holds one room's result while the other room is still playing: it scores once both are
-in."""
+and VP (or points) penalties, a forfeit. Both saves read results the same way and take the
+same lock, and every save rescores the match in the same transaction, so the standings read
+stored totals: VPs, or board-a-match or Patton points. A board holds one room's result while
+the other room is still playing: it scores once both are in."""
 
 from dataclasses import dataclass
 from fractions import Fraction
@@ -12,6 +12,7 @@ from django.db import transaction
 
 import scoring
 from events.core import versions
+from events.teams.methods import match_points
 from events.teams.models import CLOSED, OPEN, MatchBoard, TeamMatch
 from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
@@ -307,10 +308,10 @@ def save_adjustments(
 
 def rescore(match: TeamMatch) -> None:
     """Store the match's IMP totals and, once every board has a result in both rooms (or an
-    artificial score), its VPs on the event's scale (before VP penalties, which the standings
-    take off). Half a board (its other room still playing) counts for nothing yet. A KO
-    segment has no VPs; a forfeit's and a bye's VPs depend on the event's bye rule and are
-    worked out with the standings."""
+    artificial score), its VPs on the event's scale, or its board-a-match or Patton points
+    (before VP or points penalties, which the standings take off). Half a board (its other room
+    still playing) counts for nothing yet. A KO segment has no VPs; a forfeit's and a bye's
+    depend on the event's bye rule and are worked out with the standings."""
     event = match.event
     boards = [board for board in match.boards.all() if board.complete]
     board_imps = []
@@ -321,8 +322,12 @@ def rescore(match: TeamMatch) -> None:
     )
     match.home_imps, match.away_imps = scoring.rounded(home, 1), scoring.rounded(away, 1)
     match.boards_entered = len(boards)
-    match.home_vps = match.away_vps = None
-    if len(boards) == event.boards_per_match and not match.forfeit and not event.is_ko:
+    match.home_vps = match.away_vps = match.home_points = match.away_points = None
+    complete = len(boards) == event.boards_per_match and not match.forfeit
+    if complete and event.by_boards:
+        points = match_points(event, boards)
+        match.home_points, match.away_points = (scoring.rounded(value, 2) for value in points)
+    elif complete and not event.is_ko:
         vps = scoring.match_vps(
             home, away, event.boards_per_match, event.vp_scale, club_table(event)
         )

@@ -6,22 +6,27 @@ from events.models import Club
 from events.sessions.forms import check_session_date
 from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
-from scoring.domain import TeamsKind
+from scoring.domain import TeamsKind, TeamsScoring
 
 
 class TeamsEventForm(forms.ModelForm):
-    """A teams event: how it is played and how matches turn into VPs."""
+    """A teams event: how it is played and how matches score (IMPs to VPs, board-a-match or
+    Patton)."""
 
     class Meta:
         model = TeamsEvent
-        fields = ["club", "name", "date", "kind", "boards_per_match", "rounds", "vp_scale",
-                  "club_vp_table", "bye_vps", "carry_over_home", "carry_over_away"]  # fmt: skip
+        fields = ["club", "name", "date", "kind", "boards_per_match", "rounds", "scoring",
+                  "vp_scale", "club_vp_table", "bye_vps", "carry_over_home",
+                  "carry_over_away"]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "club_vp_table": forms.Textarea(attrs={"rows": 4, "placeholder": "0-2 10-10"}),
         }
         labels = {"kind": "Movement", "rounds": "Rounds (Swiss) or segments (KO)"}
         help_texts = {
+            "scoring": "IMPs to VPs: each match's IMPs on the VP scale below. Board-a-match: "
+            "each board 1 to the team with the better net score, ½ each on equal scores. "
+            "Patton: each board 2, 1 or 0, and as many points again to the better aggregate.",
             "bye_vps": "With an odd number of teams one team a round has a bye (12 VPs is the "
             "usual bye on a 20-point scale); an opponent's forfeit scores the same.",
             "carry_over_home": "Knockout only: IMPs team 1 starts with.",
@@ -36,6 +41,11 @@ class TeamsEventForm(forms.ModelForm):
             self.fields["club"].initial = clubs[0]
         self.fields["boards_per_match"].widget.attrs.update(min=1, max=64)
         self.fields["rounds"].widget.attrs.update(min=1, max=30)
+        # A form posted without it (a page drawn before the choice existed) keeps IMPs to VPs.
+        self.fields["scoring"].required = False
+
+    def clean_scoring(self):
+        return self.cleaned_data.get("scoring") or TeamsScoring.IMPS_VPS
 
     def clean_date(self):
         check_session_date(self.cleaned_data["date"])
@@ -57,14 +67,17 @@ class TeamsEventForm(forms.ModelForm):
         data = super().clean()
         scale, boards = data.get("vp_scale"), data.get("boards_per_match")
         table = data.get("club_vp_table", "")
-        if scale == "club" and not table.strip():
+        by_boards = data.get("scoring", TeamsScoring.IMPS_VPS) != TeamsScoring.IMPS_VPS
+        if by_boards:
+            self._check_by_boards(data)
+        elif scale == "club" and not table.strip():
             self.add_error("club_vp_table", "Type the club's VP table, one row a line.")
         elif scale and boards and data.get("kind") != TeamsKind.KO:
             try:
                 check_scale(scale, boards, table if scale == "club" else "")
             except TeamsError as error:
                 self.add_error("club_vp_table" if scale == "club" else "vp_scale", str(error))
-        if scale == "acbl-30" and data.get("bye_vps") == "12":
+        if scale == "acbl-30" and data.get("bye_vps") == "12" and not by_boards:
             self.add_error(
                 "bye_vps",
                 "12 VPs is a bye on a 20-point scale: on the 30-point "
@@ -73,6 +86,22 @@ class TeamsEventForm(forms.ModelForm):
         if scale != "club":
             data["club_vp_table"] = ""
         return data
+
+    def _check_by_boards(self, data) -> None:
+        """A board-a-match or Patton event: no knockout, and a bye scores the team's average."""
+        name = TeamsScoring(data["scoring"]).label.split(":")[0]
+        if data.get("kind") == TeamsKind.KO:
+            self.add_error(
+                "scoring",
+                "A knockout match carries IMPs from segment to segment: score it by IMPs, "
+                f"not {name}.",
+            )
+        if data.get("bye_vps") == "12":
+            self.add_error(
+                "bye_vps",
+                f"12 VPs is a bye on a VP scale; at {name} a bye scores the team's average "
+                "points over its other matches: choose that.",
+            )
 
 
 class TeamsForm(forms.Form):
@@ -115,9 +144,11 @@ class MatchAdjustmentForm(forms.ModelForm):
             ("home", f"{names['home']} forfeits"),
             ("away", f"{names['away']} forfeits"),
         ]
+        points = match.event.points_word
+        points = points[:1].upper() + points[1:]  # "VPs", "Board points"
         for side in ("home", "away"):
             self.fields[f"{side}_imp_penalty"].label = f"IMP penalty, {names[side]}"
-            self.fields[f"{side}_vp_penalty"].label = f"VP penalty, {names[side]}"
+            self.fields[f"{side}_vp_penalty"].label = f"{points} penalty, {names[side]}"
             for kind in ("imp", "vp"):
                 self.fields[f"{side}_{kind}_penalty"].widget.attrs["min"] = 0
 
@@ -127,4 +158,12 @@ class MatchAdjustmentForm(forms.ModelForm):
             value = data.get(name)
             if value is not None and value < 0:
                 self.add_error(name, "A penalty is taken off, so type it without a minus sign.")
+        event = self.instance.event
+        for name in ("home_imp_penalty", "away_imp_penalty"):
+            if event.by_boards and data.get(name):
+                self.add_error(
+                    name,
+                    f"This event scores {event.points_word}, not IMPs: give the penalty in "
+                    f"{event.points_word}, in the box below.",
+                )
         return data

@@ -1,6 +1,7 @@
 """Teams events: teams of four or more play matches of two rooms on the same
 boards; each match's IMPs turn into Victory Points on the event's scale (a KO match keeps
-IMPs). The numbers themselves come from `scoring` (teams.py, vps.py, team_movements.py)."""
+IMPs), or the event scores board-a-match or Patton. The numbers themselves come from `scoring`
+(teams.py, vps.py, board_a_match.py, team_movements.py)."""
 
 from django.conf import settings
 from django.db import models
@@ -11,10 +12,19 @@ from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
-from scoring.domain import TeamsKind
+
+# A room's phone link and its entries live beside (events/teams/room_models.py); Django finds
+# an app's models in its models module, so they are named here.
+from events.teams.room_models import CLOSED as CLOSED
+from events.teams.room_models import OPEN as OPEN
+from events.teams.room_models import ROOM_CHOICES as ROOM_CHOICES
+from events.teams.room_models import MatchRoomLink as MatchRoomLink
+from events.teams.room_models import RoomEntry as RoomEntry
+from scoring.domain import TeamsKind, TeamsScoring
 
 TEAMS_KIND_CHOICES = TeamsKind.choices()
 TEAMS_KINDS = [kind.value for kind in TeamsKind]
+TEAMS_SCORINGS = [method.value for method in TeamsScoring]
 _KIND_WORDS = {TeamsKind.SWISS: "a Swiss teams event",
                TeamsKind.ROUND_ROBIN: "a round-robin teams event",
                TeamsKind.KO: "a knockout match"}  # fmt: skip
@@ -55,6 +65,13 @@ class TeamsEvent(SoftDeleted):
     )
     rounds = models.PositiveSmallIntegerField(
         default=4, help_text="Swiss: rounds to play. KO: segments. A round robin plays them all."
+    )
+    scoring = models.CharField(
+        max_length=10,
+        choices=TeamsScoring.choices(),
+        default=TeamsScoring.IMPS_VPS,
+        verbose_name="Scoring",
+        help_text="How a match scores: its IMPs on a VP scale, board-a-match or Patton.",
     )
     vp_scale = models.CharField(
         max_length=20, choices=VP_SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
@@ -107,6 +124,14 @@ class TeamsEvent(SoftDeleted):
                 condition=Q(vp_scale__in=VP_SCALES), name="teams_vp_scale_known"
             ),
             models.CheckConstraint(
+                condition=Q(scoring__in=TEAMS_SCORINGS), name="teams_scoring_known"
+            ),
+            # A knockout match carries IMPs from segment to segment.
+            models.CheckConstraint(
+                condition=~Q(kind=TeamsKind.KO) | Q(scoring=TeamsScoring.IMPS_VPS),
+                name="teams_ko_scores_imps",
+            ),
+            models.CheckConstraint(
                 condition=~Q(vp_scale="club") | ~Q(club_vp_table=""),
                 name="teams_club_scale_has_table",
             ),
@@ -145,6 +170,21 @@ class TeamsEvent(SoftDeleted):
     def byes_score_average(self) -> bool:
         """A bye scores the team's average VPs over its other matches, not 12."""
         return self.bye_vps == "average"
+
+    @property
+    def by_boards(self) -> bool:
+        """Scored board by board (board-a-match or Patton), not by IMPs turned into VPs."""
+        return self.scoring != TeamsScoring.IMPS_VPS
+
+    @property
+    def is_patton(self) -> bool:
+        return self.scoring == TeamsScoring.PATTON
+
+    @property
+    def points_word(self) -> str:
+        """What a match's total is called: "VPs", "board points", "Patton points"."""
+        return {TeamsScoring.IMPS_VPS: "VPs", TeamsScoring.BOARD_A_MATCH: "board points",
+                TeamsScoring.PATTON: "Patton points"}[self.scoring]  # fmt: skip
 
     @property
     def kind_in_words(self) -> str:
@@ -204,6 +244,10 @@ class TeamMatch(models.Model):
     away_imps = models.DecimalField(max_digits=6, decimal_places=1, default=0)
     home_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     away_vps = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    # Board-a-match: the boards' points (1, ½, 0 each); Patton: those doubled plus the
+    # aggregate's. Stored, like VPs, once every board has a result (before penalties).
+    home_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    away_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
 
     class Meta:
         db_table = "events_teammatch"
@@ -235,6 +279,11 @@ class TeamMatch(models.Model):
                 & Q(home_vp_penalty__gte=0)
                 & Q(away_vp_penalty__gte=0),
                 name="match_penalties_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_points__isnull=True, away_points__isnull=True)
+                | Q(home_points__gte=0, away_points__gte=0),
+                name="match_points_both_or_neither",
             ),
         ]
 
@@ -309,84 +358,3 @@ class MatchBoard(models.Model):
 
     def room_result(self, room: str) -> str:
         return self.open_result if room == OPEN else self.closed_result
-
-
-OPEN, CLOSED = "open", "closed"
-ROOM_CHOICES = [(OPEN, "Open room"), (CLOSED, "Closed room")]
-
-
-class MatchRoomLink(models.Model):
-    """One room of a match's secret link: whoever holds the token enters that room's results
-    of the match's boards, and the opponents agree to them, on a phone. The home team sits NS
-    in the open room and EW in the closed room. Revoked when the director reissues it."""
-
-    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="room_links")
-    room = models.CharField(max_length=6, choices=ROOM_CHOICES)
-    token = models.CharField(max_length=32, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        db_table = "events_matchroomlink"
-        ordering = ["match", "-room", "-created_at"]  # the open room first
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "room"],
-                condition=Q(revoked_at__isnull=True),
-                name="match_room_link_one_live",
-            ),
-            models.CheckConstraint(
-                condition=Q(room__in=[OPEN, CLOSED]), name="match_room_link_room_known"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.match}, {self.get_room_display().lower()}"
-
-    @property
-    def source(self) -> str:
-        return f"table {self.match.table}, {self.get_room_display().lower()}"
-
-
-class RoomEntry(models.Model):
-    """One room's result of a board as a phone entered it (`result`, the text it saved), and
-    the opponents' answer. Once the director changes that room's result (the board no longer
-    reads `result`), it is the director's: the phone may no longer change it."""
-
-    board = models.ForeignKey(MatchBoard, on_delete=models.CASCADE, related_name="room_entries")
-    room = models.CharField(max_length=6, choices=ROOM_CHOICES)
-    link = models.ForeignKey(MatchRoomLink, on_delete=models.CASCADE, related_name="entries")
-    result = models.CharField(max_length=40)
-    lead = models.CharField(max_length=3, blank=True, help_text="The opening lead, e.g. SK, H7.")
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    queried_at = models.DateTimeField(
-        null=True, blank=True, help_text="The opponents disagreed and called the director."
-    )
-    STANDS = "stands"
-    ruling = models.CharField(
-        max_length=8,
-        blank=True,
-        choices=[(STANDS, "the result stands")],
-        help_text="The director's decision on the query (a changed result is the director's).",
-    )
-
-    class Meta:
-        db_table = "events_roomentry"
-        verbose_name_plural = "room entries"
-        constraints = [
-            models.UniqueConstraint(fields=["board", "room"], name="room_entry_once"),
-            models.CheckConstraint(
-                condition=Q(room__in=[OPEN, CLOSED]), name="room_entry_room_known"
-            ),
-            models.CheckConstraint(
-                condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
-                name="room_entry_confirmed_or_queried",
-            ),
-            models.CheckConstraint(
-                condition=Q(ruling="") | Q(ruling="stands", queried_at__isnull=False),
-                name="room_entry_ruling_needs_a_query",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.board} ({self.room} room): {self.result}"

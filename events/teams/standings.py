@@ -1,7 +1,8 @@
-"""What the teams pages show: the VP standings, a match's scorecard, a KO match's totals.
+"""What the teams pages show: the standings (by VPs, or by board-a-match or Patton points), a
+match's scorecard, a KO match's totals.
 
 The standings read the totals stored with each match (events.teams.entry.rescore); only a
-bye's and a forfeit's VPs are worked out here, since "the team's average" changes with every
+bye's and a forfeit's award is worked out here, since "the team's average" changes with every
 match the team plays.
 """
 
@@ -12,11 +13,12 @@ from itertools import accumulate
 
 import scoring
 from events.teams.entry import board_numbers
+from events.teams.methods import board_points, patton_parts, points_at_stake
 from events.teams.models import MatchBoard, Team, TeamMatch, TeamsEvent
 from events.teams.setup import rounds_total
 
 __all__ = ["KOStanding", "RoundPlayed", "ScorecardRow", "Standings", "TeamStanding", "bye_vps",
-           "ko_standing", "scorecard", "standings"]  # fmt: skip
+           "ko_standing", "patton_summary", "scorecard", "standings"]  # fmt: skip
 
 BYE_VPS = Decimal(12)  # the usual bye on a 20-point scale: a 12-8 win
 
@@ -24,7 +26,7 @@ BYE_VPS = Decimal(12)  # the usual bye on a 20-point scale: a 12-8 win
 @dataclass
 class TeamStanding:
     team: Team
-    vps: Decimal = Decimal(0)
+    vps: Decimal = Decimal(0)  # the event's total: VPs, or board-a-match or Patton points
     imps_for: Decimal = Decimal(0)
     imps_against: Decimal = Decimal(0)
     played: int = 0  # matches with a result, byes and forfeits included
@@ -100,15 +102,28 @@ class Standings:
 
 def bye_vps(event: TeamsEvent, row: TeamStanding) -> Decimal:
     """What a bye (or an opponent's forfeit) scores: 12 VPs, or the team's average VPs over
-    the matches it played out (12 until it has played one)."""
-    if event.byes_score_average and row.match_vps:
+    the matches it played out (12 until it has played one). At board-a-match and Patton always
+    the team's average points, half the points at stake until it has played a match."""
+    if (event.byes_score_average or event.by_boards) and row.match_vps:
         return scoring.rounded(Fraction(sum(row.match_vps)) / len(row.match_vps))
+    if event.by_boards:
+        return scoring.rounded(Fraction(points_at_stake(event), 2))
     return BYE_VPS
 
 
+def _totals(event: TeamsEvent, match: TeamMatch) -> tuple[Decimal, Decimal] | None:
+    """A played-out match's (home, away) total under the event's method, else None."""
+    if event.by_boards:
+        totals = match.home_points, match.away_points
+    else:
+        totals = match.home_vps, match.away_vps
+    return None if totals[0] is None else totals
+
+
 def standings(event: TeamsEvent) -> Standings:
-    """Every team with its VPs, IMPs for and against and matches played; places by VPs (equal
-    VPs share the place, listed by IMP difference)."""
+    """Every team with its VPs (or board-a-match or Patton points), IMPs for and against and
+    matches played; places by that total (equal totals share the place, listed by IMP
+    difference, at board-a-match and Patton by team number)."""
     rows = {team.pk: TeamStanding(team) for team in event.teams.all()}
     matches = list(event.matches.all())
     awarded = []  # (row, VP penalty): byes and forfeits, scored once the averages are known
@@ -118,7 +133,7 @@ def standings(event: TeamsEvent) -> Standings:
         home, away = rows[match.home_id], rows.get(match.away_id)
         if not match.is_bye:
             counts = by_round.setdefault(match.round, [0, 0])
-            counts[0] += bool(match.forfeit) or match.home_vps is not None
+            counts[0] += bool(match.forfeit) or _totals(event, match) is not None
             counts[1] += 1
         if match.is_bye:
             home.byes += 1
@@ -128,17 +143,20 @@ def standings(event: TeamsEvent) -> Standings:
             penalties = _penalties(match, offender is home)
             offender.add(Decimal(0), penalties[0])
             awarded.append((other, penalties[1]))
-        elif match.home_vps is not None:
-            home.add(match.home_vps, match.home_vp_penalty, (match.home_imps, match.away_imps))
-            away.add(match.away_vps, match.away_vp_penalty, (match.away_imps, match.home_imps))
-            home.match_vps.append(match.home_vps)
-            away.match_vps.append(match.away_vps)
+        elif (totals := _totals(event, match)) is not None:
+            home.add(totals[0], match.home_vp_penalty, (match.home_imps, match.away_imps))
+            away.add(totals[1], match.away_vp_penalty, (match.away_imps, match.home_imps))
+            home.match_vps.append(totals[0])
+            away.match_vps.append(totals[1])
         else:
             continue
         done += 1
     for row, penalty in awarded:
         row.add(bye_vps(event, row), penalty)
-    ordered = sorted(rows.values(), key=lambda r: (-r.vps, -r.imp_difference, r.team.number))
+    if event.by_boards:  # no IMPs in the game: equal totals are listed by number
+        ordered = sorted(rows.values(), key=lambda r: (-r.vps, r.team.number))
+    else:
+        ordered = sorted(rows.values(), key=lambda r: (-r.vps, -r.imp_difference, r.team.number))
     for row, place in zip(ordered, scoring.rank([row.vps for row in ordered]), strict=True):
         row.place = place
     rounds = [RoundPlayed(number, *counts) for number, counts in sorted(by_round.items())]
@@ -157,6 +175,8 @@ class ScorecardRow:
     number: int
     board: MatchBoard | None
     running: tuple[int, int] | None  # (home, away) after this board
+    points: tuple | None = None  # board-a-match or Patton: what the board gave each team
+    running_points: tuple | None = None
 
     # A result stays on one line however narrow the screen ("2S N +1", not "2S N" over "+1").
     @property
@@ -169,16 +189,31 @@ class ScorecardRow:
 
 
 def scorecard(match: TeamMatch) -> list[ScorecardRow]:
-    """Board by board, both rooms and the IMPs, with the running score (a Vugraph match's)."""
+    """Board by board, both rooms and the IMPs, with the running score (a Vugraph match's);
+    at board-a-match and Patton each board's points and their running total too."""
+    event = match.event
     stored = {board.number: board for board in match.boards.all()}
-    rows, home, away = [], 0, 0
+    rows, home, away, points_home, points_away = [], 0, 0, Fraction(0), Fraction(0)
     for number in board_numbers(match):
         board = stored.get(number)
-        scored = board is not None and board.complete  # half a board: its other room playing
-        if scored:
-            home, away = home + board.home_imps, away + board.away_imps
-        rows.append(ScorecardRow(number, board, (home, away) if scored else None))
+        if board is None or not board.complete:  # half a board: its other room playing
+            rows.append(ScorecardRow(number, board, None))
+            continue
+        home, away = home + board.home_imps, away + board.away_imps
+        points = running = None
+        if event.by_boards:
+            points = board_points(event, board)
+            points_home, points_away = points_home + points[0], points_away + points[1]
+            running = (points_home, points_away)
+        rows.append(ScorecardRow(number, board, (home, away), points, running))
     return rows
+
+
+def patton_summary(match: TeamMatch) -> scoring.PattonScore | None:
+    """A played-out Patton match's board points and aggregate points apart."""
+    if not match.event.is_patton or match.home_points is None:
+        return None
+    return patton_parts(match.event, list(match.boards.all()))
 
 
 @dataclass(frozen=True)

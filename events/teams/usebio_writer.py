@@ -8,6 +8,12 @@ room (the home team's NS pair) and EW for the closed room. An artificial score i
 each room's A-code (A6040: NS 60%, EW 40%). VPs print with two decimals on the continuous
 scale and as whole numbers on the others, which tells a reader the scale. Not in the file: IMP
 and VP penalties, forfeits and a KO's carry-over (USEBIO has no elements for them).
+
+A board-a-match event is written with BOARD_SCORING_METHOD and MATCH_SCORING_METHOD
+MATCH_POINTS (the ACBL Handbook: "one matchpoint available on each board"): each room's line
+carries NS_MATCH_POINTS and EW_MATCH_POINTS, the board's point to each side, the MATCH its board
+points and a TEAM its total. A Patton event is refused in words: USEBIO has no method for
+board points plus an aggregate.
 """
 
 from decimal import Decimal
@@ -16,9 +22,15 @@ from lxml import etree
 
 import scoring
 from events.formats.usebio_write import DOCTYPE, PROGRAM_NAME, _add
-from scoring.domain import TeamsKind
+from events.teams.methods import board_points
+from scoring.domain import TeamsKind, TeamsScoring
 
-__all__ = ["WRITTEN_TYPES", "artificial_codes", "write_usebio_teams"]
+__all__ = ["WRITTEN_TYPES", "artificial_codes", "write_usebio_teams", "NO_PATTON"]
+
+NO_PATTON = (
+    "USEBIO 1.2 has no scoring method for Patton (board points plus the aggregate's): "
+    "this event cannot be written as USEBIO. Its pages and PDFs show its results."
+)
 
 WRITTEN_TYPES = {TeamsKind.SWISS: "SWISS_TEAMS", TeamsKind.ROUND_ROBIN: "TEAMS", TeamsKind.KO: "KO"}
 # Clubscore's artificial score -> (open room's code, closed room's code): NS %, EW %.
@@ -35,6 +47,9 @@ def write_usebio_teams(event) -> str:
     every match with both rooms of each board."""
     from events.teams.standings import bye_vps, ko_standing, standings
 
+    if event.scoring == TeamsScoring.PATTON:
+        raise ValueError(NO_PATTON)
+    bam = event.scoring == TeamsScoring.BOARD_A_MATCH
     kind = WRITTEN_TYPES[event.kind]
     root = etree.Element("USEBIO", Version="1.2")
     _add(etree.SubElement(root, "CLUB"), "CLUB_NAME", event.club.name)
@@ -48,8 +63,8 @@ def write_usebio_teams(event) -> str:
         ("DATE", f"{event.date:%d/%m/%Y}"),
         ("SESSION_COUNT", 1),
         ("SECTION_COUNT", 1),
-        ("BOARD_SCORING_METHOD", "IMPS"),
-        ("MATCH_SCORING_METHOD", "IMPS" if event.is_ko else "VPS"),
+        ("BOARD_SCORING_METHOD", "MATCH_POINTS" if bam else "IMPS"),
+        ("MATCH_SCORING_METHOD", "MATCH_POINTS" if bam else "IMPS" if event.is_ko else "VPS"),
         ("BOARDS_PER_ROUND", event.boards_per_match),
     ):
         _add(heading, tag, value)
@@ -71,7 +86,8 @@ def _write_teams(heading, event, table, ko) -> None:
     totals = {}
     if table:
         totals = {
-            row.team.pk: (_vps(row.vps), row.place if row.played else "") for row in table.rows
+            row.team.pk: (_total(event, row.vps), row.place if row.played else "")
+            for row in table.rows
         }
     elif ko:
         leader = ko.leader.pk if ko.leader else None
@@ -94,6 +110,14 @@ def _write_teams(heading, event, table, ko) -> None:
                 _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
 
 
+def _total(event, value) -> str:
+    """A total as the event's method prints it: VPs as their scale does, board points as
+    they are ("4", "3.5", "2.2" with an Ave+)."""
+    if event.by_boards:
+        return scoring.printed(value, trim=True)
+    return _vps(value)
+
+
 def _vps(value) -> str:
     """VPs as the scale gives them: two decimals on the continuous scale ("10.00"), a whole
     number on a whole-VP scale ("14"), so a reader can tell the scales apart."""
@@ -109,7 +133,7 @@ def _write_match(heading, event, match, bye) -> None:
     _add(element, "TEAM", match.home.number)
     if match.is_bye:
         if bye is not None:
-            _add(element, "TEAM_SCORE", _vps(bye))
+            _add(element, "TEAM_SCORE", _total(event, bye))
         return
     _add(element, "OPPOSING_TEAM", match.away.number)
     numbers = board_numbers(match)
@@ -122,6 +146,8 @@ def _write_match(heading, event, match, bye) -> None:
         )
     elif match.home_vps is not None:
         scores = (_vps(match.home_vps), _vps(match.away_vps))
+    elif match.home_points is not None:
+        scores = (_total(event, match.home_points), _total(event, match.away_points))
     else:
         scores = None
     if scores:
@@ -135,7 +161,11 @@ def _write_match(heading, event, match, bye) -> None:
 def _write_board(match_element, event, board) -> None:
     element = etree.SubElement(match_element, "BOARD", EVENT_TYPE=WRITTEN_TYPES[event.kind])
     _add(element, "BOARD_NUMBER", board.number)
-    _add(element, "IMPS", board.home_imps - board.away_imps)
+    points = None
+    if event.by_boards:  # the board's point to each team: (home, away)
+        points = [scoring.printed(share, trim=True) for share in board_points(event, board)]
+    else:
+        _add(element, "IMPS", board.home_imps - board.away_imps)
     rooms = ((board.open_result, "NS", 0), (board.closed_result, "EW", 1))
     both_played = board.open_result and board.closed_result
     for result, direction, room in rooms:
@@ -147,6 +177,9 @@ def _write_board(match_element, event, board) -> None:
             _add(line, "SCORE", _CODES[board.adjusted][room])
         else:
             _write_result(line, scoring.parse_entry(result, board.number))
+        if points:  # the open room's NS pair is the home team's, the closed room's the away's
+            _add(line, "NS_MATCH_POINTS", points[room])
+            _add(line, "EW_MATCH_POINTS", points[1 - room])
 
 
 def _write_result(line, entry) -> None:

@@ -27,7 +27,7 @@ from events.teams import draw, entry, setup
 from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
 from events.teams.models import BOARD_ADJUSTED_CHOICES, MatchBoard, TeamMatch, TeamsEvent
 from events.teams.phone import queried
-from events.teams.standings import ko_standing, scorecard, standings
+from events.teams.standings import ko_standing, patton_summary, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
 from scoring import printed
 
@@ -100,8 +100,13 @@ def _event_context(event: TeamsEvent) -> dict:
         "next_round": drawn + 1 if drawn < total else None,
         "teams_count": event.teams.count(),
         "awarded": any(match.is_bye or match.forfeit for match in matches),
-        "scale_label": event.get_vp_scale_display(),
+        "scale_label": _scale_label(event),
     }
+
+
+def _scale_label(event: TeamsEvent) -> str:
+    """What the pages name as the event's scoring: its VP scale, or its method."""
+    return event.get_scoring_display() if event.by_boards else event.get_vp_scale_display()
 
 
 @require_http_methods(["GET", "POST"])
@@ -217,7 +222,11 @@ def teams_usebio(request, pk):
     """The event as USEBIO XML (events.teams.usebio_writer), for the EBU, BridgeWebs
     and other scoring programs; Clubscore's import reads it back."""
     event = _event_for_reader(request, pk)
-    body = write_usebio_teams(event)
+    try:
+        body = write_usebio_teams(event)
+    except ValueError as error:  # a scoring method USEBIO has no words for (Patton)
+        messages.error(request, str(error))
+        return redirect("teams_event", pk=event.pk)
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
     # The name and date tell the downloads apart ("clubscore-teams-7-tuesday-swiss-2025-03-11").
     filename = f"clubscore-teams-{event.pk}-{slugify(f'{event.name[:60]} {event.date}')}.xml"
@@ -242,8 +251,8 @@ def teams_match(request, pk, match_pk):
     match = _match(event, match_pk)
     return live_page(
         request, event, "teams/match.html",
-        lambda: {"match": match, "rows": scorecard(match),
-                 "scale_label": event.get_vp_scale_display()},
+        lambda: {"match": match, "rows": scorecard(match), "patton": patton_summary(match),
+                 "scale_label": _scale_label(event)},
     )  # fmt: skip
 
 
@@ -317,7 +326,7 @@ def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
     home, away = match.home.name, match.away.name
     short = {
         "": "—",
-        "ave": "Ave (0 IMPs)",
+        "ave": "Ave (½ each)" if match.event.by_boards else "Ave (0 IMPs)",
         "home-plus": f"Ave+ {home}, Ave− {away}",
         "away-plus": f"Ave+ {away}, Ave− {home}",
         "both-plus": "Ave+ both",
@@ -332,6 +341,9 @@ def _match_summary(match: TeamMatch) -> str:
     where = f"{stage} {match.round}, table {match.table}"
     if match.home_vps is not None:
         return f"{where}: {score} IMPs, {printed(match.home_vps)}–{printed(match.away_vps)} VPs."
+    if match.home_points is not None:
+        points = f"{printed(match.home_points, trim=True)}–{printed(match.away_points, trim=True)}"
+        return f"{where}: {points} {match.event.points_word} ({score} IMPs)."
     left = match.event.boards_per_match - match.boards_entered
     if left <= 0:  # a KO segment scores no VPs: its IMPs carry to the next
         return f"{where}: {score} IMPs: the {stage.lower()} is complete."

@@ -209,6 +209,11 @@ def _teams_event(club, fred):
     room_phone.query(closed_room, 1, room_phone.room_view(closed_room).boards[0].version)
     room_phone.result_stands(forfeited, "closed", 1)
     room_links.reissue(closed_room)
+    board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
+                                     bye_vps="average", teams="Dee\nEll")  # fmt: skip
+    draw_next_round(board_a_match)
+    save_boards(board_a_match.matches.get(), [BoardRow(1, "4S N =", "4S N -1"),
+                                              BoardRow(2, "2S N =", "2S N =")])  # fmt: skip
     gone = make_teams_event(club, name="Deleted teams", teams=None)
     TeamsEvent.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     return event

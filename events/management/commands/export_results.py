@@ -63,7 +63,11 @@ class Command(BaseCommand):
         if event is None:
             raise CommandError(f"there is no teams event {options['id']}")
         _refuse_deleted(event, teams.what)
-        self.stdout.write(teams.results_file(event), ending="")
+        try:
+            text = teams.results_file(event)
+        except ValueError as error:  # a scoring method the format cannot say (Patton)
+            raise CommandError(f"no usebio export: {error}") from None
+        self.stdout.write(text, ending="")
 
 
 def _refuse_deleted(event, what: str) -> None:
