@@ -31,7 +31,8 @@ from events.sessions.table_cards import table_cards
 
 __all__ = [
     "BoardAtTable", "TableRound", "table_round", "enter_result", "confirm", "query",
-    "conflict_message", "entry_status", "entry_text", "lead_text",
+    "conflict_message", "entry_status", "entry_text", "lead_text", "record_answer",
+    "refuse_if_locked",
 ]  # fmt: skip
 
 MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
@@ -299,14 +300,7 @@ def enter_result(
     with transaction.atomic():
         versions.bump(link.section.event)
         at_table, shown = _board_in_round(link, board_id)
-        if at_table.locked:
-            if at_table.status == QUERIED:
-                who = "the director has been called for it"
-            else:
-                who = "the director entered it" if at_table.by_director else "it is confirmed"
-            raise EntryError(
-                f"Board {at_table.board.number}: {who}, so only the director can change it now."
-            )
+        refuse_if_locked(at_table)
         if text == PASSED_OUT:
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
         # The board is in the table's round (_board_in_round): its seating has both pairs.
@@ -360,15 +354,33 @@ def _answer(link, board_id, expected_version, **answer) -> None:
     with transaction.atomic():
         versions.bump(link.section.event)
         at_table, _ = _board_in_round(link, board_id)
-        if at_table.result is None:
-            raise EntryError(f"Board {at_table.board.number} has no result to confirm yet.")
-        if at_table.version != expected_version:
-            raise EntryError(
-                f"Board {at_table.board.number} changed meanwhile: it now reads "
-                f"{at_table.result.text}. Check it again."
-            )
-        if at_table.locked:
-            return  # confirmed already (on the other phone): nothing to do
-        entry = at_table.entry
-        assert entry is not None  # a result with no table's entry is the director's: locked
-        TableEntry.objects.filter(pk=entry.pk).update(**answer)
+        record_answer(at_table, at_table.result.text if at_table.result else "", expected_version,
+                      answer)  # fmt: skip
+
+
+def refuse_if_locked(board) -> None:
+    """EntryError when only the director may change the board's result now (a pairs table's
+    board, or a teams room's: what the phone shows of either, `locked`, `status`...)."""
+    if board.locked:
+        if board.status == QUERIED:
+            who = "the director has been called for it"
+        else:
+            who = "the director entered it" if board.by_director else "it is confirmed"
+        raise EntryError(
+            f"Board {board.board.number}: {who}, so only the director can change it now."
+        )
+
+
+def record_answer(board, text: str, expected_version: int, answer: dict) -> None:
+    """Store the opponents' answer (`answer`: the entry's fields) to the result `text` the
+    board shows (a pairs table's board, or a teams room's), the caller holding the lock."""
+    number = board.board.number
+    if not text:
+        raise EntryError(f"Board {number} has no result to confirm yet.")
+    if board.version != expected_version:
+        raise EntryError(f"Board {number} changed meanwhile: it now reads {text}. Check it again.")
+    if board.locked:
+        return  # confirmed already (on the other phone): nothing to do
+    entry = board.entry
+    assert entry is not None  # a result no phone entered is the director's: locked
+    type(entry).objects.filter(pk=entry.pk).update(**answer)

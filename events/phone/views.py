@@ -56,10 +56,15 @@ def _too_many(request):
     return response
 
 
-@csrf_exempt
-@never_cache  # a phone reopened mid-round must show the server's state, not a stored copy
-@require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
+def phone_view(view):
+    """A phone's page (a pairs table's, a teams room's): its token is its credential, so no
+    CSRF token (the module's docstring says why); never cached, since a phone reopened
+    mid-round must show the server's state, not a stored copy."""
+    view = vary_on_headers("HX-Request")(require_http_methods(["GET", "POST"])(view))
+    return csrf_exempt(never_cache(view))
+
+
+@phone_view
 def table_phone(request, token):
     return phone_page(
         request,

@@ -15,7 +15,14 @@ from django.utils import timezone
 
 import scoring
 from events.entry.errors import EntryConflict, EntryError
-from events.phone.table_round import CONFIRMED, MISSING, QUERIED, entry_status
+from events.phone.table_round import (
+    CONFIRMED,
+    MISSING,
+    QUERIED,
+    entry_status,
+    record_answer,
+    refuse_if_locked,
+)
 from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
 from events.teams import entry
 from events.teams.models import CLOSED, OPEN, MatchBoard, MatchRoomLink, RoomEntry, TeamMatch
@@ -243,14 +250,7 @@ def enter_result(
     with transaction.atomic():
         match = entry.lock_match(link.match)
         board = _board_in_room(link, number)
-        if board.locked:
-            if board.status == QUERIED:
-                who = "the director has been called for it"
-            else:
-                who = "the director entered it" if board.by_director else "it is agreed"
-            raise EntryError(
-                f"Board {board.number}: {who}, so only the director can change it now."
-            )
+        refuse_if_locked(board)
         if board.version != expected_version:
             raise RoomConflict(board)
         if text == PASSED_OUT:
@@ -283,17 +283,7 @@ def _answer(link, number, expected_version, **answer) -> None:
     with transaction.atomic():
         entry.lock_match(link.match)
         board = _board_in_room(link, number)
-        if not board.result:
-            raise EntryError(f"Board {board.number} has no result to agree to yet.")
-        if board.version != expected_version:
-            raise EntryError(
-                f"Board {board.number} changed meanwhile: it now reads {board.result}. Check "
-                "it again."
-            )
-        if board.locked:
-            return  # agreed already (on the other phone): nothing to do
-        assert board.entry is not None  # a result no phone entered is the director's: locked
-        RoomEntry.objects.filter(pk=board.entry.pk).update(**answer)
+        record_answer(board, board.result, expected_version, answer)
 
 
 def queried(match: TeamMatch) -> list[BoardInRoom]:

@@ -7,23 +7,18 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from events.core.access import for_director
 from events.core.live import live_page
 from events.phone.network import phone_address
-from events.phone.views import act, phone_page, qr_code
+from events.phone.views import act, phone_page, phone_view, qr_code
 from events.teams import phone, room_links
 from events.teams.models import MatchRoomLink, TeamsEvent
 
 
-@csrf_exempt  # the token is the credential (events/phone/views.py says why)
-@never_cache  # a phone reopened mid-match must show the server's state, not a stored copy
-@require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
+@phone_view
 def room_phone(request, token):
     """A room's phone: the match's boards, this room's result of each, the opponents' answer."""
     return phone_page(

@@ -134,7 +134,7 @@ def test_an_agreed_board_is_the_directors_and_a_stale_save_is_refused(client, ro
     version = room_phone.room_version("4S N =")
     response = tap(client, rooms["open"], 1, {**FOUR_S_N_MADE, "made": "+1"}, version=version,
                    htmx=True)  # fmt: skip
-    assert "Board 1: it is agreed, so only the director can change it now." in (
+    assert "Board 1: it is confirmed, so only the director can change it now." in (
         response.content.decode()
     )
     assert MatchBoard.objects.get(number=1).open_result == "4S N ="
