@@ -86,6 +86,7 @@ from scoring.session import (
     due_of,
     score_section,
 )
+from scoring.standing_moves import Move, Placing, standing_moves
 from scoring.standings import Penalty, Standing, standings
 from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
 from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
@@ -206,4 +207,7 @@ __all__ = [
     "AdjustedBoards",
     "Percentages",
     "Places",
+    "Move",
+    "Placing",
+    "standing_moves",
 ]

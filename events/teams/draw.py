@@ -1,5 +1,10 @@
 """Drawing a teams event's next round: the Berger table for a round robin, the Swiss draw
-from the standings (scoring.swiss_round: no rematch unless unavoidable), a KO's next segment."""
+from the standings (scoring.swiss_round: no rematch unless unavoidable), a KO's next segment.
+A team withdrawn before the round is not drawn (events.teams.withdrawal): a Swiss draws the
+others only, a round robin gives its opponent a bye or a forfeit by the team's rule.
+
+A round once drawn stays as drawn: correcting an earlier round's results changes the standings
+the next draw reads, never a round already drawn."""
 
 from django.db import transaction
 
@@ -9,6 +14,7 @@ from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.room_links import ensure_room_links
 from events.teams.setup import TeamsError, rounds_total
 from events.teams.standings import standings
+from events.teams.withdrawal import withdrawn_pairs
 
 __all__ = ["drawn_rounds", "draw_next_round", "undraw_last_round", "unfinished"]
 
@@ -46,10 +52,12 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
                 "still have boards to enter): the Swiss draw comes from its standings."
             )
         number = last + 1
+        if event.is_swiss and len([t for t in teams if not t.withdrawn]) < 2:
+            raise TeamsError("Fewer than two teams are still playing: there is no round to draw.")
         by_number = {team.number: team for team in teams}
-        pairs = _pairs(event, number, len(teams))
+        pairs = withdrawn_pairs(teams, _pairs(event, number, len(teams)), number)
         table = 0
-        for home, away in pairs:
+        for home, away, forfeit in pairs:
             if away is not None:
                 table += 1
             TeamMatch.objects.create(
@@ -58,6 +66,7 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
                 table=table if away is not None else None,
                 home=by_number[home],
                 away=by_number.get(away),
+                forfeit=forfeit,
             )
         # Each room of each match gets its phone link with the draw, as a pairs table does
         # with its session's movement.
@@ -74,6 +83,7 @@ def _pairs(event: TeamsEvent, number: int, teams: int) -> list[tuple[int, int | 
     entries = [
         scoring.SwissEntry(row.team.number, float(row.vps), float(row.imp_difference))
         for row in table.rows
+        if not row.team.withdrawn
     ]
     played, byes = set(), set()
     for match in event.matches.select_related("home", "away"):
@@ -95,7 +105,8 @@ def undraw_last_round(event: TeamsEvent, expected: int | None = None) -> int:
         if expected is not None and expected != last:
             raise TeamsError(f"Round {expected}'s draw is taken back already.")
         matches = event.matches.filter(round=last)
-        if matches.filter(boards__isnull=False).exists() or matches.exclude(forfeit="").exists():
+        played = any(m.forfeit_given for m in matches.select_related("home", "away"))
+        if played or matches.filter(boards__isnull=False).exists():
             raise TeamsError(
                 f"Round {last} has results already: clear its boards first to draw it again."
             )

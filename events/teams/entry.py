@@ -18,8 +18,8 @@ from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 
 __all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_fields", "board_numbers",
-           "board_rows", "left_as_shown", "rescore", "save_boards", "save_room",
-           "save_adjustments", "lock_match", "ADJUSTED_IMPS"]  # fmt: skip
+           "board_rows", "left_as_shown", "lock_match", "moved_since", "rescore", "save_boards",
+           "save_room", "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
 
 # (home IMPs, away IMPs) of a board's artificial score: Law 86A, Ave+ +3 and Ave− −3 IMPs;
 # a team's Ave− shows as its opponents' +3 (the margin is what the VP scale reads).
@@ -224,11 +224,23 @@ def _changes_since(match: TeamMatch, rows, seen: dict[int, BoardRow], values: di
     stored = {row.number: row for row in board_rows(match)}
     changed = [row for row in rows if row.number in values and not left_as_shown(row, seen)]
     to_write = [row for row in changed if not row.same_as(stored[row.number])]
-    moved = {n for n, row in seen.items() if n in stored and not row.same_as(stored[n])}
+    moved = {row.number for row in _moved(stored, seen)}
     clashes = [row.number for row in to_write if row.number in moved]
     if clashes:
         raise MatchConflict(clashes, stored)
     return {row.number: values[row.number] for row in to_write}
+
+
+def moved_since(match: TeamMatch, seen: dict[int, BoardRow]) -> list[BoardRow]:
+    """The match's boards as stored now, where they differ from `seen` (a form's boards as it
+    showed them): what someone else saved since the form was drawn."""
+    return _moved({row.number: row for row in board_rows(match)}, seen)
+
+
+def _moved(stored: dict[int, BoardRow], seen: dict[int, BoardRow]) -> list[BoardRow]:
+    return [
+        stored[n] for n, row in sorted(seen.items()) if n in stored and not row.same_as(stored[n])
+    ]
 
 
 def left_as_shown(row: BoardRow, seen: dict[int, BoardRow]) -> bool:

@@ -4,7 +4,7 @@ from django import forms
 
 from events.models import Club
 from events.sessions.forms import check_session_date
-from events.teams.models import TeamMatch, TeamsEvent
+from events.teams.models import WITHDRAWAL_CHOICES, Team, TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
 from scoring.domain import TeamsKind, TeamsScoring
 
@@ -167,3 +167,27 @@ class MatchAdjustmentForm(forms.ModelForm):
                     f"{event.points_word}, in the box below.",
                 )
         return data
+
+
+class WithdrawalForm(forms.Form):
+    """A team that withdraws: after which round, and what its later matches become."""
+
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), empty_label=None)
+    after = forms.IntegerField(
+        min_value=0,
+        max_value=30,
+        label="After round",
+        help_text="Its matches up to this round stand; 0 withdraws it before round 1.",
+    )
+    withdrawal = forms.ChoiceField(
+        choices=WITHDRAWAL_CHOICES,
+        widget=forms.RadioSelect,
+        label="Its matches in later rounds become",
+        help_text="Byes: each opponent scores as for a bye. Forfeits: the withdrawn team scores "
+        "0 and each opponent as for a bye. No federation rule we found settles this for a club "
+        "event, so you choose.",
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = event.teams.filter(withdrawn_after__isnull=True)

@@ -51,6 +51,13 @@ BOARD_ADJUSTED_CHOICES = [
     ("both-plus", "Ave+ to both teams (+3 IMPs each)"),
 ]
 BOARD_ADJUSTED = [code for code, _ in BOARD_ADJUSTED_CHOICES]
+# What a withdrawn team's matches after its last round become (docs/rules.md, "A team that
+# withdraws"): the director chooses.
+WITHDRAWAL_CHOICES = [
+    ("bye", "Byes for its opponents"),
+    ("forfeit", "Forfeits: the withdrawn team scores 0, its opponents as for a bye"),
+]
+WITHDRAWAL_RULES = [code for code, _ in WITHDRAWAL_CHOICES]
 
 
 class TeamsEvent(SoftDeleted):
@@ -204,6 +211,10 @@ class Team(models.Model):
         help_text="Players, comma-separated.",
         validators=[validate_visible],
     )
+    # A team withdrawn after round k (0: before round 1) plays no later round; `withdrawal`
+    # says what its later matches became (events.teams.withdrawal).
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawal = models.CharField(max_length=8, choices=WITHDRAWAL_CHOICES, blank=True, default="")
 
     class Meta:
         db_table = "events_team"
@@ -213,10 +224,24 @@ class Team(models.Model):
             models.UniqueConstraint(fields=["event", "name"], name="team_name_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
             models.CheckConstraint(condition=~Q(name=""), name="team_has_name"),
+            # Withdrawn after a round with a rule for its later matches, or neither (a NULL
+            # round would leave the second test unknown, which a CHECK lets through).
+            models.CheckConstraint(
+                condition=Q(withdrawn_after__isnull=True, withdrawal="")
+                | (
+                    Q(withdrawn_after__isnull=False, withdrawn_after__lte=30)
+                    & Q(withdrawal__in=WITHDRAWAL_RULES)
+                ),
+                name="team_withdrawal_whole",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
 
 
 class TeamMatch(models.Model):
@@ -294,6 +319,15 @@ class TeamMatch(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.away_id is None
+
+    @property
+    def forfeit_given(self) -> bool:
+        """A forfeit the director gave: not one that follows from a team's withdrawal before
+        this round (events.teams.withdrawal), which drawing the round again gives again."""
+        if not self.forfeit:
+            return False
+        offender = self.home if self.forfeit == "home" else self.away
+        return not (offender.withdrawn and offender.withdrawn_after < self.round)
 
 
 class MatchBoard(models.Model):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from events.teams import phone_views, views
+from events.teams import match_views, phone_views, views
 
 urlpatterns = [
     path("teams/", views.teams_list, name="teams_list"),
@@ -21,14 +21,20 @@ urlpatterns = [
     path("teams/<int:pk>/matches/<int:match_pk>/", views.teams_match, name="teams_match"),
     path(
         "teams/<int:pk>/matches/<int:match_pk>/enter/",
-        views.teams_match_enter,
+        match_views.teams_match_enter,
         name="teams_match_enter",
     ),
     path(
         "teams/<int:pk>/matches/<int:match_pk>/adjust/",
-        views.teams_match_adjust,
+        match_views.teams_match_adjust,
         name="teams_match_adjust",
     ),
+    path(
+        "teams/<int:pk>/matches/<int:match_pk>/watch/",
+        match_views.teams_match_watch,
+        name="teams_match_watch",
+    ),
+    path("teams/<int:pk>/withdraw/", views.teams_withdraw, name="teams_withdraw"),
     # Entry in the rooms: a room's phone (its token is its credential), the director's links.
     path("r/<token:token>/", phone_views.room_phone, name="teams_room_phone"),
     path(

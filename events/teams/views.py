@@ -23,13 +23,12 @@ from events.models import Club
 from events.pdfs.views import paper_size, pdf_download
 from events.sessions.lifecycle import delete_session, restore_until
 from events.sessions.lifecycle_views import restore_and_show
-from events.teams import draw, entry, setup
-from events.teams.forms import MatchAdjustmentForm, TeamsEventForm, TeamsForm
-from events.teams.models import BOARD_ADJUSTED_CHOICES, MatchBoard, TeamMatch, TeamsEvent
-from events.teams.phone import queried
+from events.teams import draw, entry, setup, withdrawal
+from events.teams.forms import TeamsEventForm, TeamsForm, WithdrawalForm
+from events.teams.match_views import moves_shown
+from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
 from events.teams.standings import ko_standing, patton_summary, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
-from scoring import printed
 
 
 def _event_for_reader(request, pk: int) -> TeamsEvent:
@@ -75,7 +74,13 @@ def teams_create(request):
 def teams_event(request, pk):
     """The live standings (or a KO match's running totals) and every round's matches."""
     event = _event_for_reader(request, pk)
-    return live_page(request, event, "teams/event.html", lambda: _event_context(event))
+    # What the director's last save moved in the standings: never in the shared live part.
+    shown = not request.htmx and directs(request, event.club)
+    return live_page(
+        request, event, "teams/event.html",
+        lambda: {**_event_context(event),
+                 "moves": moves_shown(request, event) if shown else None},
+    )  # fmt: skip
 
 
 def _event_context(event: TeamsEvent) -> dict:
@@ -88,7 +93,7 @@ def _event_context(event: TeamsEvent) -> dict:
     # A round with results cannot be taken back (draw.undraw_last_round): no button for it.
     last = rounds.get(drawn, [])
     # A board counts once a room's phone saved it, though it scores only with both rooms in.
-    played = any(match.forfeit for match in last) or (
+    played = any(m.forfeit_given for m in last) or (
         bool(last) and MatchBoard.objects.filter(match__in=last).exists()
     )
     return {
@@ -101,6 +106,7 @@ def _event_context(event: TeamsEvent) -> dict:
         "teams_count": event.teams.count(),
         "awarded": any(match.is_bye or match.forfeit for match in matches),
         "scale_label": _scale_label(event),
+        "withdrawal_form": WithdrawalForm(event=event, initial={"after": drawn}),
     }
 
 
@@ -151,6 +157,32 @@ def teams_undraw(request, pk):
         messages.error(request, str(error))
     else:
         messages.info(request, f"Round {number}'s draw is taken back.")
+    return redirect("teams_event", pk=event.pk)
+
+
+@require_POST
+def teams_withdraw(request, pk):
+    """A team withdrawn after a round: its later matches become byes or forfeits."""
+    event = _event_for_director(request, pk)
+    form = WithdrawalForm(request.POST, event=event)
+    if not form.is_valid():
+        problems = [f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
+                    for name, errors in form.errors.items()]  # fmt: skip
+        messages.error(request, "Nobody was withdrawn. " + " ".join(problems))
+        return redirect("teams_event", pk=event.pk)
+    team, after, rule = (form.cleaned_data[name] for name in ("team", "after", "withdrawal"))
+    try:
+        later = withdrawal.withdraw(event, team.pk, after, rule)
+    except setup.TeamsError as error:
+        messages.error(request, f"Nobody was withdrawn: {error}")
+    else:
+        what = "byes for their opponents" if rule == "bye" else "forfeits"
+        done = (
+            f" Its {len(later)} later match{'es' if len(later) != 1 else ''} drawn became {what}."
+        )
+        messages.success(
+            request, f"{team.name} withdrew after round {after}.{done if later else ''}"
+        )
     return redirect("teams_event", pk=event.pk)
 
 
@@ -249,125 +281,12 @@ def teams_match(request, pk, match_pk):
     """A match's scorecard: both rooms of every board, the IMPs and the running score."""
     event = _event_for_reader(request, pk)
     match = _match(event, match_pk)
+    # What the director's save just moved in the standings: on the page, never in the live
+    # part the readers share.
+    shown = not request.htmx and directs(request, event.club)
     return live_page(
         request, event, "teams/match.html",
         lambda: {"match": match, "rows": scorecard(match), "patton": patton_summary(match),
-                 "scale_label": _scale_label(event)},
+                 "scale_label": _scale_label(event),
+                 "moves": moves_shown(request, event) if shown else None},
     )  # fmt: skip
-
-
-@require_http_methods(["GET", "POST"])
-def teams_match_enter(request, pk, match_pk):
-    """Both rooms of every board of a match on one form; nothing is stored unless every row
-    reads."""
-    event = _event_for_director(request, pk)
-    match = _match(event, match_pk)
-    if match.is_bye:
-        raise Http404("A bye has no boards")
-    problems = {}
-    if request.method == "POST":
-        numbers = entry.board_numbers(match)
-        rows = _posted_rows(request.POST, numbers)
-        # Each board as the form showed it (hidden fields): a board left as shown is not
-        # written over what another director saved meanwhile.
-        seen = {
-            row.number: row
-            for row in _posted_rows(request.POST, numbers, "seen-")
-            if f"seen-open-{row.number}" in request.POST
-        }
-        try:
-            entry.save_boards(match, rows, seen)
-        except entry.MatchConflict as conflict:
-            problems = conflict.problems
-            messages.error(request, str(conflict))
-            # Boards left as shown now show what is stored; saving again replaces the others.
-            rows = [
-                conflict.stored[row.number] if entry.left_as_shown(row, seen) else row
-                for row in rows
-            ]
-            seen = conflict.stored
-        except entry.MatchEntryError as error:
-            problems = error.problems
-            messages.error(request, str(error))
-        else:
-            match.refresh_from_db()
-            messages.success(request, _match_summary(match))
-            return redirect("teams_event", pk=event.pk)
-    else:
-        rows = entry.board_rows(match)
-        seen = {row.number: row for row in rows}
-    context = {
-        "event": event,
-        "match": match,
-        "problems": problems,
-        "rows": [(row, problems.get(row.number, ""), seen.get(row.number)) for row in rows],
-        "any_adjusted": any(row.adjusted for row in rows),
-        "adjusted_choices": _adjusted_choices(match),
-        "adjustment_form": MatchAdjustmentForm(instance=match),
-        "queried": queried(match),  # the rooms' phones' results the opponents disputed
-    }
-    return render(request, "teams/enter.html", context)
-
-
-def _posted_rows(post, numbers, prefix: str = "") -> list:
-    return [
-        entry.BoardRow(
-            number,
-            post.get(f"{prefix}open-{number}", ""),
-            post.get(f"{prefix}closed-{number}", ""),
-            post.get(f"{prefix}adjusted-{number}", ""),
-        )
-        for number in numbers
-    ]
-
-
-def _adjusted_choices(match: TeamMatch) -> list[tuple[str, str]]:
-    """The artificial scores, short enough for a phone's select, with the teams' names."""
-    home, away = match.home.name, match.away.name
-    short = {
-        "": "—",
-        "ave": "Ave (½ each)" if match.event.by_boards else "Ave (0 IMPs)",
-        "home-plus": f"Ave+ {home}, Ave− {away}",
-        "away-plus": f"Ave+ {away}, Ave− {home}",
-        "both-plus": "Ave+ both",
-    }
-    return [(code, short[code]) for code, _ in BOARD_ADJUSTED_CHOICES]
-
-
-def _match_summary(match: TeamMatch) -> str:
-    home, away = (printed(imps, 1, trim=True) for imps in (match.home_imps, match.away_imps))
-    score = f"{match.home.name} {home} – {away} {match.away.name}"
-    stage = "Segment" if match.event.is_ko else "Round"
-    where = f"{stage} {match.round}, table {match.table}"
-    if match.home_vps is not None:
-        return f"{where}: {score} IMPs, {printed(match.home_vps)}–{printed(match.away_vps)} VPs."
-    if match.home_points is not None:
-        points = f"{printed(match.home_points, trim=True)}–{printed(match.away_points, trim=True)}"
-        return f"{where}: {points} {match.event.points_word} ({score} IMPs)."
-    left = match.event.boards_per_match - match.boards_entered
-    if left <= 0:  # a KO segment scores no VPs: its IMPs carry to the next
-        return f"{where}: {score} IMPs: the {stage.lower()} is complete."
-    return f"{where}: {score} IMPs so far ({left} board{'s' if left != 1 else ''} to enter)."
-
-
-@require_POST
-def teams_match_adjust(request, pk, match_pk):
-    """A forfeit and the match's IMP and VP penalties."""
-    event = _event_for_director(request, pk)
-    match = _match(event, match_pk)
-    if match.is_bye:
-        raise Http404("A bye has no opponents")
-    form = MatchAdjustmentForm(request.POST, instance=TeamMatch.objects.get(pk=match.pk))
-    if form.is_valid():
-        entry.save_adjustments(match, **{name: form.cleaned_data[name] for name in form.fields})
-        messages.success(request, "Forfeit and penalties saved; the match is rescored.")
-        return redirect("teams_match", pk=event.pk, match_pk=match.pk)
-    context = {
-        "event": event,
-        "match": match,
-        "problems": {},
-        "rows": [(row, "", row) for row in entry.board_rows(match)],
-        "adjusted_choices": _adjusted_choices(match),
-        "adjustment_form": form,
-    }
-    return render(request, "teams/enter.html", context, status=200)

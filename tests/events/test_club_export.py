@@ -42,6 +42,7 @@ from events.teams import room_links
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.models import TeamMatch, TeamsEvent
+from events.teams.withdrawal import withdraw
 from tests.events.entry.test_saving import seats
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import make_game
@@ -209,6 +210,7 @@ def _teams_event(club, fred):
     room_phone.query(closed_room, 1, room_phone.room_view(closed_room).boards[0].version)
     room_phone.result_stands(forfeited, "closed", 1)
     room_links.reissue(closed_room)
+    withdraw(event, event.teams.get(name="Cole").pk, 2, "forfeit")  # after the last round drawn
     board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
                                      bye_vps="average", teams="Dee\nEll")  # fmt: skip
     draw_next_round(board_a_match)

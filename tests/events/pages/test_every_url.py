@@ -77,7 +77,7 @@ ARGUMENTS = {
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
         "teams_event teams_teams teams_draw teams_undraw teams_publish "
-        "teams_standings_pdf teams_usebio teams_delete teams_restore",
+        "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw",
         lambda w: [w["teams"].pk],
     ),
     **_each(
@@ -89,7 +89,7 @@ ARGUMENTS = {
     ),
     "teams_room_phone": lambda w: [w["room_link"].token],
     **_each(
-        "teams_match teams_match_enter teams_match_adjust teams_room_ruling",
+        "teams_match teams_match_enter teams_match_adjust teams_match_watch teams_room_ruling",
         lambda w: [w["teams"].pk, w["match"].pk],
     ),
 }

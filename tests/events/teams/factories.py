@@ -23,3 +23,13 @@ def make_teams_event(club, teams: str | None = SIX_TEAMS, **fields) -> TeamsEven
     if teams:
         save_teams(event, teams)
     return event
+
+
+def play_flat(event: TeamsEvent, number: int) -> None:
+    """Every match of the round still to play a draw on every board (2S= in both rooms,
+    +110 each: 0 IMPs, 10-10 VPs on a 20-point scale)."""
+    from events.teams import entry
+
+    for match in event.matches.filter(round=number, away__isnull=False, forfeit=""):
+        rows = [entry.BoardRow(n, "2S N =", "2S S =") for n in entry.board_numbers(match)]
+        entry.save_boards(match, rows)

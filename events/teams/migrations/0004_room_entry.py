@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('teams', '0002_board_a_match'),
+        ('teams', '0003_withdrawal'),
     ]
 
     operations = [

@@ -1,0 +1,210 @@
+"""A team that withdraws after a round: its later matches become its opponents' byes or
+forfeits, as the director chooses; no round drawn later draws it; the standings say so.
+
+Sources: the Contract Bridge Association of Ireland, *Additional rules for C.B.A.I.
+competitions* (a team that withdraws: the event scored as if there were a sit-out, or its scores
+standing and its due opponents awarded VPs; a team that refuses a match scores 0 VPs for it);
+FIDE Handbook C.05 Annex 1 (the Berger tables); the club's 12-VP bye (docs/rules.md).
+"""
+
+from decimal import Decimal
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from events.teams import draw, entry
+from events.teams.models import Team, TeamMatch
+from events.teams.setup import TeamsError
+from events.teams.standings import standings
+from events.teams.withdrawal import withdraw
+from tests.events.teams.factories import make_teams_event, play_flat
+
+pytestmark = pytest.mark.django_db
+
+
+def rounds(event, number):
+    matches = event.matches.filter(round=number).select_related("home", "away")
+    return [(m.table, m.home.name, m.away.name if m.away else None, m.forfeit) for m in matches]
+
+
+def team(event, name) -> Team:
+    return event.teams.get(name=name)
+
+
+def rows(event):
+    return {row.team.name: row for row in standings(event).rows}
+
+
+def state(event):
+    return (list(event.teams.values_list("name", "withdrawn_after", "withdrawal")),
+            list(TeamMatch.objects.filter(event=event).values_list(
+                "round", "table", "home", "away", "forfeit")))  # fmt: skip
+
+
+@pytest.fixture
+def swiss(club):
+    """Four teams, round 1 played flat (1-2, 3-4), round 2 drawn (1-3, 2-4)."""
+    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew")
+    draw.draw_next_round(event)
+    play_flat(event, 1)
+    draw.draw_next_round(event)
+    return event
+
+
+def test_byes_a_withdrawn_swiss_team_leaves_its_opponent_a_bye_and_is_never_drawn(swiss):
+    # CBAI: scored "as if there was a sit out": Drew's round 2 opponent, Bell, sits out.
+    assert rounds(swiss, 2) == [(1, "Ace", "Cole", ""), (2, "Bell", "Drew", "")]
+    withdraw(swiss, team(swiss, "Drew").pk, 1, "bye")
+    assert rounds(swiss, 2) == [(1, "Ace", "Cole", ""), (None, "Bell", None, "")]
+    play_flat(swiss, 2)
+    draw.draw_next_round(swiss)
+    # Three teams still playing: the Swiss draws them only, so one of them has the bye. Bell
+    # (22 VPs) has had one; Cole's would leave Bell v Ace, a rematch of round 1, so Ace has
+    # it (docs/rules.md, Swiss: the bye that leaves the fewest rematches).
+    assert rounds(swiss, 3) == [(1, "Bell", "Cole", ""), (None, "Ace", None, "")]
+    table = rows(swiss)
+    assert (table["Bell"].vps, table["Bell"].byes) == (Decimal(22), 1)  # 10 + the 12-VP bye
+    assert (table["Drew"].vps, table["Drew"].played) == (Decimal(10), 1)  # round 1 stands
+    assert table["Drew"].team.withdrawn_after == 1
+
+
+def test_forfeits_a_withdrawn_team_scores_zero_and_its_opponent_as_for_a_bye(swiss):
+    # CBAI: a team that does not play a match it is due to play scores 0 VPs for it; its
+    # opponents are awarded VPs (here the event's bye score, 12: docs/rules.md).
+    withdraw(swiss, team(swiss, "Drew").pk, 1, "forfeit")
+    assert rounds(swiss, 2) == [(1, "Ace", "Cole", ""), (2, "Bell", "Drew", "away")]
+    table = rows(swiss)
+    assert (table["Bell"].vps, table["Bell"].played) == (Decimal(22), 2)
+    assert (table["Drew"].vps, table["Drew"].played) == (Decimal(10), 2)
+    play_flat(swiss, 2)
+    draw.draw_next_round(swiss)  # the forfeit needs no boards; Drew is not drawn
+    assert "Drew" not in {name for _, home, away, _ in rounds(swiss, 3) for name in (home, away)}
+
+
+@pytest.mark.parametrize(
+    "rule, round_2, round_3",
+    [
+        # FIDE Berger table for 4: round 2 4-3, 1-2; round 3 2-4, 3-1. Bell withdraws.
+        ("bye", [(1, "Drew", "Cole", ""), (None, "Ace", None, "")],
+         [(1, "Cole", "Ace", ""), (None, "Drew", None, "")]),
+        ("forfeit", [(1, "Drew", "Cole", ""), (2, "Ace", "Bell", "away")],
+         [(1, "Bell", "Drew", "home"), (2, "Cole", "Ace", "")]),
+    ],
+)  # fmt: skip
+def test_a_round_robin_keeps_its_table_and_gives_the_withdrawn_teams_matches_away(
+    club, rule, round_2, round_3
+):
+    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew", kind="round-robin")
+    draw.draw_next_round(event)
+    play_flat(event, 1)
+    withdraw(event, team(event, "Bell").pk, 1, rule)
+    draw.draw_next_round(event)
+    draw.draw_next_round(event)
+    assert (rounds(event, 2), rounds(event, 3)) == (round_2, round_3)
+
+
+def test_a_team_withdrawn_before_round_1_is_never_drawn(club):
+    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew\nEyre")
+    withdraw(event, team(event, "Eyre").pk, 0, "bye")
+    draw.draw_next_round(event)
+    assert rounds(event, 1) == [(1, "Ace", "Bell", ""), (2, "Cole", "Drew", "")]
+
+
+def test_its_own_bye_in_a_later_round_is_dropped(club):
+    event = make_teams_event(club, teams="Ace\nBell\nCole", kind="round-robin")
+    draw.draw_next_round(event)
+    draw.draw_next_round(event)
+    bye = event.matches.get(round=2, away__isnull=True)
+    withdraw(event, bye.home.pk, 1, "forfeit")
+    assert not event.matches.filter(pk=bye.pk).exists()
+
+
+@pytest.mark.parametrize(
+    "after, rule, message",
+    [
+        (3, "bye", "Round 3 is not drawn yet"),
+        (1, "resign", "Choose what the team's later matches become"),
+    ],
+)
+def test_a_bad_withdrawal_is_named_and_changes_nothing(swiss, after, rule, message):
+    before = state(swiss)
+    with pytest.raises(TeamsError, match=message):
+        withdraw(swiss, team(swiss, "Drew").pk, after, rule)
+    assert state(swiss) == before
+
+
+def test_a_later_match_with_boards_is_not_given_away(swiss):
+    match = swiss.matches.get(round=2, table=2)
+    entry.save_boards(match, [entry.BoardRow(3, "2S N =", "2S S =")])
+    before = state(swiss)
+    with pytest.raises(TeamsError, match="Drew has boards entered in round 2: clear them first"):
+        withdraw(swiss, team(swiss, "Drew").pk, 1, "bye")
+    assert state(swiss) == before
+
+
+def test_a_team_withdraws_once_and_never_from_a_knockout(swiss, club):
+    withdraw(swiss, team(swiss, "Drew").pk, 1, "bye")
+    with pytest.raises(TeamsError, match="Drew withdrew after round 1 already."):
+        withdraw(swiss, team(swiss, "Drew").pk, 2, "bye")
+    ko = make_teams_event(club, teams="Smith\nJones", kind="ko", rounds=2)
+    with pytest.raises(TeamsError, match="a team that withdraws concedes it"):
+        withdraw(ko, team(ko, "Smith").pk, 0, "forfeit")
+
+
+def test_the_database_refuses_half_a_withdrawal(swiss):
+    drew = team(swiss, "Drew")
+    for fields in ({"withdrawn_after": 1}, {"withdrawal": "bye"},
+                   {"withdrawn_after": 1, "withdrawal": "resign"}):  # fmt: skip
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Team.objects.filter(pk=drew.pk).update(**fields)
+
+
+def test_the_page_withdraws_a_team_and_the_standings_say_so(director_client, swiss):
+    url = reverse("teams_withdraw", args=[swiss.pk])
+    data = {"team": team(swiss, "Drew").pk, "after": "1", "withdrawal": "bye"}
+    response = director_client.post(url, data, follow=True)
+    body = response.content.decode()
+    assert "Drew withdrew after round 1. Its 1 later match drawn became byes for their " \
+           "opponents." in body  # fmt: skip
+    assert 'Drew <small class="withdrawn">(withdrew after round 1)</small>' in body
+    # Drew is no longer offered.
+    assert f'<option value="{team(swiss, "Drew").pk}"' not in body
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"after": "1", "withdrawal": "bye"}, "Team: This field is required."),
+        ({"team": "Drew", "after": "-1", "withdrawal": "bye"}, "After round: Ensure this value"),
+        ({"team": "Drew", "after": "1"}, "Its matches in later rounds become: This field is"),
+        ({"team": "Drew", "after": "5", "withdrawal": "bye"}, "Round 5 is not drawn yet"),
+    ],
+)
+def test_the_page_names_a_bad_withdrawal_and_stores_nothing(director_client, swiss, data, message):
+    if "team" in data:
+        data = {**data, "team": team(swiss, data["team"]).pk}
+    before = state(swiss)
+    response = director_client.post(reverse("teams_withdraw", args=[swiss.pk]), data, follow=True)
+    body = response.content.decode()
+    assert "Nobody was withdrawn" in body and message in body
+    assert state(swiss) == before
+
+
+def test_another_clubs_director_cannot_withdraw_a_team(client, colleague, swiss):
+    client.force_login(colleague)
+    before = state(swiss)
+    data = {"team": team(swiss, "Drew").pk, "after": "1", "withdrawal": "bye"}
+    assert client.post(reverse("teams_withdraw", args=[swiss.pk]), data).status_code == 404
+    assert state(swiss) == before
+
+
+def test_a_round_drawn_with_a_withdrawals_forfeits_may_still_be_taken_back(club):
+    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew", kind="round-robin")
+    draw.draw_next_round(event)
+    withdraw(event, team(event, "Bell").pk, 1, "forfeit")
+    draw.draw_next_round(event)  # Ace v Bell is Bell's forfeit: no result a director gave
+    assert draw.undraw_last_round(event) == 2
+    event.matches.filter(round=1, table=1).update(forfeit="home")  # one the director gave
+    with pytest.raises(TeamsError, match="Round 1 has results already"):
+        draw.undraw_last_round(event)
