@@ -13,7 +13,8 @@ from django.db import transaction
 import scoring
 from events.core import versions
 from events.teams.methods import match_points
-from events.teams.models import CLOSED, OPEN, MatchBoard, TeamMatch
+from events.teams.models import MatchBoard, TeamMatch
+from events.teams.room_models import CLOSED, OPEN
 from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 

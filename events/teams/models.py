@@ -10,16 +10,12 @@ from django.db.models import Q
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
+from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
 
-# A room's phone link and its entries live beside (events/teams/room_models.py); Django finds
-# an app's models in its models module, so they are named here.
-from events.teams.room_models import CLOSED as CLOSED
-from events.teams.room_models import OPEN as OPEN
-from events.teams.room_models import ROOM_CHOICES as ROOM_CHOICES
-from events.teams.room_models import MatchRoomLink as MatchRoomLink
-from events.teams.room_models import RoomEntry as RoomEntry
+# Imported here, where Django looks for the app's models: the rooms' links and entries.
+from events.teams.room_models import MatchRoomLink, RoomEntry, RoomResults  # noqa: F401
 from scoring.domain import TeamsKind, TeamsScoring
 
 TEAMS_KIND_CHOICES = TeamsKind.choices()
@@ -60,7 +56,7 @@ WITHDRAWAL_CHOICES = [
 WITHDRAWAL_RULES = [code for code, _ in WITHDRAWAL_CHOICES]
 
 
-class TeamsEvent(SoftDeleted):
+class TeamsEvent(AnalysisFields, SoftDeleted):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
@@ -330,11 +326,10 @@ class TeamMatch(models.Model):
         return not (offender.withdrawn and offender.withdrawn_after < self.round)
 
 
-class MatchBoard(models.Model):
+class MatchBoard(RoomResults, models.Model):
     """One board of a match: both rooms' results as typed and their NS scores, or an
-    artificial score; `home_imps`/`away_imps` are what the board gave each team. A board
-    entered from one room's phone holds that room's result alone until the other room's comes
-    in: it scores nothing till then (`complete`)."""
+    artificial score; `home_imps`/`away_imps` are what the board gave each team (nothing while
+    one room's phone alone has entered it: `complete`)."""
 
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -383,12 +378,22 @@ class MatchBoard(models.Model):
     def __str__(self) -> str:
         return f"Board {self.number}"
 
-    @property
-    def complete(self) -> bool:
-        """Scored: played in both rooms, or given an artificial score."""
-        return bool(self.adjusted) or (
-            self.open_ns_score is not None and self.closed_ns_score is not None
-        )
 
-    def room_result(self, room: str) -> str:
-        return self.open_result if room == OPEN else self.closed_result
+class TeamsDeal(DealAnalysisFields):
+    """A board of a teams event as its hand record dealt it, and its double-dummy analysis:
+    every match of the round that plays the board plays this deal, in both rooms."""
+
+    event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="teams_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="teams_deal_positive"),
+            models.CheckConstraint(condition=~Q(deal=""), name="teams_deal_dealt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"

@@ -25,7 +25,8 @@ from events.phone.table_round import (
 )
 from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
 from events.teams import entry
-from events.teams.models import CLOSED, OPEN, MatchBoard, MatchRoomLink, RoomEntry, TeamMatch
+from events.teams.models import MatchBoard, TeamMatch
+from events.teams.room_models import CLOSED, OPEN, MatchRoomLink, RoomEntry
 
 ROOMS = (OPEN, CLOSED)
 

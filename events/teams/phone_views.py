@@ -15,7 +15,8 @@ from events.core.live import live_page
 from events.phone.network import phone_address
 from events.phone.views import act, phone_page, phone_view, qr_code
 from events.teams import phone, room_links
-from events.teams.models import MatchRoomLink, TeamsEvent
+from events.teams.models import TeamsEvent
+from events.teams.room_models import MatchRoomLink
 
 
 @phone_view

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from events.phone.links import LinkClosed, LinkUnknown, new_token, revoke_and_replace
 from events.phone.table_round import CONFIRMED, MISSING, QUERIED
-from events.teams.models import MatchRoomLink, TeamMatch, TeamsEvent
+from events.teams.models import TeamMatch, TeamsEvent
 from events.teams.phone import ROOMS, boards_in_room
+from events.teams.room_models import MatchRoomLink
 
 __all__ = ["RoomCell", "ensure_room_links", "link_for_token", "reissue", "room_grid",
            "round_links", "unlinked"]  # fmt: skip

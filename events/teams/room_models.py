@@ -9,6 +9,26 @@ OPEN, CLOSED = "open", "closed"
 ROOM_CHOICES = [(OPEN, "Open room"), (CLOSED, "Closed room")]
 
 
+class RoomResults:
+    """A match's board (events.teams.models.MatchBoard) as its two rooms fill it."""
+
+    adjusted: str
+    open_result: str
+    closed_result: str
+    open_ns_score: int | None
+    closed_ns_score: int | None
+
+    @property
+    def complete(self) -> bool:
+        """Scored: played in both rooms, or given an artificial score."""
+        return bool(self.adjusted) or (
+            self.open_ns_score is not None and self.closed_ns_score is not None
+        )
+
+    def room_result(self, room: str) -> str:
+        return self.open_result if room == OPEN else self.closed_result
+
+
 class MatchRoomLink(models.Model):
     """One room of a match's secret link: whoever holds the token enters that room's results
     of the match's boards, and the opponents agree to them, on a phone. The home team sits NS

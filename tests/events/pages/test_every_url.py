@@ -77,11 +77,13 @@ ARGUMENTS = {
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
         "teams_event teams_teams teams_draw teams_undraw teams_publish "
-        "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw",
+        "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw "
+        "teams_pbn teams_hand_records teams_analysis_retry",
         lambda w: [w["teams"].pk],
     ),
     **_each(
-        "teams_round teams_round_pdf teams_round_rooms teams_round_rooms_make",
+        "teams_round teams_round_pdf teams_round_rooms teams_round_rooms_make "
+        "teams_round_hand_records_pdf",
         lambda w: [w["teams"].pk, 1],
     ),
     **_each(

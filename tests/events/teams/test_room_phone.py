@@ -18,7 +18,8 @@ from django.urls import reverse
 from events.entry.errors import EntryError
 from events.teams import draw, entry, room_links
 from events.teams import phone as room_phone
-from events.teams.models import MatchBoard, MatchRoomLink, RoomEntry
+from events.teams.models import MatchBoard
+from events.teams.room_models import MatchRoomLink, RoomEntry
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club, make_user
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('teams', '0003_withdrawal'),
+        ('teams', '0004_hand_records'),
     ]
 
     operations = [
