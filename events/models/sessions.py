@@ -223,6 +223,13 @@ class Section(models.Model):
         help_text="Even-table Mitchell: tables 1 and N share boards and a bye stand holds a "
         "set, instead of the EW pairs skipping a table halfway.",
     )
+    library = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="A published movement played instead of Clubscore's own Howell "
+        "(scoring.movement_library), e.g. mckinnon-4-ab.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -243,6 +250,10 @@ class Section(models.Model):
         if not self.has_movement:
             return None
         event = self.event
+        if self.library:
+            return scoring.library_movement(
+                self.library, event.boards_per_round, missing_highest=bool(self.phantom)
+            )
         if event.is_howell:
             pairs = 2 * self.tables - (1 if self.phantom else 0)
             return scoring.howell(pairs, event.boards_per_round, self.rounds)

@@ -20,6 +20,7 @@ from events.models import (
 )
 from events.sessions.setup import parse_sections, plan_sections, sections_error
 from scoring.domain import Method, MovementKind
+from scoring.movement_library import library_choices
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
@@ -134,10 +135,20 @@ class ScoringOptionsForm(forms.ModelForm):
         return data
 
 
+LIBRARY_PREFIX = "library:"  # a published movement's choice: "library:mckinnon-4-ab"
+
 SETUP_MOVEMENT_CHOICES = [
     (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
     ("relay", "Mitchell (an even section: relay and bye stand)"),
     (MovementKind.HOWELL, MovementKind.HOWELL.label),
+    # The published movements, grouped by the tables they are for (docs/rules.md).
+    *(
+        (
+            f"Published, {tables} tables (cards as printed)",
+            [(f"{LIBRARY_PREFIX}{key}", label) for key, label in library_choices(tables)],
+        )
+        for tables in sorted({scoring.library_movement(key, 1).tables for key in scoring.LIBRARY})
+    ),
 ]
 
 
@@ -207,7 +218,8 @@ class SessionForm(forms.Form):
         if self.errors:
             return data
         chosen = data["movement"]
-        howell = chosen == MovementKind.HOWELL
+        library = chosen.removeprefix(LIBRARY_PREFIX) if chosen.startswith(LIBRARY_PREFIX) else ""
+        howell = chosen == MovementKind.HOWELL or bool(library)
         data["movement"] = MovementKind.HOWELL if howell else MovementKind.MITCHELL
         try:
             data["sections"] = plan_sections(
@@ -217,6 +229,7 @@ class SessionForm(forms.Form):
                 data.get("rounds"),
                 data.get("arrow_switch", ""),
                 relay=chosen == "relay",
+                library=library,
             )
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
