@@ -59,6 +59,7 @@ from scoring.movement_library import (
     library_choices,
     library_for_pairs,
     library_movement,
+    typed_movement,
 )
 from scoring.movements import (
     Movement,
@@ -163,6 +164,7 @@ __all__ = [
     "library_choices",
     "library_for_pairs",
     "library_movement",
+    "typed_movement",
     "table_guides",
     "pair_guide",
     "board_copies",

@@ -230,6 +230,12 @@ class Section(models.Model):
         help_text="A published movement played instead of Clubscore's own Howell "
         "(scoring.movement_library), e.g. mckinnon-4-ab.",
     )
+    typed = models.TextField(
+        blank=True,
+        default="",
+        help_text="The club's own movement as its director typed it: a line a table a round "
+        "(round, table, NS pair, EW pair, board set).",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -250,6 +256,8 @@ class Section(models.Model):
         if not self.has_movement:
             return None
         event = self.event
+        if self.typed:
+            return scoring.typed_movement(self.typed, event.boards_per_round)
         if self.library:
             return scoring.library_movement(
                 self.library, event.boards_per_round, missing_highest=bool(self.phantom)

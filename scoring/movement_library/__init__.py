@@ -11,9 +11,12 @@ from functools import cache
 
 from scoring.domain import MovementKind
 from scoring.movement_library.howells import HOWELLS, HowellEntry
+from scoring.movement_library.typed import typed_movement
 from scoring.movements import Movement, Pair, Seating, _check_boards_per_round
 
-__all__ = ["LIBRARY", "library_movement", "library_choices", "library_for_pairs"]
+__all__ = [
+    "LIBRARY", "library_movement", "library_choices", "library_for_pairs", "typed_movement"
+]  # fmt: skip
 
 LIBRARY: dict[str, HowellEntry] = {entry.key: entry for entry in HOWELLS}
 

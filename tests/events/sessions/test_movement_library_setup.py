@@ -112,3 +112,41 @@ def test_clubscores_own_howell_is_still_recognised_as_its_own(club):
     event = import_travellers(travellers(howell(8, 2)), club=club, name="Own", movement="howell")
     assert event.sections.get().library == ""
     assert describe_movements(event) == "Movement recognised: 4-table Howell."
+
+
+def typed(movement):
+    return "\n".join(
+        f"{s.round} {s.table} {s.ns.number} {s.ew.number} {s.board_set}" for s in movement.seatings
+    )
+
+
+def test_a_movement_typed_by_the_director_is_checked_and_kept(director_client, club):
+    table = typed(library_movement("mckinnon-4-ab", 3))
+    response = director_client.post(
+        reverse("session_create"), form(club, movement="typed", typed_table=table)
+    )
+    assert response.status_code == 302
+    section = Event.objects.get().sections.get()
+    assert section.typed == table and section.library == ""
+    assert section.movement().name == "Club movement, 4 tables, 7 rounds"
+    assert section.movement().seatings == library_movement("mckinnon-4-ab", 3).seatings
+    assert section.boards.count() == 21
+
+
+@pytest.mark.parametrize(
+    "fields,message",
+    [
+        ({"typed_table": "1 1 1 2 1\n2 1 1 2 2"}, "Pairs 1 and 2 meet 2 times."),
+        ({"typed_table": ""}, "Type the movement: a line a table a round."),
+        ({"tables": "3"}, "The Club movement, 4 tables, 7 rounds is for 4 tables"),
+    ],
+)
+def test_a_typed_movement_that_fails_the_checks_stores_nothing(
+    director_client, club, fields, message
+):
+    data = form(club, movement="typed", typed_table=typed(library_movement("mckinnon-4-ab", 3)))
+    data.update(fields)
+    response = director_client.post(reverse("session_create"), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Event.objects.exists()
