@@ -242,6 +242,9 @@ class Section(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "name"], name="section_name_unique"),
             models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
+            models.CheckConstraint(
+                condition=Q(library="") | Q(typed=""), name="section_one_named_movement"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -11,6 +11,7 @@ director's words, unless it passes them all.
 """
 
 import re
+from functools import cache
 
 from scoring.domain import MovementKind
 from scoring.movement_checks import check_movement
@@ -24,6 +25,11 @@ _SPLIT = re.compile(r"[\s,;]+")
 def typed_movement(text: str, boards_per_round: int) -> Movement:
     """The movement the director typed; ValueError says what is wrong with it."""
     _check_boards_per_round(boards_per_round)
+    return _typed(str(text), boards_per_round)
+
+
+@cache  # a session's movement is read on every page; the same text gives the same movement
+def _typed(text: str, boards_per_round: int) -> Movement:
     seatings = [_seating(line, n) for n, line in _lines(text)]
     if not seatings:
         raise ValueError("type the movement as lines of: round, table, NS pair, EW pair, set")

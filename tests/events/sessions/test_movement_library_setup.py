@@ -7,6 +7,7 @@ the 4-table Howell "8-1 6-5 4-2 R 7-3 2R" (round 1: 8-1 on set 1, 6-5 on set 2, 
 """
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from events.models import Event, Result
@@ -150,3 +151,10 @@ def test_a_typed_movement_that_fails_the_checks_stores_nothing(
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Event.objects.exists()
+
+
+def test_the_database_refuses_a_section_with_two_named_movements(club):
+    section = make_session(club, movement="howell", tables=4).sections.get()
+    section.library, section.typed = "mckinnon-4-ab", "1 1 1 2 1"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        section.save()
