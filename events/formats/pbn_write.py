@@ -10,7 +10,7 @@ from events.standings.ranking import event_standings
 from scoring import MATCHPOINT_METHODS, board_dealer, board_vulnerability, printed
 from scoring.domain import Direction, Method
 
-__all__ = ["write_pbn"]
+__all__ = ["pbn_tag", "write_pbn"]
 
 _METHOD_TAG = {Method.MATCHPOINTS: "MP", Method.EBU_MATCHPOINTS: "MP", Method.CROSS_IMPS: "IMP",
                Method.BUTLER: "Butler", Method.HDB: "IMP"}  # fmt: skip
@@ -38,11 +38,11 @@ def write_pbn(event: Event) -> str:
         for board in section.boards.order_by("number"):
             out += _game_header(event, section, board, first, len(sections) > 1)
             first = False
-            out.append(_tag("ScoreTable", _SCORE_COLUMNS.format(points="IMP" if imps else "MP")))
+            out.append(pbn_tag("ScoreTable", _SCORE_COLUMNS.format(points="IMP" if imps else "MP")))
             out += [_score_row(result, imps) for result in results.get(board.pk, [])]
             if totals:
                 total = "TotalIMP" if imps else "TotalScoreMP"
-                out.append(_tag("TotalScoreTable", _TOTAL_COLUMNS.format(total=total)))
+                out.append(pbn_tag("TotalScoreTable", _TOTAL_COLUMNS.format(total=total)))
                 out += totals
                 totals = []
             out.append("")
@@ -62,23 +62,24 @@ def _results_by_board(event: Event) -> dict[int, list[Result]]:
 
 def _game_header(event, section, board, first: bool, several_sections: bool) -> list[str]:
     lines = [
-        _tag("Event", event.name if first else "#"),
-        _tag("Site", event.club.name if first else "#"),
-        _tag("Date", f"{event.date:%Y.%m.%d}" if first else "#"),
-        _tag("Board", str(board.number)),
+        pbn_tag("Event", event.name if first else "#"),
+        pbn_tag("Site", event.club.name if first else "#"),
+        pbn_tag("Date", f"{event.date:%Y.%m.%d}" if first else "#"),
+        pbn_tag("Board", str(board.number)),
     ]
     if several_sections:
-        lines.append(_tag("Section", section.name))
+        lines.append(pbn_tag("Section", section.name))
     vulnerable = board_vulnerability(board.number)
-    lines.append(_tag("Dealer", board_dealer(board.number)))
-    lines.append(_tag("Vulnerable", "All" if vulnerable == "Both" else vulnerable))
+    lines.append(pbn_tag("Dealer", board_dealer(board.number)))
+    lines.append(pbn_tag("Vulnerable", "All" if vulnerable == "Both" else vulnerable))
     if board.deal:
-        lines.append(_tag("Deal", board.deal))
-    lines.append(_tag("Scoring", _METHOD_TAG[event.scoring] if first else "#"))
+        lines.append(pbn_tag("Deal", board.deal))
+    lines.append(pbn_tag("Scoring", _METHOD_TAG[event.scoring] if first else "#"))
     return lines
 
 
-def _tag(name: str, value: str) -> str:
+def pbn_tag(name: str, value: str) -> str:
+    """A tag pair, `[Name "value"]`; a double quote in the value is written as a single one."""
     return f'[{name} "{value.replace(chr(34), chr(39))}"]'
 
 

@@ -7,10 +7,10 @@ fields (events.models.AnalysisFields) say what is happening, so a failure is sho
 director, never silent; the queue retries a failed batch (settings.Q_CLUSTER) and the director
 can retry at once.
 
-Two kinds of owner have deals (events.handrecords.owners): a pairs session (its sections'
-boards) and a one-table game (its deals, registered by its app). Both rows carry `number`,
-`deal`, `dd`, `par_score` and `par_contracts`, and the board number gives the vulnerability par
-is worked out for.
+Three kinds of owner have deals (events.handrecords.owners): a pairs session (its sections'
+boards), a one-table game and a teams event (their deals, registered by their apps). The rows
+carry `number`, `deal`, `dd`, `par_score` and `par_contracts`, and the board number gives the
+vulnerability par is worked out for.
 """
 
 from django.db import models, transaction

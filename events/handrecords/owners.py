@@ -1,6 +1,6 @@
 """What owns deals the background analysis fills in: a pairs session (its sections' boards),
-and each owner another app registers in its AppConfig.ready() (a one-table game's deals), so
-that hand records import nothing of those apps.
+and each owner another app registers in its AppConfig.ready() (a one-table game's deals, a
+teams event's), so that hand records import nothing of those apps.
 
 An owner's rows carry `number`, `deal`, `dd`, `par_score` and `par_contracts`; the owner has
 events.models.AnalysisFields.

@@ -11,7 +11,7 @@ from events.handrecords.pbn import HandRecord, PBNError, read_hand_records
 from events.models import Board, Event
 from scoring import board_dealer, board_vulnerability
 
-__all__ = ["HandRecordImport", "checked_records", "import_hand_records"]
+__all__ = ["HandRecordImport", "checked_records", "import_hand_records", "store_new_deals"]
 
 
 @dataclass(frozen=True)
@@ -24,13 +24,16 @@ class HandRecordImport:
 def checked_records(text: str, numbers: set[int], owner: str = "session") -> list[HandRecord]:
     """The file's deals, or a PBNError naming every problem: a malformed tag or deal, a board
     dealt twice, a board the `owner` ("session", "game") lacks, a board with another dealer or
-    vulnerability than its number has (scores follow the number)."""
-    records, problems = read_hand_records(text)
-    seen: set[int] = set()
-    for record in records:
-        if record.board in seen:
+    vulnerability than its number has (scores follow the number). A board whose game repeats
+    with the same deal (a results file's game for each table or room) is read once."""
+    read, problems = read_hand_records(text)
+    first: dict[int, HandRecord] = {}
+    for record in read:
+        if record.board not in first:
+            first[record.board] = record
+        elif first[record.board] != record:
             problems.append(f"board {record.board}: the file deals it twice")
-        seen.add(record.board)
+    records, seen = list(first.values()), set(first)
     missing = sorted(seen - numbers)
     if missing:
         problems.append(
@@ -73,6 +76,20 @@ def import_hand_records(event: Event, text: str) -> HandRecordImport:
         if changed:
             queue_analysis(event)
     return HandRecordImport(len(records), changed, sorted(numbers - {r.board for r in records}))
+
+
+def store_new_deals(deals, records: list[HandRecord], **owner) -> list[HandRecord]:
+    """The records whose deal the owner's rows (`deals`, a model with `number` and `deal`, of
+    `owner`: game=..., event=...) do not hold yet, stored with their analysis cleared; a deal
+    already there keeps its analysis. Runs inside the caller's transaction."""
+    stored = dict(deals.objects.filter(**owner).values_list("number", "deal"))
+    new = [record for record in records if stored.get(record.board) != record.deal]
+    for record in new:
+        deals.objects.update_or_create(
+            **owner, number=record.board,
+            defaults={"deal": record.deal, "dd": None, "par_score": None, "par_contracts": ""},
+        )  # fmt: skip
+    return new
 
 
 def _list(numbers: list[int]) -> str:

@@ -1,5 +1,6 @@
 """A session's hand records: upload, the analysis's progress, and the printable sheet.
-`upload_page` and `_imported_message` serve one-table games too (events.one_table.views)."""
+`upload_page` and `_imported_message` serve one-table games and teams events too
+(events.one_table.views, events.teams.deal_views)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -25,10 +26,11 @@ def hand_records(request, pk):
     return upload_page(request, event, import_hand_records, "events/hand_records.html", context)
 
 
-def upload_page(request, owner, import_records, template: str, context: dict):
-    """The upload form and the analysis's progress, for a session or a one-table game:
-    `import_records(owner, text)` stores the file's deals or raises a PBNError."""
-    form = HandRecordForm(request.POST or None, request.FILES or None)
+def upload_page(request, owner, import_records, template: str, context: dict, form=None):
+    """The upload form and the analysis's progress, for a session, a one-table game or a teams
+    event: `import_records(owner, text)` stores the file's deals or raises a PBNError. `form`
+    is a HandRecordForm with more fields (a teams event's round), bound to the request."""
+    form = form or HandRecordForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():
         try:

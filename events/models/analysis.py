@@ -2,6 +2,8 @@
 
 from django.db import models
 
+import scoring
+
 __all__ = ["AnalysisFields", "DealAnalysisFields"]
 
 
@@ -19,7 +21,8 @@ class AnalysisFields(models.Model):
 
 class DealAnalysisFields(models.Model):
     """A dealt board's double-dummy table and par, filled by the background analysis
-    (events.handrecords.jobs); null until the deal has been analysed."""
+    (events.handrecords.jobs); null until the deal has been analysed. The row's `number` gives
+    its dealer and vulnerability (Law 2), as par is worked out for them."""
 
     dd = models.JSONField(
         null=True, blank=True, help_text='Double-dummy tricks: {"N": {"C": 9, ...}, ...}.'
@@ -31,3 +34,11 @@ class DealAnalysisFields(models.Model):
 
     class Meta:
         abstract = True
+
+    @property
+    def dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)

@@ -331,11 +331,3 @@ class Board(DealAnalysisFields):
 
     def __str__(self) -> str:
         return f"Board {self.number}"
-
-    @property
-    def dealer(self) -> str:
-        return scoring.board_dealer(self.number)
-
-    @property
-    def vulnerability(self) -> str:
-        return scoring.board_vulnerability(self.number)

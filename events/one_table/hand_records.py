@@ -5,7 +5,11 @@ from django.db import transaction
 
 from events.core import versions
 from events.handrecords.jobs import queue_analysis
-from events.handrecords.session_import import HandRecordImport, checked_records
+from events.handrecords.session_import import (
+    HandRecordImport,
+    checked_records,
+    store_new_deals,
+)
 from events.one_table.hands import dealt
 from events.one_table.models import OneTableDeal, OneTableSession
 from scoring.one_table import scoring_line_pair
@@ -23,14 +27,7 @@ def import_game_hand_records(game: OneTableSession, text: str) -> HandRecordImpo
         # The game's row first, as a hand's save takes it (hands.save_hand): the hands' rows
         # after it. The other order deadlocked with a hand saved meanwhile.
         versions.bump(game)
-        stored = dict(OneTableDeal.objects.filter(game=game).values_list("number", "deal"))
-        new = [record for record in records if stored.get(record.board) != record.deal]
-        for record in new:
-            OneTableDeal.objects.update_or_create(
-                game=game, number=record.board,
-                defaults={"deal": record.deal, "dd": None, "par_score": None,
-                          "par_contracts": ""},
-            )  # fmt: skip
+        new = store_new_deals(OneTableDeal, records, game=game)
         redeal_hands(game, [record.board for record in new])
         if new:
             queue_analysis(game)

@@ -175,11 +175,3 @@ class OneTableDeal(DealAnalysisFields):
 
     def __str__(self) -> str:
         return f"Hand {self.number}"
-
-    @property
-    def dealer(self) -> str:
-        return scoring.board_dealer(self.number)
-
-    @property
-    def vulnerability(self) -> str:
-        return scoring.board_vulnerability(self.number)

@@ -20,7 +20,7 @@ from events.standings import recaps
 from events.standings.ranking import event_standings
 from events.templatetags.clubscore import par_text, points, printed, signed, two_places
 
-__all__ = ["DOCUMENTS", "KINDS", "Document", "document_html"]
+__all__ = ["DOCUMENTS", "KINDS", "Document", "document_html", "hand_record_sheets"]
 
 # What a landscape US Letter page (the narrower paper) holds across, in mm: the width less the
 # margins (static/css/pdf.css) and the recap's three cells' padding; and a 7.5pt figure's width
@@ -117,7 +117,7 @@ def _travellers(event: Event) -> dict:
     return {"rows": rows, "pages": max(1, math.ceil(height / 78))}
 
 
-def _board(board: Board, event: Event, *, several_sections=False, lines=None) -> dict:
+def _board(board: Board, event: Event | None, *, several_sections=False, lines=None) -> dict:
     shown = {
         "number": board.number,
         "dealer": board.dealer,
@@ -189,7 +189,13 @@ def _hand_records(event: Event) -> dict:
     dealt = Board.objects.filter(section__event=event).exclude(deal="").select_related("section")
     for board in dealt.order_by("number", "section__name"):
         unique.setdefault((board.number, board.deal), board)
-    boards = [_board(board, event) for board in unique.values()]
+    return hand_record_sheets(unique.values())
+
+
+def hand_record_sheets(deals) -> dict:
+    """Dealt boards (a session's, a teams event's: rows with `number`, `deal`, `dd` and par)
+    laid out for events/pdf/hand_records.html: BOARDS_A_SHEET a page, two across."""
+    boards = [_board(deal, None) for deal in deals]
     sheets = [
         [boards[row : row + 2] for row in range(start, min(start + BOARDS_A_SHEET, len(boards)), 2)]
         for start in range(0, len(boards), BOARDS_A_SHEET)

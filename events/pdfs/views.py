@@ -11,6 +11,7 @@ PDFs are small and still made as they are asked for (`pdf_download`).
 from django.core.exceptions import BadRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
@@ -18,7 +19,7 @@ from events.core.access import event_for_reader, is_director
 from events.models import SessionPdf
 from events.pdfs import store as pdf_store
 from events.pdfs.documents import DOCUMENTS
-from events.pdfs.render import PAPERS, render_pdf
+from events.pdfs.render import PAPERS, render_document, render_pdf
 
 # A render that has waited this long without starting: the page says the worker may be down.
 WORKER_PATIENCE_SECONDS = 30
@@ -112,11 +113,17 @@ def paper_size(request) -> str:
     return paper
 
 
-def pdf_download(request, event, page: str, template: str, context: dict, paper: str):
-    """A teams event's page as a PDF, made in the request."""
+def pdf_download(
+    request, event, page: str, template: str, context: dict, paper: str, *, document=False
+):
+    """A teams event's page as a PDF, made in the request; with `document`, `template` is one
+    of the lean PDF templates (templates/events/pdf/, as a session's hand records) instead."""
     context = {"event": event, "director": is_director(request, event), **context}
     try:
-        pdf = render_pdf(request, template, context, paper)
+        if document:
+            pdf, _ = render_document(render_to_string(template, context), paper)
+        else:
+            pdf = render_pdf(request, template, context, paper)
     except OSError as error:  # WeasyPrint without the Pango libraries it loads at import
         return HttpResponse(
             f"{pdf_store.PANGO_MISSING} ({error})",

@@ -11,6 +11,7 @@ class TeamsConfig(AppConfig):
         # kinds: it never imports this app, which imports it.
         from events.core import kinds
         from events.formats import TeamsFile
+        from events.handrecords import owners
         from events.teams import importer, models, usebio_writer
 
         kinds.register(
@@ -31,5 +32,11 @@ class TeamsConfig(AppConfig):
                     penalties_words="a teams event's go on its matches' pages",
                 ),
                 results_file=usebio_writer.write_usebio_teams,
+            )
+        )
+        # The background analysis fills in a teams event's deals as a session's boards.
+        owners.register(
+            owners.DealOwner(
+                "teams", models.TeamsEvent, models.TeamsDeal, "event_id", group="analysis-teams-{}"
             )
         )

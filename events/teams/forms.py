@@ -2,6 +2,7 @@
 
 from django import forms
 
+from events.handrecords.forms import HandRecordForm
 from events.models import Club
 from events.sessions.forms import check_session_date
 from events.teams.models import WITHDRAWAL_CHOICES, Team, TeamMatch, TeamsEvent
@@ -191,3 +192,26 @@ class WithdrawalForm(forms.Form):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = event.teams.filter(withdrawn_after__isnull=True)
+
+
+class TeamsHandRecordForm(HandRecordForm):
+    """A PBN hand record for the whole event, or for one round's boards."""
+
+    round = forms.TypedChoiceField(
+        label="The file is for", coerce=int, empty_value=None, required=False
+    )
+
+    def __init__(self, rounds: dict[int, list[int]], *args, round_word="Round", **kwargs):
+        """`rounds`: each round's board numbers (events.teams.hand_records); a KO's rounds are
+        its segments (`round_word`)."""
+        super().__init__(*args, **kwargs)
+        every = sorted({number for numbers in rounds.values() for number in numbers})
+        whole = f"The whole event (boards {_span(every)})" if every else "The whole event"
+        self.fields["round"].choices = [("", whole)] + [
+            (number, f"{round_word} {number} (boards {_span(boards)})")
+            for number, boards in rounds.items()
+        ]
+
+
+def _span(numbers: list[int]) -> str:
+    return f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])

@@ -10,6 +10,7 @@ from django.db.models import Q
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
+from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
 from scoring.domain import TeamsKind, TeamsScoring
@@ -52,7 +53,7 @@ WITHDRAWAL_CHOICES = [
 WITHDRAWAL_RULES = [code for code, _ in WITHDRAWAL_CHOICES]
 
 
-class TeamsEvent(SoftDeleted):
+class TeamsEvent(AnalysisFields, SoftDeleted):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")
@@ -360,6 +361,26 @@ class MatchBoard(models.Model):
                 condition=Q(home_imps__lte=24) & Q(away_imps__lte=24),
                 name="match_board_imps_0_24",
             ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class TeamsDeal(DealAnalysisFields):
+    """A board of a teams event as its hand record dealt it, and its double-dummy analysis:
+    every match of the round that plays the board plays this deal, in both rooms."""
+
+    event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="teams_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="teams_deal_positive"),
+            models.CheckConstraint(condition=~Q(deal=""), name="teams_deal_dealt"),
         ]
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from events.teams import match_views, views
+from events.teams import deal_views, match_views, views
 
 urlpatterns = [
     path("teams/", views.teams_list, name="teams_list"),
@@ -16,6 +16,18 @@ urlpatterns = [
     path("teams/<int:pk>/restore/", views.teams_restore, name="teams_restore"),
     path("teams/<int:pk>/standings.pdf", views.teams_standings_pdf, name="teams_standings_pdf"),
     path("teams/<int:pk>/results.xml", views.teams_usebio, name="teams_usebio"),
+    path("teams/<int:pk>/results.pbn", deal_views.teams_pbn, name="teams_pbn"),
+    path("teams/<int:pk>/hand-records/", deal_views.teams_hand_records, name="teams_hand_records"),
+    path(
+        "teams/<int:pk>/hand-records/retry/",
+        deal_views.teams_analysis_retry,
+        name="teams_analysis_retry",
+    ),
+    path(
+        "teams/<int:pk>/rounds/<int:number>/hand-records.pdf",
+        deal_views.teams_round_hand_records_pdf,
+        name="teams_round_hand_records_pdf",
+    ),
     path("teams/<int:pk>/rounds/<int:number>/", views.teams_round, name="teams_round"),
     path("teams/<int:pk>/rounds/<int:number>.pdf", views.teams_round_pdf, name="teams_round_pdf"),
     path("teams/<int:pk>/matches/<int:match_pk>/", views.teams_match, name="teams_match"),

@@ -25,6 +25,7 @@ from events.sessions.lifecycle import delete_session, restore_until
 from events.sessions.lifecycle_views import restore_and_show
 from events.teams import draw, entry, setup, withdrawal
 from events.teams.forms import TeamsEventForm, TeamsForm, WithdrawalForm
+from events.teams.hand_records import match_deals
 from events.teams.match_views import moves_shown
 from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
 from events.teams.standings import ko_standing, patton_summary, scorecard, standings
@@ -283,6 +284,6 @@ def teams_match(request, pk, match_pk):
     return live_page(
         request, event, "teams/match.html",
         lambda: {"match": match, "rows": scorecard(match), "patton": patton_summary(match),
-                 "scale_label": _scale_label(event),
+                 "deals": match_deals(match), "scale_label": _scale_label(event),
                  "moves": moves_shown(request, event) if shown else None},
     )  # fmt: skip

@@ -22,9 +22,11 @@ from events.phone import links as table_links
 from events.phone import table_round as phone
 from events.teams import draw
 from events.teams.entry import BoardRow, save_boards
+from events.teams.hand_records import import_teams_hand_records
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_director_journey import type_line
 from tests.browser.test_phone_entry import SLIPS, card_of, line, tap_result
+from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.one_table.test_one_table import TALLY_SHEET_HANDS, enter, make_game
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club, make_session, make_user
@@ -232,6 +234,9 @@ def club_night():
     draw.draw_next_round(teams)
     for match in teams.matches.filter(round=1):
         save_boards(match, [BoardRow(1, "2S N =", "2S S ="), BoardRow(2, "2S N +1", "2S N =")])
+    # Its scorecards show the boards' hands, double-dummy tables and par.
+    import_teams_hand_records(teams, THREE_BOARDS)
+    analyse_next_batch(teams.pk, "teams")
 
     game = make_game(club, published=True)
     for row in TALLY_SHEET_HANDS:
@@ -403,6 +408,7 @@ def test_the_directors_entry_pages_pass_axe(open_page, axe):
         "director-teams-match": f"/teams/{teams.pk}/matches/{match.pk}/enter/",
         "director-teams-event": f"/teams/{teams.pk}/",
         "director-teams-delete": f"/teams/{teams.pk}/delete/",
+        "director-teams-hand-records": f"/teams/{teams.pk}/hand-records/",
         "director-import": "/sessions/import/",
         "director-one-table-hand": f"/one-table/{game.pk}/hands/1/",
         "director-table-round": f"/sections/{section.pk}/tables/2/rounds/1/",

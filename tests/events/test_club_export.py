@@ -39,7 +39,8 @@ from events.phone import links as table_links
 from events.standings.penalties import add_penalty, parse_penalty
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
-from events.teams.models import TeamMatch, TeamsEvent
+from events.teams.hand_records import import_teams_hand_records
+from events.teams.models import TeamMatch, TeamsDeal, TeamsEvent
 from events.teams.withdrawal import withdraw
 from tests.events.entry.test_saving import seats
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
@@ -205,6 +206,13 @@ def _teams_event(club, fred):
     draw_next_round(board_a_match)
     save_boards(board_a_match.matches.get(), [BoardRow(1, "4S N =", "4S N -1"),
                                               BoardRow(2, "2S N =", "2S N =")])  # fmt: skip
+    import_teams_hand_records(event, THREE_BOARDS)
+    TeamsDeal.objects.filter(event=event, number=1).update(
+        dd=ONE_SUIT_EACH_DD, par_score=1510, par_contracts="7S N, 7S S"
+    )
+    TeamsEvent.objects.filter(pk=event.pk).update(
+        analysis_queued_at=MOMENT, analysis_attempts=2, analysis_error="DDS: stopped"
+    )
     gone = make_teams_event(club, name="Deleted teams", teams=None)
     TeamsEvent.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     return event

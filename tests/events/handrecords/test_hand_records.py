@@ -99,6 +99,15 @@ def test_a_bad_file_is_refused_whole_with_a_message_naming_the_board(
     assert not OrmQ.objects.exists()
 
 
+def test_a_game_repeated_with_the_same_deal_is_read_once(mitchell_session):
+    # A results file has a game for each table (or each room of a teams match) that played a
+    # board, each with the board's deal: the same cards twice are one deal, not a conflict.
+    board_two = THREE_BOARDS[THREE_BOARDS.index('[Board "2"]') : THREE_BOARDS.index('[Board "3"]')]
+    imported = import_hand_records(mitchell_session, THREE_BOARDS + "\n" + board_two)
+    assert (imported.boards, imported.changed) == (3, 3)
+    assert deals(mitchell_session)[2] == SYMMETRIC
+
+
 def test_a_file_with_several_problems_names_every_one_at_once(mitchell_session):
     # A director fixes the file once: each problem is named, not the first alone, in the
     # file's order. Board 4 is dealt by West, both sides vulnerable (Law 2); the session has
