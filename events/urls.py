@@ -1,6 +1,7 @@
 from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
+from events.championships import views as championships
 from events.club import home
 from events.club import views as roster
 from events.entry import views as entry
@@ -60,6 +61,22 @@ urlpatterns = [
         name="score_cards_pdf",
     ),
     path("clubs/<slug:slug>/", results.club_sessions, name="club_sessions"),
+    path(
+        "clubs/<slug:slug>/championships/new/",
+        championships.championship_create,
+        name="championship_create",
+    ),
+    path("championships/<int:pk>/", championships.championship_detail, name="championship_detail"),
+    path(
+        "championships/<int:pk>/entrants/",
+        championships.championship_entrants,
+        name="championship_entrants",
+    ),
+    path(
+        "championships/<int:pk>/standings.pdf",
+        championships.championship_pdf,
+        name="championship_pdf",
+    ),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),

@@ -20,14 +20,17 @@ from scoring.board_scoring import (
     score_board,
 )
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
+from scoring.championship import ChampionshipStanding, SessionScore, championship_standings
 from scoring.contracts import Contract, contract_score, parse_contract
 from scoring.domain import (
     AdjustedBoards,
     AdjustedRule,
     Choice,
+    Combination,
     CrossImpForm,
     Direction,
     Method,
+    MissedSession,
     MissingResults,
     MovementKind,
     OneTableMethod,
@@ -219,6 +222,11 @@ __all__ = [
     "AdjustedBoards",
     "Percentages",
     "Places",
+    "Combination",
+    "MissedSession",
+    "ChampionshipStanding",
+    "SessionScore",
+    "championship_standings",
     "Move",
     "Placing",
     "standing_moves",

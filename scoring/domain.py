@@ -27,6 +27,8 @@ __all__ = [
     "AdjustedBoards",
     "Percentages",
     "Places",
+    "Combination",
+    "MissedSession",
 ]
 
 
@@ -146,3 +148,19 @@ class Percentages(Choice):
 class Places(Choice):
     FIELD = "field", "Over the whole field"
     SECTION = "section", "Within each section (Bridge Base Online)"
+
+
+class Combination(Choice):
+    """How a championship adds up its sessions (scoring/championship.py)."""
+
+    FACTORED = "factored", "Matchpoints factored to a common top, added up"
+    TOTAL = "total", "Matchpoints added up as scored (no factoring)"
+    AVERAGE = "average", "Average percentage of the sessions"
+
+
+class MissedSession(Choice):
+    """What a session an entrant did not play counts in a championship: no written rule was
+    found, so the director chooses (docs/rules.md)."""
+
+    ZERO = "zero", "Scores nothing (0 matchpoints, 0%)"
+    LEFT_OUT = "left-out", "Left out: judged on the sessions played"

@@ -50,6 +50,7 @@ class Standing:
     shown_total: Fraction  # the total as printed: raw, or factored up to the group's boards
     average: Fraction | None = None  # IMPs per board played (IMP methods)
     penalty: Fraction = Fraction(0)
+    possible: Fraction | None = None  # what a percentage of points is of: the pair's tops
 
 
 def standings(
@@ -128,6 +129,7 @@ def standings(
                     shown,
                     average,
                     deducted.get(pair, Fraction(0)),
+                    possible[pair] if percentage is not None else None,
                 )
             )
     return table

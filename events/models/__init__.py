@@ -5,6 +5,7 @@ levels 0-7 and tricks 0-13, adjusted percentages 0-100, and a score wherever one
 """
 
 from .analysis import AnalysisFields
+from .championships import MAX_SESSIONS, Championship, ChampionshipSession, Entrant
 from .choices import *  # noqa: F403
 from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from .clubs import Club, Member, ScoringOptionFields
@@ -17,5 +18,6 @@ __all__ = [
     "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "Pair", "Penalty",
     "Result", "ResultChange", "ResultQuerySet", "ScoringOptionFields", "Section", "SessionPdf",
     "PDF_KINDS", "PDF_PAPERS", "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES",
-    "TableEntry", "TableLink", "TablePhoneOptions",
+    "TableEntry", "TableLink", "TablePhoneOptions", "Championship", "ChampionshipSession",
+    "Entrant", "MAX_SESSIONS",
 ]  # fmt: skip

@@ -289,6 +289,10 @@ class Pair(models.Model):
     direction = models.CharField(max_length=2, choices=DIRECTION_CHOICES, blank=True)
     player1 = models.CharField(max_length=60, blank=True, validators=[validate_visible])
     player2 = models.CharField(max_length=60, blank=True, validators=[validate_visible])
+    # The championship entrant this pair is, when its session is part of one.
+    entrant = models.ForeignKey(
+        "events.Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="pairs"
+    )
 
     class Meta:
         ordering = ["direction", "number"]

@@ -21,6 +21,8 @@ class StandingRow:
     average: float | None = None  # IMPs per board played
     penalty: float = 0.0
     exact_percentage: Fraction | None = None
+    points: Fraction | None = None  # exact: earned less penalties, not factored
+    possible: Fraction | None = None  # what the percentage is of (scoring.Standing.possible)
 
 
 @dataclass(frozen=True)
@@ -119,4 +121,6 @@ def _row(pair: Pair, standing: scoring.Standing) -> StandingRow:
         average=number(standing.average),
         penalty=float(standing.penalty),
         exact_percentage=standing.percentage,
+        points=standing.total,
+        possible=standing.possible,
     )

@@ -100,7 +100,12 @@ def club_sessions(request, slug):
     # Right after a delete the session (or teams event) is named at the top with its Undo.
     just_deleted = {kind.name: request.GET.get(kind.deleted_param) for kind in kinds.soft_deleted()}
     undo = next((row for row in deleted if str(row.event.pk) == just_deleted[row.kind]), None)
-    context = {"club": club, "director": director, **games, "deleted": deleted, "undo": undo}
+    championships = club.championships.all()
+    if not director:
+        published = {"stages__event__published": True, "stages__event__deleted_at": None}
+        championships = championships.filter(**published).distinct()
+    context = {"club": club, "director": director, **games, "deleted": deleted, "undo": undo,
+               "championships": championships}  # fmt: skip
     return render(request, "events/club.html", context)
 
 

@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from events.championships.setup import create_championship
 from events.core.club_file import REMADE, club_app_models, club_objects
 from events.entry.changes import Correction
 from events.entry.deleting import delete_result
@@ -62,7 +63,8 @@ def run(*args) -> tuple[str, str]:
 @pytest.fixture
 def full_club(db):
     """A club with a row of every model of the app, and every field of each different from its
-    default in at least one row: sessions (one deleted, one imported without a movement),
+    default in at least one row: sessions (one deleted, one imported without a movement, which
+    with another is a championship),
     results of every kind and their history (some by a director since removed), penalties,
     table links and phone entries, a teams event, one-table games with hand records, the
     roster."""
@@ -99,6 +101,9 @@ def full_club(db):
         name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True,
         typed="1 1 4 1 1\n1 2 3 2 1",
     )  # fmt: skip
+    Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
+    second = make_session(club, name="Second day", tables=4)
+    create_championship(club, "Two days", [imported, second], "average", "left-out")
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 

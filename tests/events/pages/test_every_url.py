@@ -12,12 +12,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
+from events.championships.setup import create_championship
 from events.core.club_file import club_app_models
 from events.models import Member, Penalty
 from events.phone import links as table_links
 from events.teams import draw
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
+from tests.factories import make_session
 
 
 @pytest.fixture
@@ -32,6 +34,9 @@ def world(scene, club):
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
         "link": table_links.ensure_links(scene["section"])[0], "game": make_game(club),
         "teams": teams, "match": teams.matches.get(round=1, table=1),
+        "championship": create_championship(
+            club, "Championship", [scene["event"], make_session(club)], "factored", "zero"
+        ),
         "payload": {**scene["entry"], "published": "1", "name": "Hijack", "active": "0",
                     "club": club.pk},
     }  # fmt: skip
@@ -62,7 +67,11 @@ ARGUMENTS = {
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
-    **_each("club_sessions roster roster_import", lambda w: [w["club"].slug]),
+    **_each("club_sessions roster roster_import championship_create", lambda w: [w["club"].slug]),
+    **_each(
+        "championship_detail championship_entrants championship_pdf",
+        lambda w: [w["championship"].pk],
+    ),
     **_each("member_edit member_active", lambda w: [w["club"].slug, w["member"].pk]),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
@@ -76,10 +85,13 @@ ARGUMENTS = {
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
         "teams_event teams_teams teams_draw teams_undraw teams_publish "
-        "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw",
+        "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw "
+        "teams_pbn teams_hand_records teams_analysis_retry",
         lambda w: [w["teams"].pk],
     ),
-    **_each("teams_round teams_round_pdf", lambda w: [w["teams"].pk, 1]),
+    **_each(
+        "teams_round teams_round_pdf teams_round_hand_records_pdf", lambda w: [w["teams"].pk, 1]
+    ),
     **_each(
         "teams_match teams_match_enter teams_match_adjust teams_match_watch",
         lambda w: [w["teams"].pk, w["match"].pk],

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0026_one_table_games_move_to_their_app'),
+        ('events', '0027_championships'),
     ]
 
     operations = [

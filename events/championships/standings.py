@@ -1,0 +1,118 @@
+"""A championship's combined standings from its stored sessions (scoring.championship_standings).
+
+Each session is ranked as its own page ranks it (events.standings.ranking: its sections,
+options and penalties); its pairs' points and percentages then count for their entrants. A
+reader who does not direct the club sees only the published sessions: an unpublished one
+counts as not begun. A pair matched to no entrant counts for nobody (the matching page lists
+it). Queries: a fixed number per session, whatever the number of pairs and entrants.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+
+import scoring
+from events.models import Championship, Club, Event, Pair
+from events.standings.ranking import event_standings
+
+
+@dataclass(frozen=True)
+class Column:
+    order: int
+    event: Event
+    shown: bool  # published, or the reader directs the club
+
+
+@dataclass(frozen=True)
+class Row:
+    entrant: object  # events.models.Entrant
+    rank: str
+    cells: list[float | None]  # what each session counts, None where not played
+    total: float
+    played: int
+
+
+@dataclass(frozen=True)
+class CombinedStandings:
+    columns: list[Column]
+    rows: list[Row]
+    unmatched: int  # pairs of the shown sessions matched to no entrant
+    percentages: bool  # the figures are percentages (average), else matchpoints
+
+
+@dataclass(frozen=True)
+class LiveChampionship:
+    """What a live page follows (events.core.live): the championship's own version and those of
+    its sessions in one word, final when every session is."""
+
+    pk: int
+    club: Club
+    created_at: datetime
+    version: str
+    finalised: bool
+
+
+def live_subject(championship: Championship) -> LiveChampionship:
+    stages = championship.stages.filter(event__deleted_at__isnull=True)
+    states = list(stages.values_list("event__version", "event__published", "event__finalised"))
+    versions = ".".join(f"{version}{'p' if published else ''}" for version, published, _ in states)
+    return LiveChampionship(
+        championship.pk,
+        championship.club,
+        championship.created_at,
+        f"{championship.version}-{versions}",
+        bool(states) and all(final for _, _, final in states),
+    )
+
+
+def combined_standings(championship: Championship, director: bool) -> CombinedStandings:
+    stages = list(
+        championship.stages.filter(event__deleted_at__isnull=True).select_related("event")
+    )
+    columns = [Column(s.order, s.event, s.event.published or director) for s in stages]
+    shown = [column.event for column in columns if column.shown]
+    pairs_of: dict[int, list[Pair]] = defaultdict(list)
+    for pair in Pair.objects.filter(section__event__in=shown).select_related("section"):
+        pairs_of[pair.section.event_id].append(pair)
+    entrants = list(championship.entrants.all())
+    sessions, unmatched = [], 0
+    for column in columns:
+        scores: dict[int, scoring.SessionScore] = {}
+        if column.shown:
+            for row in _rows(column.event, pairs_of[column.event.pk]):
+                if row.pair.entrant_id is None:
+                    unmatched += 1
+                elif row.boards and row.possible:
+                    scores[row.pair.entrant_id] = scoring.SessionScore(
+                        row.points, row.possible, row.exact_percentage
+                    )
+        sessions.append(scores)
+    table = scoring.championship_standings(
+        sessions,
+        [entrant.pk for entrant in entrants],
+        championship.combination,
+        championship.missed,
+    )
+    by_pk = {entrant.pk: entrant for entrant in entrants}
+    rows = [
+        Row(by_pk[s.entrant], s.rank, [_float(v) for v in s.sessions], float(s.total), s.played)
+        for s in table
+    ]
+    rows.sort(key=lambda row: (_place(row.rank), row.entrant.number))
+    percentages = championship.combination == scoring.Combination.AVERAGE
+    return CombinedStandings(columns, rows, unmatched, percentages)
+
+
+def _rows(event, pairs):
+    for _section, groups in event_standings(event, pairs):
+        for group in groups:
+            yield from group.rows
+
+
+def _float(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _place(rank: str) -> float:
+    return int(rank.rstrip("=")) if rank else float("inf")
