@@ -97,10 +97,12 @@ def full_club(db):
     _one_table_games(club, fred)
     gone = make_session(club, name="Deleted one", movement="howell", tables=2)
     Event.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
+    Section.objects.filter(event=gone).update(library="acbl-2-standard")
     imported = make_session(club, name="Imported", tables=4)
     Section.objects.filter(event=imported).update(
-        name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True
-    )
+        name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True,
+        typed="1 1 4 1 1\n1 2 3 2 1",
+    )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     create_championship(club, "Two days", [imported, second], "average", "left-out")
