@@ -69,9 +69,9 @@ def _sections_with_progress(event):
 @vary_on_headers("HX-Request")
 def session_detail(request, pk):
     event = event_for_reader(request, pk)
-    director = is_director(request, event)
 
     def context():
+        director = is_director(request, event)
         return {
             "standings": event_standings(event), "sections": _sections_with_progress(event),
             "corrections": finalising.corrections(event, director=director),
