@@ -6,7 +6,9 @@ A mail is queued by inserting its ResultMail row, unique per session, member, re
 session version: a second finalise, a task run twice or a retry cannot queue it again. It is
 sent only after its row moves from pending to sending in one UPDATE, which one worker alone
 can do. An unreachable server or a refused address leaves the row failed with the server's
-words; the director's retry makes the failed rows pending again and sends those alone.
+words; the director's retry makes the failed rows pending again and sends those alone. The
+roster is read again when a mail goes: to the member's address then, and not at all to a
+member who no longer agrees.
 """
 
 import logging
@@ -105,6 +107,15 @@ def send_pending(event_id: int) -> int:
 
 def _send(composer: Composer, connection, mail: ResultMail) -> int:
     rows = ResultMail.objects.filter(pk=mail.pk)
+    member = mail.member
+    if not member.mailable:  # the roster changed since the mail was queued
+        rows.update(
+            status=ResultMail.FAILED,
+            error=f"Not sent: {member.name} no longer has results by e-mail on the roster.",
+        )
+        return 0
+    mail.address = member.email  # the address the roster has now
+    rows.update(address=mail.address)
     try:
         message = composer.message(mail)
         message.connection = connection

@@ -222,3 +222,16 @@ def test_make_run_prints_the_mails_in_its_terminal(
     assert "To: ann@example.org" in printed and "To: cat@example.org" in printed
     assert "Content-Type: application/pdf" in printed
     assert {mail.status for mail in ResultMail.objects.filter(event=session)} == {"sent"}
+
+
+def test_the_roster_as_it_is_when_the_mail_goes(director_client, session, members, smtp, worker):
+    finalise(director_client, session)
+    Member.objects.filter(pk=members["cat"].pk).update(email_consent=False)
+    Member.objects.filter(pk=members["ann"].pk).update(email="ann@example.net")
+    assert worker.run() == 1
+    assert [recipients for recipients, _ in smtp.mails] == [["ann@example.net"]]
+    cat = ResultMail.objects.get(member=members["cat"])
+    assert (cat.status, cat.error) == (
+        "failed", f"Not sent: {members['cat'].name} no longer has results by e-mail on the roster."
+    )  # fmt: skip
+    assert ResultMail.objects.get(member=members["ann"]).address == "ann@example.net"
