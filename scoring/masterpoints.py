@@ -30,20 +30,6 @@ claims them.
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = [
-    "ACBL_INVITATIONAL",
-    "ACBL_OPEN",
-    "MASTERPOINT_RULES",
-    "Award",
-    "MasterpointRule",
-    "Scale",
-    "award_depth",
-    "comparison_groups",
-    "masterpoint_awards",
-    "masterpoint_scale",
-    "place_share",
-]
-
 ACBL_HANDBOOK = (
     "ACBL Handbook, Chapter 4, Section Three: Masterpoint Award Regulations, "
     "I. Calculating the Awards (American Contract Bridge League)"
@@ -133,7 +119,7 @@ def masterpoint_scale(rule: MasterpointRule, pairs: int) -> Scale:
     working = f"{_text(rule.rate)} × {pairs} pairs in the group = {_text(uncapped)}"
     if first < uncapped:
         working += f", capped at the maximum {_text(rule.maximum)}"
-    working += f"; awards to {depth} places (40% of {pairs} pairs)"
+    working += f"; awards to {depth} place{'' if depth == 1 else 's'} (40% of {pairs} pairs)"
     awards = tuple(first * place_share(place) for place in range(1, depth + 1))
     return Scale(rule, pairs, depth, first, working, awards)
 
