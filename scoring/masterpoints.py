@@ -164,7 +164,8 @@ def masterpoint_awards(rule: MasterpointRule, pairs: int, places: list[str]) -> 
                     else f"place 1: {_text(scale.first)}"
                 )
             else:
-                lines.append(f"place {each}: beyond the {scale.depth} places awarded, 0")
+                awarded = f"{scale.depth} place{'' if scale.depth == 1 else 's'}"
+                lines.append(f"place {each}: beyond the {awarded} awarded, 0")
         total = sum((scale.at(each) for each in covered), Fraction(0))
         points = total / len(covered)
         if len(covered) > 1:
