@@ -38,6 +38,8 @@ from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.phone import links as table_links
 from events.standings.penalties import add_penalty, parse_penalty
+from events.teams import phone as room_phone
+from events.teams import room_links
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.hand_records import import_teams_hand_records
@@ -208,6 +210,15 @@ def _teams_event(club, fred):
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
     save_adjustments(forfeited, forfeit="away")
     TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
+    # Both rooms' phones: one result agreed (with its lead), one queried and ruled on; a
+    # room link reissued.
+    open_room, closed_room = (forfeited.room_links.get(room=room) for room in ("open", "closed"))
+    room_phone.enter_result(open_room, 1, "3NT N =", lead="SK")
+    room_phone.confirm(open_room, 1, room_phone.room_view(open_room).boards[0].version)
+    room_phone.enter_result(closed_room, 1, "3NT S -1")
+    room_phone.query(closed_room, 1, room_phone.room_view(closed_room).boards[0].version)
+    room_phone.result_stands(forfeited, "closed", 1)
+    room_links.reissue(closed_room)
     withdraw(event, event.teams.get(name="Cole").pk, 2, "forfeit")  # after the last round drawn
     board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
                                      bye_vps="average", teams="Dee\nEll")  # fmt: skip
