@@ -13,6 +13,7 @@ from django.db.models import Q
 
 from events.core import versions
 from events.teams.models import WITHDRAWAL_RULES, Team, TeamMatch, TeamsEvent
+from events.teams.room_links import revoke
 from events.teams.setup import TeamsError
 
 __all__ = ["withdraw", "withdrawn_pairs"]
@@ -76,6 +77,7 @@ def _give_up(match: TeamMatch, team: Team, rule: str) -> None:
     match.home_imps = match.away_imps = 0
     match.home_vps = match.away_vps = match.home_points = match.away_points = None
     match.save()
+    revoke(match)  # no room enters anything on it now
 
 
 def withdrawn_pairs(

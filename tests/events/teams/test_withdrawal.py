@@ -18,7 +18,7 @@ from events.teams.models import Team, TeamMatch
 from events.teams.setup import TeamsError
 from events.teams.standings import standings
 from events.teams.withdrawal import withdraw
-from tests.events.teams.factories import make_teams_event, play_flat
+from tests.events.teams.factories import four_teams_in_round_2, make_teams_event, play_flat
 
 pytestmark = pytest.mark.django_db
 
@@ -45,11 +45,7 @@ def state(event):
 @pytest.fixture
 def swiss(club):
     """Four teams, round 1 played flat (1-2, 3-4), round 2 drawn (1-3, 2-4)."""
-    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew")
-    draw.draw_next_round(event)
-    play_flat(event, 1)
-    draw.draw_next_round(event)
-    return event
+    return four_teams_in_round_2(club)
 
 
 def test_byes_a_withdrawn_swiss_team_leaves_its_opponent_a_bye_and_is_never_drawn(swiss):
