@@ -203,6 +203,12 @@ class RoomView:
         return all(b.locked for b in self.boards)
 
     @property
+    def score_in(self) -> bool:
+        """Every board in from both rooms: the match's score (IMPs, and its VPs or points by
+        the event's method; a knockout segment's IMPs alone) is shown."""
+        return self.match.boards_entered == self.match.event.boards_per_match
+
+    @property
     def waiting_for_rulings(self) -> bool:
         return any(b.status == QUERIED for b in self.boards)
 
@@ -210,7 +216,8 @@ class RoomView:
     def stamp(self) -> str:
         """Changes whenever anything the phone shows changes."""
         m = self.match
-        parts = [self.link.revoked_at, m.home_imps, m.away_imps, m.home_vps, m.boards_entered]
+        parts = [self.link.revoked_at, m.home_imps, m.away_imps, m.home_vps, m.home_points]
+        parts += [m.boards_entered]
         parts += [(b.number, b.stamp) for b in self.boards]
         return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
