@@ -31,9 +31,9 @@ from events.teams.setup import TeamsError
 
 ROOMS = (OPEN, CLOSED)
 
-__all__ = ["BoardInRoom", "RoomConflict", "RoomView", "board_number", "boards_in_room",
-           "confirm", "enter_result", "not_played", "query", "queried", "result_stands",
-           "room_version", "room_view"]  # fmt: skip
+__all__ = ["BoardInRoom", "RoomConflict", "RoomView", "board_number", "boards_from",
+           "boards_in_room", "confirm", "enter_result", "not_played", "query", "queried",
+           "result_stands", "room_version", "room_view"]  # fmt: skip
 
 
 def not_played(match: TeamMatch) -> str:
@@ -165,13 +165,24 @@ class BoardInRoom:
 def boards_in_room(match: TeamMatch, room: str) -> list[BoardInRoom]:
     """Every board of the match with this room's result and its phone entry (two queries)."""
     stored = {board.number: board for board in match.boards.all()}
-    entries = {e.board_id: e for e in RoomEntry.objects.filter(board__match=match, room=room)}
+    entries = RoomEntry.objects.filter(board__match=match, room=room)
+    return boards_from(match, room, stored, {(e.board_id, e.room): e for e in entries})
+
+
+def boards_from(
+    match: TeamMatch,
+    room: str,
+    stored: dict[int, MatchBoard],
+    entries: dict[tuple[int, str], RoomEntry],
+) -> list[BoardInRoom]:
+    """Every board of the match in this room, from its stored boards (by number) and the
+    phones' entries (by board pk and room) read already: no query."""
     return [
         BoardInRoom(
             BoardNumber(number),
             room,
             stored.get(number),
-            entries.get(stored[number].pk) if number in stored else None,
+            entries.get((stored[number].pk, room)) if number in stored else None,
         )
         for number in entry.board_numbers(match)
     ]

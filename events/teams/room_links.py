@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from events.phone.links import LinkClosed, LinkUnknown, new_token, revoke_and_replace
 from events.phone.table_round import CONFIRMED, MISSING, QUERIED
-from events.teams.models import TeamMatch, TeamsEvent
-from events.teams.phone import ROOMS, boards_in_room, not_played
-from events.teams.room_models import MatchRoomLink
+from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
+from events.teams.phone import ROOMS, boards_from, not_played
+from events.teams.room_models import MatchRoomLink, RoomEntry
 
 __all__ = ["RoomCell", "ensure_room_links", "link_for_token", "reissue",
            "revoke", "room_grid", "round_links", "unlinked"]  # fmt: skip
@@ -113,14 +113,18 @@ class RoomCell:
 
 
 def room_grid(matches) -> list[tuple[TeamMatch, list[RoomCell]]]:
-    """Each match (not a bye) with its two rooms' cells."""
+    """Each match (not a bye) with its two rooms' cells: two queries, however many matches."""
+    matches = [match for match in matches if not match.is_bye]
+    stored: dict[int, dict[int, MatchBoard]] = {match.pk: {} for match in matches}
+    for board in MatchBoard.objects.filter(match__in=matches):
+        stored[board.match_id][board.number] = board
+    entries = RoomEntry.objects.filter(board__match__in=matches)
+    by_board = {(e.board_id, e.room): e for e in entries}
     rows = []
     for match in matches:
-        if match.is_bye:
-            continue
         cells = []
         for room in ROOMS:
-            boards = boards_in_room(match, room)
+            boards = boards_from(match, room, stored[match.pk], by_board)
             entered = [b for b in boards if b.status != MISSING]
             cells.append(
                 RoomCell(

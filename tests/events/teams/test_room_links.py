@@ -17,7 +17,7 @@ from events.teams import phone as room_phone
 from events.teams.models import MatchBoard
 from events.teams.room_models import MatchRoomLink
 from events.teams.withdrawal import withdraw
-from tests.events.teams.factories import four_teams_in_round_2, play_flat
+from tests.events.teams.factories import four_teams_in_round_2, make_teams_event, play_flat
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +113,18 @@ def test_a_round_drawn_after_a_withdrawal_gives_the_forfeit_no_links(swiss):
     draw.draw_next_round(swiss)
     linked = MatchRoomLink.objects.filter(match__round=3).values_list("match__forfeit", flat=True)
     assert set(linked) == {""} and len(linked) == 2  # Drew's forfeit has none
+
+
+@pytest.mark.parametrize("teams", ["Ace\nBell\nCole\nDrew", "A\nB\nC\nD\nE\nF\nG\nH\nI\nJ"])
+def test_the_rooms_grid_takes_the_same_queries_for_2_or_5_matches(
+    director_client, club, teams, django_assert_max_num_queries
+):
+    event = make_teams_event(club, teams=teams)
+    draw.draw_next_round(event)
+    for link in MatchRoomLink.objects.filter(match__event=event, room="open"):
+        room_phone.enter_result(link, 1, "4S N =", expected_version=0)
+    page = reverse("teams_round_rooms", args=[event.pk, 1])
+    for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+        with django_assert_max_num_queries(8):  # the same for 2 matches or 5
+            response = director_client.get(page, **htmx)
+        assert response.content.decode().count("1/2") == len(teams.split()) // 2
