@@ -133,6 +133,11 @@ class ScoringOptionFields(models.Model):
         return scoring.matching_preset(self.scored_as, self.scoring_options)
 
 
+MASTERPOINT_CHOICES = [("", "None")] + [
+    (rule.key, f"{rule.name} ({rule.source})") for rule in scoring.MASTERPOINT_RULES.values()
+]
+
+
 class Club(ScoringOptionFields):
     name = models.CharField(max_length=100, validators=[validate_visible])
     slug = models.SlugField(unique=True)
@@ -156,9 +161,22 @@ class Club(ScoringOptionFields):
         default="ignore",
         verbose_name="Hancock points: vulnerability",
     )
+    # The federation's rule its standings award masterpoints by (scoring/masterpoints.py).
+    masterpoints = models.CharField(
+        max_length=20,
+        choices=MASTERPOINT_CHOICES,
+        default="",
+        blank=True,
+        verbose_name="Masterpoint awards",
+        help_text="The federation rule the standings show each pair's award by, with its working.",
+    )
 
     class Meta:
         constraints = [
+            models.CheckConstraint(
+                condition=Q(masterpoints__in=["", *scoring.MASTERPOINT_RULES]),
+                name="club_masterpoints_known",
+            ),
             models.CheckConstraint(
                 condition=Q(hancock_doubled_rule__in=scoring.hancock.DOUBLED_RULES)
                 & Q(hancock_vulnerable_rule__in=scoring.hancock.VULNERABLE_RULES),
@@ -188,6 +206,12 @@ class Member(models.Model):
     active = models.BooleanField(
         default=True, help_text="Only active members are suggested on the pairs page."
     )
+    email = models.EmailField(blank=True, verbose_name="e-mail address")
+    email_consent = models.BooleanField(
+        default=False,
+        verbose_name="results by e-mail",
+        help_text="The member agreed to be sent their results and score card by e-mail.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -206,7 +230,17 @@ class Member(models.Model):
                 violation_error_message="Another member of the club has that number.",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="member_name_not_blank"),
+            models.CheckConstraint(
+                condition=Q(email_consent=False) | ~Q(email=""),
+                name="member_consent_has_email",
+                violation_error_message="Results by e-mail need the member's e-mail address.",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})" if self.number else self.name
+
+    @property
+    def mailable(self) -> bool:
+        """Whether results may be e-mailed to the member: an address, and their consent."""
+        return bool(self.email and self.email_consent)
