@@ -224,7 +224,6 @@ def _teams_event(club, fred):
     )
     draw_next_round(event)
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
-    save_adjustments(forfeited, forfeit="away")
     TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
     # Both rooms' phones: one result agreed (with its lead), one queried and ruled on; a
     # room link reissued.
@@ -235,6 +234,8 @@ def _teams_event(club, fred):
     room_phone.query(closed_room, 1, room_phone.room_view(closed_room).boards[0].version)
     room_phone.result_stands(forfeited, "closed", 1)
     room_links.reissue(closed_room)
+    # Forfeited after its phones' results: a forfeit shuts the room links to new results.
+    save_adjustments(TeamMatch.objects.get(pk=forfeited.pk), forfeit="away")
     withdraw(event, event.teams.get(name="Cole").pk, 2, "forfeit")  # after the last round drawn
     board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
                                      bye_vps="average", teams="Dee\nEll")  # fmt: skip
