@@ -73,6 +73,7 @@ def session_detail(request, pk):
         return {
             "standings": event_standings(event), "sections": _sections_with_progress(event),
             "corrections": finalising.corrections(event, director=is_director(request, event)),
+            "history": event.session_changes.select_related("changed_by"),
         }  # fmt: skip
 
     return live_page(request, event, "events/session_detail.html", context)
