@@ -1,10 +1,10 @@
 """Which results a changed movement keeps (scoring.movement_changes).
 
-The Mitchell and the Howell as the movement's sources describe them (bridgecentral.com,
-"Mitchell movement": NS pairs stay, EW pairs move up a table and boards down one a round;
-Manning, "Duplicate Bridge Movements", the Howell's rounds). A result is kept when the new
-movement seats the same NS pair against the same EW pair on the same board (Jannersten,
-BridgeTab help, "Add a pair": no pair may replay a board when the movement changes).
+The Mitchell as bridgecentral.com describes it ("The Mitchell movement": NS pairs stay, EW
+pairs move up a table and boards down one a round). A result is kept when the new movement
+seats the same NS pair against the same EW pair on the same board (Jannersten, BridgeTab help,
+"Add a pair": no pair may replay a board when the movement changes; ACBLscore's LATE command,
+Lopushinsky and Martin, "ACBLscore for Windows").
 """
 
 import pytest
