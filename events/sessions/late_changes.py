@@ -16,10 +16,11 @@ import copy
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from events.core import versions
-from events.models import Event, Pair, Result, ResultChange, Section, SessionChange
+from events.models import Event, Pair, Result, ResultChange, Section, SessionChange, TableLink
 from events.phone.links import ensure_links
 from events.sessions.lifecycle import MovementChangeRefused, sync_boards
 from events.sessions.setup import SectionPlan, sections_error
@@ -142,14 +143,16 @@ def _pairs(section: Section, change: LateChange) -> None:
     seated = set(change.movement.pairs)
     existing = {pair.key: pair for pair in section.pairs.all()}
     change.new_pairs = sorted(seated - set(existing), key=lambda p: (p.direction or "", p.number))
-    change.gone_pairs = [pair for key, pair in existing.items() if key not in seated]
+    change.gone_pairs = sorted(
+        (pair for key, pair in existing.items() if key not in seated),
+        key=lambda pair: (pair.direction != Direction.NS, pair.number),
+    )
     with_results = [
         pair
         for pair in change.gone_pairs
         if any(pair.pk in (r.ns_pair_id, r.ew_pair_id) for r in change.removed)
     ]
     if with_results:
-        with_results.sort(key=lambda pair: (pair.direction != Direction.NS, pair.number))
         names = ", ".join(str(pair) for pair in with_results)
         raise MovementChangeRefused(
             f"Fewer tables than the results need: {names} "
@@ -183,6 +186,10 @@ def apply(section: Section, wanted: Wanted, *, user, confirmed: frozenset[int]) 
         for result, new_round in change.kept:
             if result.round is not None and result.round != new_round:
                 Result.objects.filter(pk=result.pk).update(round=new_round)
+        # Phones of tables the new movement no longer has are shut out; new tables get links.
+        TableLink.objects.filter(
+            section=section, table__gt=changed.tables, revoked_at__isnull=True
+        ).update(revoked_at=timezone.now())
         ensure_links(changed)
         scorer.rescore(Event.objects.get(pk=section.event_id))
     return record

@@ -171,5 +171,6 @@ def _refuse_orphans(section, old_plan, new_plan, wanted) -> None:
         shown = ", ".join(blocking[:6]) + (f" and {more} more" if more > 0 else "")
         raise MovementChangeRefused(
             f"Results already entered would have no place in the shorter movement: {shown}. "
-            "Delete them first, or keep the rounds as they are."
+            "Delete them first, or keep the rounds as they are, or cut the rounds under "
+            "Change the movement, which removes them for you and keeps them in the history."
         )

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import Pair, howell, mitchell, mitchell_rounds
+from scoring import Pair, howell, howell_lengths, mitchell, mitchell_rounds
 from scoring.movement_changes import Play, movement_change, plays
 
 NS, EW = "NS", "EW"
@@ -109,3 +109,19 @@ def test_a_seated_pair_in_the_other_direction_does_not_fit():
 def test_boards_per_round_must_agree():
     with pytest.raises(ValueError, match="boards a round"):
         movement_change(mitchell(5, 2), mitchell(5, 3))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(4, 12), st.data())
+def test_cutting_a_howell_keeps_exactly_the_plays_the_shorter_howell_seats(pairs, data):
+    # A partial Howell plays the complete schedule's first rounds with its board sets
+    # rearranged: a result stays where the shorter Howell still brings that board to those
+    # two pairs, and in no other case.
+    full = howell(pairs, 2)
+    rounds = data.draw(st.sampled_from(howell_lengths(pairs)))
+    short = howell(pairs, 2, rounds)
+    change = movement_change(full, short)
+    seated = {(p.board, p.ns, p.ew) for p in plays(short)}
+    assert set(change.kept) == {p for p in plays(full) if (p.board, p.ns, p.ew) in seated}
+    assert change.removed == plays(full) - set(change.kept)
+    assert all(old.round <= rounds for old in change.kept)  # the meetings of the cut rounds go

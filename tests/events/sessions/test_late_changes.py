@@ -173,3 +173,46 @@ def test_the_edit_page_offers_the_change(director_client, mitchell_session):
     body = director_client.get(reverse("session_edit", args=[mitchell_session.pk])).content
     assert reverse("session_movement", args=[mitchell_session.pk]) in body.decode()
     assert b"delete this session and set up a new one" not in body
+
+
+def test_a_late_pair_completes_a_howell(director_client, club, director):
+    # 7 pairs play the 8-pair Howell with pair 8 the phantom: whoever meets it sits out. The
+    # late pair becomes pair 8; every result of round 1 stands.
+    event = make_session(club, movement="howell", tables=4, phantom="any", boards_per_round=2)
+    section = event.sections.get()
+    played = [s for s in section.movement().seatings if s.round == 1 and s.is_played]
+    for seating in played:
+        enter(section, 1, seating.table, "4S N =", director)
+    form = director_client.get(reverse("session_movement", args=[event.pk])).content.decode()
+    assert "one pair sits out each round" in form and "NS pair missing" not in form
+    response = page(director_client, event, tables="4", phantom="", rounds="")
+    assert "Kept: <strong>3</strong> results. Removed: <strong>0</strong>." in (
+        response.content.decode()
+    )
+    assert (
+        page(director_client, event, tables="4", phantom="", rounds="", removed="").status_code
+        == 302
+    )
+    assert Pair.objects.filter(section=section, number=8, direction="").exists()
+    assert Result.objects.filter(board__section=section).count() == 3
+
+
+def test_fewer_tables_when_the_results_allow_it(director_client, club, director):
+    # Round 1 of a Mitchell seats NS t v EW t on set t whatever the tables: 4 tables cut to
+    # 3 after table 4 went home before playing keeps tables 1-3's round 1.
+    event = make_session(club, tables=4, boards_per_round=2)
+    section = event.sections.get()
+    for table in (1, 2, 3):
+        enter(section, 1, table, "4S N =", director)
+    response = page(director_client, event, tables="3", phantom="", rounds="")
+    body = response.content.decode()
+    assert "Kept: <strong>3</strong> results. Removed: <strong>0</strong>." in body
+    assert "no longer seated, removed with their names: NS 4, EW 4" in body
+    assert (
+        page(director_client, event, tables="3", phantom="", rounds="", removed="").status_code
+        == 302
+    )
+    assert not Pair.objects.filter(section=section, number=4).exists()
+    assert not Board.objects.filter(section=section, number__gt=6).exists()
+    assert not TableLink.objects.filter(section=section, table=4, revoked_at=None).exists()
+    assert TableLink.objects.filter(section=section, table=3, revoked_at=None).exists()
