@@ -57,6 +57,13 @@ from scoring.movement_guides import (
     pair_guide,
     table_guides,
 )
+from scoring.movement_library import (
+    LIBRARY,
+    library_choices,
+    library_for_pairs,
+    library_movement,
+    typed_movement,
+)
 from scoring.movements import (
     Movement,
     Pair,
@@ -156,6 +163,11 @@ __all__ = [
     "howell",
     "howell_lengths",
     "check_movement",
+    "LIBRARY",
+    "library_choices",
+    "library_for_pairs",
+    "library_movement",
+    "typed_movement",
     "table_guides",
     "pair_guide",
     "board_copies",

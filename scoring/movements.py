@@ -55,10 +55,14 @@ class Movement:
     board_sets: int
     seatings: tuple[Seating, ...]
     variant: str = ""  # a Mitchell's "skip" or "relay" (bye stand); "" otherwise
+    library: str = ""  # the key of a published movement (scoring.movement_library), if one
+    label: str = ""  # a published movement's name
 
     @property
     def name(self) -> str:
         """How a director calls it: "7-table Mitchell", "6-table relay-and-bye-stand Mitchell"."""
+        if self.label:
+            return self.label
         if self.kind == MovementKind.HOWELL:
             full = 2 * self.tables - 1
             partial = "" if self.rounds == full else f" ({self.rounds} of {full} rounds)"

@@ -223,12 +223,28 @@ class Section(models.Model):
         help_text="Even-table Mitchell: tables 1 and N share boards and a bye stand holds a "
         "set, instead of the EW pairs skipping a table halfway.",
     )
+    library = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="A published movement played instead of Clubscore's own Howell "
+        "(scoring.movement_library), e.g. mckinnon-4-ab.",
+    )
+    typed = models.TextField(
+        blank=True,
+        default="",
+        help_text="The club's own movement as its director typed it: a line a table a round "
+        "(round, table, NS pair, EW pair, board set).",
+    )
 
     class Meta:
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["event", "name"], name="section_name_unique"),
             models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
+            models.CheckConstraint(
+                condition=Q(library="") | Q(typed=""), name="section_one_named_movement"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -243,6 +259,12 @@ class Section(models.Model):
         if not self.has_movement:
             return None
         event = self.event
+        if self.typed:
+            return scoring.typed_movement(self.typed, event.boards_per_round)
+        if self.library:
+            return scoring.library_movement(
+                self.library, event.boards_per_round, missing_highest=bool(self.phantom)
+            )
         if event.is_howell:
             pairs = 2 * self.tables - (1 if self.phantom else 0)
             return scoring.howell(pairs, event.boards_per_round, self.rounds)

@@ -20,7 +20,8 @@ from events.models import Event, Section, TableLink, TablePhoneOptions
 __all__ = [
     "LinkClosed", "LinkUnknown", "ensure_links", "make_links", "live_links",
     "tables_without_links", "reissue", "link_for_token", "within_budget", "requests_per_minute",
-    "misses_per_minute", "show_travellers", "set_show_travellers", "source_of",
+    "misses_per_minute", "show_travellers", "set_show_travellers", "source_of", "new_token",
+    "revoke_and_replace",
 ]  # fmt: skip
 
 TOKEN_BYTES = 12  # 96 random bits, 16 URL-safe characters: short to type, hopeless to guess
@@ -35,9 +36,15 @@ class LinkUnknown(LookupError):
 class LinkClosed(Exception):
     """A link that worked once: revoked by the director, or its session finalised."""
 
-    def __init__(self, link: TableLink, message: str):
+    def __init__(self, link, message: str, event=None):
         super().__init__(message)
         self.link = link
+        self.event = event if event is not None else link.section.event  # what it was for
+
+
+def new_token() -> str:
+    """A fresh secret for a link (a pairs table's or a teams room's)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def source_of(link: TableLink) -> str:
@@ -57,10 +64,7 @@ def ensure_links(section: Section) -> list[TableLink]:
         # A link another request made meanwhile is the table's link: the database keeps one
         # live link a table, and this insert skips the tables that have one.
         TableLink.objects.bulk_create(
-            [
-                TableLink(section=section, table=table, token=secrets.token_urlsafe(TOKEN_BYTES))
-                for table in missing
-            ],
+            [TableLink(section=section, table=table, token=new_token()) for table in missing],
             ignore_conflicts=True,
         )
         links = _live(section.table_links.all()).get(section.pk, [])
@@ -96,13 +100,16 @@ def _live(links) -> dict[int, list[TableLink]]:
 
 def reissue(link: TableLink) -> TableLink:
     """Revoke the link (whoever holds it gets a "replaced" page) and give the table a new one."""
+    return revoke_and_replace(link, section=link.section, table=link.table)
+
+
+def revoke_and_replace(link, **fields):
+    """Revoke `link` (a pairs table's or a teams room's) and make its place a new one, with
+    `fields` saying which place, in one transaction."""
+    model = type(link)
     with transaction.atomic():
-        TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
-        return TableLink.objects.create(
-            section=link.section, table=link.table, token=secrets.token_urlsafe(TOKEN_BYTES)
-        )
+        model.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        return model.objects.create(token=new_token(), **fields)
 
 
 def link_for_token(token: str) -> TableLink:

@@ -16,16 +16,26 @@ from events.entry.errors import EntryConflict, EntryError
 from events.entry.saving import RowState, save_result
 from events.models import Board, Pair, Result, TableEntry, TableLink
 from events.phone.links import show_travellers, source_of
+
+# The taps and their words (events/phone/taps.py) are shared with teams rooms; entry_text and
+# lead_text stay importable from here.
+from events.phone.taps import (
+    PASSED_OUT,
+    contract_shown,
+    entry_text,
+    lead_text,
+    score_shown,
+    taps_of,
+)
 from events.sessions.table_cards import table_cards
 
 __all__ = [
     "BoardAtTable", "TableRound", "table_round", "enter_result", "confirm", "query",
-    "conflict_message", "entry_status", "entry_text", "lead_text",
+    "conflict_message", "entry_status", "entry_text", "lead_text", "record_answer",
+    "refuse_if_locked",
 ]  # fmt: skip
 
 MISSING, ENTERED, QUERIED, CONFIRMED = "missing", "entered", "queried", "confirmed"
-SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
-PASSED_OUT = "PASS"
 
 
 def entry_status(version, entered_version, confirmed_at, queried_at, ruling) -> str:
@@ -104,20 +114,10 @@ class BoardAtTable:
     def taps(self) -> dict:
         """The stored result as the phone's buttons: what a "Change" form starts from."""
         r = self.result
-        if r is None or r.kind != Result.PLAYED or r.contract_level is None:
+        if r is None or r.kind != Result.PLAYED:
             return {}
-        if r.contract_level == 0:
-            return {"level": "P"}
-        assert r.tricks is not None  # the save path stores a played contract with its tricks
-        made = r.tricks - r.contract_level - 6
-        return {
-            "level": str(r.contract_level),
-            "strain": r.contract_strain,
-            "doubled": "X" * r.doubled,
-            "declarer": r.declarer,
-            "made": "=" if made == 0 else f"{made:+d}",
-            "lead": self.entry.lead if self.entry else "",
-        }
+        lead = self.entry.lead if self.entry else ""
+        return taps_of(r.contract_level, r.contract_strain, r.doubled, r.declarer, r.tricks, lead)
 
     @property
     def contract_shown(self) -> str:
@@ -125,19 +125,12 @@ class BoardAtTable:
         taps = self.taps
         if not taps:
             return self.result.text if self.result else ""
-        if taps["level"] == "P":
-            return "Passed out"
-        strain = dict(SUIT_SYMBOLS).get(taps["strain"], taps["strain"])
-        made = taps["made"].replace("-", "−")
-        return f"{taps['level']}{strain}{taps['doubled']} by {taps['declarer']} {made}"
+        return contract_shown(taps)
 
     @property
     def score_shown(self) -> str:
         """The score to the side that earned it, as players say it: `NS +450`, `EW +100`."""
-        score = self.result.ns_score if self.result else None
-        if score is None:
-            return ""
-        return f"NS +{score}" if score > 0 else f"EW +{-score}" if score < 0 else "0"
+        return score_shown(self.result.ns_score if self.result else None)
 
     @property
     def dealer(self) -> str:
@@ -307,14 +300,7 @@ def enter_result(
     with transaction.atomic():
         versions.bump(link.section.event)
         at_table, shown = _board_in_round(link, board_id)
-        if at_table.locked:
-            if at_table.status == QUERIED:
-                who = "the director has been called for it"
-            else:
-                who = "the director entered it" if at_table.by_director else "it is confirmed"
-            raise EntryError(
-                f"Board {at_table.board.number}: {who}, so only the director can change it now."
-            )
+        refuse_if_locked(at_table)
         if text == PASSED_OUT:
             lead = ""  # nobody led: a lead typed before the pass was tapped goes
         # The board is in the table's round (_board_in_round): its seating has both pairs.
@@ -368,33 +354,33 @@ def _answer(link, board_id, expected_version, **answer) -> None:
     with transaction.atomic():
         versions.bump(link.section.event)
         at_table, _ = _board_in_round(link, board_id)
-        if at_table.result is None:
-            raise EntryError(f"Board {at_table.board.number} has no result to confirm yet.")
-        if at_table.version != expected_version:
-            raise EntryError(
-                f"Board {at_table.board.number} changed meanwhile: it now reads "
-                f"{at_table.result.text}. Check it again."
-            )
-        if at_table.locked:
-            return  # confirmed already (on the other phone): nothing to do
-        entry = at_table.entry
-        assert entry is not None  # a result with no table's entry is the director's: locked
-        TableEntry.objects.filter(pk=entry.pk).update(**answer)
+        record_answer(at_table, at_table.result.text if at_table.result else "", expected_version,
+                      answer)  # fmt: skip
 
 
-def entry_text(level: str, strain: str, doubled: str, declarer: str, made: str) -> str:
-    """The traveller line the save path reads, from the phone's taps: `4SX N -2`, `PASS`."""
-    if level == "P":
-        return PASSED_OUT
-    return f"{level}{strain}{doubled} {declarer} {made}"
+def refuse_if_locked(board) -> None:
+    """EntryError when only the director may change the board's result now (a pairs table's
+    board, or a teams room's: what the phone shows of either, `locked`, `status`...)."""
+    if board.locked:
+        if board.status == QUERIED:
+            who = "the director has been called for it"
+        else:
+            who = "the director entered it" if board.by_director else "it is confirmed"
+        raise EntryError(
+            f"Board {board.board.number}: {who}, so only the director can change it now."
+        )
 
 
-def lead_text(typed: str) -> str:
-    """An opening lead as `SK`, `H7`, `DT`; "" when none was given. Raises ValueError."""
-    typed = typed.strip().upper().replace("10", "T")
-    if not typed:
-        return ""
-    typed = typed.translate(str.maketrans("♠♥♦♣", "SHDC"))
-    if len(typed) == 2 and typed[0] in "SHDC" and typed[1] in "AKQJT98765432":
-        return typed
-    raise ValueError(f"Opening lead: type a suit and a card, such as ♠K or H7, not “{typed}”.")
+def record_answer(board, text: str, expected_version: int, answer: dict) -> None:
+    """Store the opponents' answer (`answer`: the entry's fields) to the result `text` the
+    board shows (a pairs table's board, or a teams room's), the caller holding the lock."""
+    number = board.board.number
+    if not text:
+        raise EntryError(f"Board {number} has no result to confirm yet.")
+    if board.version != expected_version:
+        raise EntryError(f"Board {number} changed meanwhile: it now reads {text}. Check it again.")
+    if board.locked:
+        return  # confirmed already (on the other phone): nothing to do
+    entry = board.entry
+    assert entry is not None  # a result no phone entered is the director's: locked
+    type(entry).objects.filter(pk=entry.pk).update(**answer)

@@ -9,7 +9,6 @@ the cookies meanwhile.
 import io
 
 import segno
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -29,84 +28,22 @@ from events.models import TableLink
 from events.phone import links
 from events.phone import table_round as phone
 from events.phone.network import phone_address
+from events.phone.taps import CHOICES, PhoneResultForm, typed_taps
 from events.sessions.grid import table_round_grid
 
-# Each button: (value posted, text on the button, its name for a screen reader where the text
-# is a symbol or a letter).
-LEVELS = [("P", "Pass", "passed out")] + [(str(n), str(n), "") for n in range(1, 8)]
-STRAINS = [
-    (value, symbol, spoken)
-    for (value, symbol), spoken in zip(
-        phone.SUIT_SYMBOLS, ["clubs", "diamonds", "hearts", "spades", "no trumps"], strict=True
-    )
-]
-DOUBLES = [("", "–", "not doubled"), ("X", "X", "doubled"), ("XX", "XX", "redoubled")]
-SEATS = [("N", "N", "North"), ("E", "E", "East"), ("S", "S", "South"), ("W", "W", "West")]
-MADE = (
-    [(f"-{n}", f"−{n}", f"down {n}") for n in range(13, 0, -1)]
-    + [("=", "=", "made exactly")]
-    + [(f"+{n}", f"+{n}", f"{n} overtrick{'s' if n > 1 else ''}") for n in range(1, 7)]
-)
 
-CHOICES = {"levels": LEVELS, "strains": STRAINS, "doubles": DOUBLES, "seats": SEATS, "made": MADE}
-
-
-def _values(buttons):
-    return [(value, text) for value, text, _ in buttons]
-
-
-class PhoneResultForm(forms.Form):
-    """One board's result from a table's taps: contract, declarer, tricks against it."""
-
-    board = forms.IntegerField()
-    version = forms.IntegerField(min_value=0, required=False)
-    level = forms.ChoiceField(
-        choices=_values(LEVELS), error_messages={"required": "Tap the level."}
-    )
-    strain = forms.ChoiceField(choices=_values(STRAINS), required=False)
-    doubled = forms.ChoiceField(choices=_values(DOUBLES), required=False)
-    declarer = forms.ChoiceField(choices=_values(SEATS), required=False)
-    made = forms.ChoiceField(choices=_values(MADE), required=False)
-    lead = forms.CharField(max_length=4, required=False)
-
-    TAPS = ("level", "strain", "doubled", "declarer", "made", "lead")
-
-    def clean_lead(self):
-        try:
-            return phone.lead_text(self.cleaned_data["lead"])
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
-
-    def clean(self):
-        super().clean()
-        # Form.clean returns cleaned_data itself; django-stubs types that return Optional (an
-        # override may return None), so the attribute is read instead.
-        data = self.cleaned_data
-        if self.errors or data["level"] == "P":
-            return data
-        missing = [name for name in ("strain", "declarer", "made") if not data.get(name)]
-        if missing:
-            words = {"strain": "the suit", "declarer": "the declarer", "made": "the tricks"}
-            raise forms.ValidationError("Tap " + " and ".join(words[m] for m in missing) + ".")
-        return data
-
-    @property
-    def text(self) -> str:
-        d = self.cleaned_data
-        return phone.entry_text(d["level"], d["strain"], d["doubled"], d["declarer"], d["made"])
-
-
-def _link_or_answer(request, token):
-    """The live link, or the response to give instead (404, 410 "closed", 429 "slow down")."""
+def link_or_answer(request, token, find=links.link_for_token):
+    """The live link `find` finds for the token (a pairs table's, or a teams room's), or the
+    response to give instead (404, 410 "closed", 429 "slow down")."""
     try:
-        link = links.link_for_token(token)
+        link = find(token)
     except links.LinkUnknown:
         address = client_address(request)  # behind nginx, the phone's, not nginx's
         if not links.within_budget(f"miss:{address}", links.misses_per_minute()):
             return None, _too_many(request)
         raise Http404("No such table link") from None
     except links.LinkClosed as closed:
-        context = {"message": str(closed), "event": closed.link.section.event}
+        context = {"message": str(closed), "event": closed.event}
         return None, render(request, "events/phone/closed.html", context, status=410)
     if not links.within_budget(f"link:{link.token}", links.requests_per_minute()):
         return None, _too_many(request)
@@ -119,58 +56,83 @@ def _too_many(request):
     return response
 
 
-@csrf_exempt
-@never_cache  # a phone reopened mid-round must show the server's state, not a stored copy
-@require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
+def phone_view(view):
+    """A phone's page (a pairs table's, a teams room's): its token is its credential, so no
+    CSRF token (the module's docstring says why); never cached, since a phone reopened
+    mid-round must show the server's state, not a stored copy."""
+    view = vary_on_headers("HX-Request")(require_http_methods(["GET", "POST"])(view))
+    return csrf_exempt(never_cache(view))
+
+
+@phone_view
 def table_phone(request, token):
-    link, answer = _link_or_answer(request, token)
+    return phone_page(
+        request,
+        token,
+        find=links.link_for_token,
+        show=phone.table_round,
+        act=lambda link: act(request, link, phone, conflict_message=phone.conflict_message),
+        template="events/phone/table.html",
+        url_name="table_phone",
+        context=lambda link: {
+            "event": link.section.event,
+            "several_sections": link.section.event.sections.count() > 1,
+        },
+    )
+
+
+def phone_page(request, token, *, find, show, act, template, url_name, context):
+    """A phone's page at a table (a pairs table's, a teams room's): the link `find` finds for
+    the token, what `show(link)` says the phone shows, and on a POST `act(link)`'s save or
+    answer first. A poll carrying the stamp the phone shows is answered 204."""
+    link, answer = link_or_answer(request, token, find)
     if answer is not None:
         return answer
     problem = None
     if request.method == "POST":
-        problem = _act(request, link)
+        problem = act(link)
         if problem is None and not request.htmx:
-            return redirect("table_phone", token=token)
-    shown = phone.table_round(link)
+            return redirect(url_name, token=token)
+    shown = show(link)
     if problem:  # about a board the page no longer shows (or never did): said at the top
         problem["elsewhere"] = problem["board"] not in [b.board.pk for b in shown.boards]
     for b in shown.boards:
         if problem and problem["board"] == b.board.pk and "typed" in problem:
-            b.typed = {name: problem["typed"].get(name, "") for name in PhoneResultForm.TAPS}
+            b.typed = typed_taps(problem["typed"])
     if request.method == "GET" and request.htmx and request.GET.get("stamp") == shown.stamp:
         return HttpResponse(status=204)
-    event = link.section.event
-    context = {
+    page = {
         "shown": shown,
         "link": link,
-        "event": event,
         "token": token,
         "problem": problem or {},
-        "several_sections": event.sections.count() > 1,
         "choices": CHOICES,
+        "post_url": reverse(url_name, args=[token]),
+        **context(link),
     }
-    template = "events/phone/table.html#table" if request.htmx else "events/phone/table.html"
-    return render(request, template, context, status=422 if problem else 200)
+    fragment = f"{template}#table" if request.htmx else template
+    return render(request, fragment, page, status=422 if problem else 200)
 
 
-def _act(request, link) -> dict | None:
-    """Save, confirm or query one board; None when done, else what to show beside it."""
+def act(request, link, service, *, board=int_or_none, conflict_message=None) -> dict | None:
+    """Save, confirm or query one board through `service` (its `enter_result`, `confirm` and
+    `query`); None when done, else what to show beside the board. A conflict (a result saved
+    meanwhile) is said in `conflict_message(conflict, board)`'s words, the stored result shown
+    rather than the taps."""
     post = request.POST
     action = post.get("action", "save")
-    board_id = int_or_none(post.get("board"))
+    board_id = board(post.get("board"))
     version = int_or_none(post.get("version")) or 0
     try:
         if action == "confirm":
-            phone.confirm(link, board_id, version)
+            service.confirm(link, board_id, version)
         elif action == "query":
-            phone.query(link, board_id, version)
+            service.query(link, board_id, version)
         else:
             form = PhoneResultForm(post)
             if not form.is_valid():
-                errors = "; ".join(str(e) for errs in form.errors.values() for e in errs)
-                return {"board": board_id, "message": errors, "typed": post}
-            phone.enter_result(
+                return {"board": board_id, "message": form.errors_in_words, "typed": post}
+            service.enter_result(
                 link,
                 board_id,
                 form.text,
@@ -179,7 +141,8 @@ def _act(request, link) -> dict | None:
             )
     except EntryConflict as conflict:
         assert board_id is not None  # only a save meets a conflict, and it found its board
-        return {"board": board_id, "message": phone.conflict_message(conflict, board_id)}
+        message = conflict_message(conflict, board_id) if conflict_message else str(conflict)
+        return {"board": board_id, "message": message}
     except EntryError as error:
         return {"board": board_id, "message": str(error), "typed": post}
     return None
@@ -258,6 +221,11 @@ def table_link_qr(request, pk, link_pk):
     """The QR code of a table's link, for its table card and the director's page."""
     link = _link_for_director(request, pk, link_pk)
     url = phone_address(request).base + reverse("table_phone", args=[link.token])
+    return qr_code(url, f"Table {link.table}")
+
+
+def qr_code(url: str, title: str) -> HttpResponse:
+    """A link's QR code as an SVG image (a pairs table's, a teams room's)."""
     svg = io.BytesIO()
-    segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, title=f"Table {link.table}")
+    segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, title=title)
     return HttpResponse(svg.getvalue(), content_type="image/svg+xml")

@@ -20,6 +20,7 @@ from events.models import (
 )
 from events.sessions.setup import parse_sections, plan_sections, sections_error
 from scoring.domain import Method, MovementKind
+from scoring.movement_library import library_choices
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
@@ -134,10 +135,22 @@ class ScoringOptionsForm(forms.ModelForm):
         return data
 
 
+TYPED = "typed"  # the club's own movement, typed into `typed_table`
+LIBRARY_PREFIX = "library:"  # a published movement's choice: "library:mckinnon-4-ab"
+
 SETUP_MOVEMENT_CHOICES = [
     (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
     ("relay", "Mitchell (an even section: relay and bye stand)"),
     (MovementKind.HOWELL, MovementKind.HOWELL.label),
+    (TYPED, "Our own movement, typed below as a table"),
+    # The published movements, grouped by the tables they are for (docs/rules.md).
+    *(
+        (
+            f"Published, {tables} tables (cards as printed)",
+            [(f"{LIBRARY_PREFIX}{key}", label) for key, label in library_choices(tables)],
+        )
+        for tables in sorted({scoring.library_movement(key, 1).tables for key in scoring.LIBRARY})
+    ),
 ]
 
 
@@ -175,6 +188,14 @@ class SessionForm(forms.Form):
         label="Arrow-switch rounds (Mitchell)",
         help_text="e.g. last, or 6,7: the pairs swap seats and all pairs rank together.",
     )
+    typed_table = forms.CharField(
+        required=False,
+        max_length=20_000,
+        label="Our own movement (if chosen above)",
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="A line a table a round: round, table, NS pair, EW pair, board set, e.g. "
+        "1 1 8 1 1. A - for a missing pair. It is checked like every movement.",
+    )
     scoring = forms.ChoiceField(choices=METHOD_CHOICES)
 
     def __init__(self, *args, user, **kwargs):
@@ -207,7 +228,12 @@ class SessionForm(forms.Form):
         if self.errors:
             return data
         chosen = data["movement"]
-        howell = chosen == MovementKind.HOWELL
+        library = chosen.removeprefix(LIBRARY_PREFIX) if chosen.startswith(LIBRARY_PREFIX) else ""
+        typed = data.get("typed_table", "") if chosen == TYPED else ""
+        if chosen == TYPED and not typed.strip():
+            self.add_error("typed_table", "Type the movement: a line a table a round.")
+            return data
+        howell = chosen in (MovementKind.HOWELL, TYPED) or bool(library)
         data["movement"] = MovementKind.HOWELL if howell else MovementKind.MITCHELL
         try:
             data["sections"] = plan_sections(
@@ -217,6 +243,8 @@ class SessionForm(forms.Form):
                 data.get("rounds"),
                 data.get("arrow_switch", ""),
                 relay=chosen == "relay",
+                library=library,
+                typed=typed,
             )
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None

@@ -99,11 +99,16 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
     if section.movement() is None:
         raise MovementChangeRefused("This section has no movement (it was imported).")
     changed = _changed_section(section, wanted)
-    plan = SectionPlan(
-        section.name, wanted.tables, wanted.phantom, wanted.rounds, changed.relay,
-        changed.arrow_switch,
-    )  # fmt: skip
-    problem = sections_error(event.movement, [plan], event.boards_per_round, event.scoring)
+    # A published or typed movement stays when it still fits; else Clubscore's own takes over.
+    named = [(section.library, section.typed)] if section.library or section.typed else []
+    for changed.library, changed.typed in [*named, ("", "")]:
+        plan = SectionPlan(
+            section.name, wanted.tables, wanted.phantom, wanted.rounds, changed.relay,
+            changed.arrow_switch, changed.library, changed.typed,
+        )  # fmt: skip
+        problem = sections_error(event.movement, [plan], event.boards_per_round, event.scoring)
+        if not problem:
+            break
     if problem:
         raise MovementChangeRefused(problem)
     movement = changed.movement()
@@ -176,7 +181,7 @@ def apply(section: Section, wanted: Wanted, *, user, confirmed: frozenset[int]) 
             )
         record = _remove(section, change, user)
         changed = change.section
-        changed.save(update_fields=["tables", "phantom", "rounds", "relay"])
+        changed.save(update_fields=["tables", "phantom", "rounds", "relay", "library", "typed"])
         Pair.objects.filter(pk__in=[pair.pk for pair in change.gone_pairs]).delete()
         Pair.objects.bulk_create(
             Pair(section=section, number=p.number, direction=p.direction or "")

@@ -2,7 +2,8 @@
 
 A travellers file says board, NS pair and EW pair, not table or round. When every line is a
 meeting of one of Clubscore's movements (a Mitchell of some size, rounds and boards a round,
-skip or relay; a Howell), the section takes that movement: its results get their rounds,
+skip or relay; a published Howell of the movement library, by name; Clubscore's own Howell),
+the section takes that movement: its results get their rounds,
 its travellers their tables, and it gets table cards. Nothing is recognised on a guess: all
 lines must fit, and the shortest movement that fits them is taken.
 """
@@ -31,6 +32,12 @@ def _mitchell_candidates(ns: int, ew: int, bpr: int):
 
 
 def _howell_candidates(pairs: int, bpr: int):
+    # The library's first: a club's printed Howell is named as what it is.
+    for key in scoring.library_for_pairs(pairs):
+        yield (
+            scoring.library_movement(key, bpr, missing_highest=pairs % 2 == 1),
+            "any" if pairs % 2 else "",
+        )
     if not 4 <= pairs <= 16:
         return
     for rounds in scoring.howell_lengths(pairs):
@@ -86,14 +93,17 @@ def recognise_movements(event) -> None:
         section.tables = movement.tables
         section.phantom = phantom
         section.relay = movement.variant == "relay"
-        is_full = (
+        section.library = movement.library
+        is_full = movement.library != "" or (
             movement.rounds == 2 * movement.tables - 1
             if event.is_howell
             else movement.rounds == scoring.mitchell_rounds(movement.tables, section.relay)
         )
         section.rounds = None if is_full else movement.rounds
         section.has_movement = True
-        section.save(update_fields=["tables", "phantom", "relay", "rounds", "has_movement"])
+        section.save(
+            update_fields=["tables", "phantom", "relay", "library", "rounds", "has_movement"]
+        )
         ensure_links(section)  # a movement's tables may enter their results on phones
         for result, round_number in rounds.items():
             result.round = round_number

@@ -29,6 +29,8 @@ class SectionPlan:
     rounds: int | None = None
     relay: bool = False
     arrow_switch: str = ""
+    library: str = ""  # a published movement's key (scoring.movement_library), if chosen
+    typed: str = ""  # the club's own movement as the director typed it, if chosen
 
 
 @transaction.atomic
@@ -77,6 +79,8 @@ def create_session(
             rounds=plan.rounds,
             arrow_switch=plan.arrow_switch,
             relay=plan.relay and movement != MovementKind.HOWELL and plan.tables % 2 == 0,
+            library=plan.library,
+            typed=plan.typed,
         )
         _fill_section(section)
         ensure_links(section)  # made here, so no page that shows them has to write
@@ -149,7 +153,14 @@ def parse_sections(text: str) -> list[tuple[int, bool]]:
 
 
 def plan_sections(
-    movement, tables_text, phantom="", rounds=None, arrow_switch="", relay=False
+    movement,
+    tables_text,
+    phantom="",
+    rounds=None,
+    arrow_switch="",
+    relay=False,
+    library="",
+    typed="",
 ) -> list[SectionPlan]:
     """The sections a director's setup form asks for (ValueError explains what is wrong).
 
@@ -172,6 +183,8 @@ def plan_sections(
                 rounds,
                 relay and tables % 2 == 0,
                 switched,
+                library,
+                typed,
             )
         )
     return plans
@@ -196,6 +209,8 @@ def arrow_switch_rounds(text: str, movement, tables, rounds=None) -> str:
 
 def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.Movement:
     """The movement a section will play; ValueError (scoring's words) when it cannot."""
+    if plan.library or plan.typed:
+        return _named_movement(plan, boards_per_round)
     if movement == MovementKind.HOWELL:
         pairs = 2 * plan.tables - (1 if plan.phantom else 0)
         return scoring.howell(pairs, boards_per_round, plan.rounds)
@@ -210,6 +225,30 @@ def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.M
         switched,
         relay=plan.relay,
     )
+
+
+def _named_movement(plan: SectionPlan, boards_per_round) -> scoring.Movement:
+    """A published movement (a half table: its highest pair missing) or the club's own typed
+    one (its sit-outs typed in), played whole by as many tables as it has."""
+    if plan.typed:
+        if plan.phantom:
+            raise ValueError(
+                "a typed movement shows its own sit-outs (- for the missing pair): leave the "
+                "half table empty"
+            )
+        chosen = scoring.typed_movement(plan.typed, boards_per_round)
+    else:
+        chosen = scoring.library_movement(plan.library, boards_per_round, bool(plan.phantom))
+    if plan.tables != chosen.tables:
+        raise ValueError(
+            f"the {chosen.name} is for {chosen.tables} tables (or {chosen.tables - 1}½), "
+            f"not {plan.tables}"
+        )
+    if plan.rounds not in (None, chosen.rounds):
+        raise ValueError(
+            f"the {chosen.name} is played whole, all {chosen.rounds} rounds: leave the rounds empty"
+        )
+    return chosen
 
 
 def sections_error(movement, plans, boards_per_round, scoring_method) -> str | None:

@@ -11,6 +11,7 @@ from django.db import transaction
 import scoring
 from events.core import versions
 from events.teams.models import TeamMatch, TeamsEvent
+from events.teams.room_links import ensure_room_links
 from events.teams.setup import TeamsError, rounds_total
 from events.teams.standings import standings
 from events.teams.withdrawal import withdrawn_pairs
@@ -67,6 +68,9 @@ def draw_next_round(event: TeamsEvent, expected: int | None = None) -> int:
                 away=by_number.get(away),
                 forfeit=forfeit,
             )
+        # Each room of each match gets its phone link with the draw, as a pairs table does
+        # with its session's movement.
+        ensure_room_links(event.matches.filter(round=number).select_related("away"))
         return number
 
 

@@ -1,6 +1,9 @@
-"""Entering a match: both rooms of each board, an artificial score for a board not played,
-IMP and VP (or points) penalties, a forfeit. Every save rescores the match in the same
-transaction, so the standings read stored totals: VPs, or board-a-match or Patton points."""
+"""Entering a match: both rooms of each board (the director's form, `save_boards`), or one
+room's boards (a room's phone, `save_room`), an artificial score for a board not played, IMP
+and VP (or points) penalties, a forfeit. Both saves read results the same way and take the
+same lock, and every save rescores the match in the same transaction, so the standings read
+stored totals: VPs, or board-a-match or Patton points. A board holds one room's result while
+the other room is still playing: it scores once both are in."""
 
 from dataclasses import dataclass
 from fractions import Fraction
@@ -11,12 +14,13 @@ import scoring
 from events.core import versions
 from events.teams.methods import match_points
 from events.teams.models import MatchBoard, TeamMatch
+from events.teams.room_models import CLOSED, OPEN
 from events.teams.setup import TeamsError, club_table
 from scoring.teams import AVERAGE_PLUS_IMPS
 
 __all__ = ["BoardRow", "MatchConflict", "MatchEntryError", "board_fields", "board_numbers",
-           "board_rows", "left_as_shown", "moved_since", "rescore", "save_boards",
-           "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
+           "board_rows", "left_as_shown", "lock_match", "moved_since", "rescore", "save_boards",
+           "save_room", "save_adjustments", "ADJUSTED_IMPS"]  # fmt: skip
 
 # (home IMPs, away IMPs) of a board's artificial score: Law 86A, Ave+ +3 and Ave− −3 IMPs;
 # a team's Ave− shows as its opponents' +3 (the margin is what the VP scale reads).
@@ -120,6 +124,10 @@ def save_boards(
         if row.number not in numbers:
             problems[row.number] = f"Board {row.number} is not one of this match's boards."
             continue
+        if seen and left_as_shown(row, seen):
+            # Not written, so not read again: half a board (its other room still playing)
+            # shown and left as it was is no mistake of this form.
+            continue
         try:
             values[row.number] = None if row.blank else board_fields(row)
         except ValueError as error:
@@ -129,8 +137,7 @@ def save_boards(
     if problems:
         raise MatchEntryError(problems)
     with transaction.atomic():
-        versions.bump(match.event)  # the event first, then its match
-        locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
+        locked = lock_match(match)
         if seen:
             values = _changes_since(locked, rows, seen, values)
         for number, fields in values.items():
@@ -139,6 +146,77 @@ def save_boards(
             else:
                 MatchBoard.objects.update_or_create(match=locked, number=number, defaults=fields)
         rescore(locked)
+
+
+def lock_match(match: TeamMatch) -> TeamMatch:
+    """The match, its event's version moved on and both rows locked (the event first, then its
+    match: events/core/versions.py), inside the caller's transaction."""
+    versions.bump(match.event)
+    return TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
+
+
+def save_room(
+    match: TeamMatch, room: str, results: dict[int, str], seen: dict[int, str] | None = None
+) -> None:
+    """Store one room's results of some of the match's boards (board number → the result as
+    typed; "" takes the room's result off) and rescore the match; any bad result stores
+    nothing. The other room's result of each board stays as it is: a board scores once both
+    rooms are in. A board the director gave an artificial score is the director's.
+
+    `seen` is each board's result in this room as the phone showed it: a board whose result
+    there changed since raises MatchConflict and nothing is stored."""
+    if room not in (OPEN, CLOSED):
+        raise TeamsError(f"No such room: {room}.")
+    if match.is_bye:
+        raise TeamsError("A bye has no boards to enter.")
+    numbers = set(board_numbers(match))
+    problems, read = {}, {}
+    for number, text in results.items():
+        if number not in numbers:
+            problems[number] = f"Board {number} is not one of this match's boards."
+            continue
+        try:
+            read[number] = str(_read_result(number, room, text)) if text.strip() else ""
+        except ValueError as error:
+            problems[number] = str(error)
+    if problems:
+        raise MatchEntryError(problems)
+    with transaction.atomic():
+        locked = lock_match(match)
+        stored = {row.number: row for row in board_rows(locked)}
+        clashes = [
+            number
+            for number in read
+            if seen is not None and number in seen and _room(stored[number], room) != seen[number]
+        ]
+        if clashes:
+            raise MatchConflict(clashes, stored)
+        adjusted = [number for number in read if stored[number].adjusted]
+        if adjusted:
+            raise MatchEntryError(
+                {
+                    number: f"Board {number} has an artificial score from the director: only "
+                    "the director can change it."
+                    for number in adjusted
+                }
+            )
+        for number, text in read.items():
+            row = stored[number]
+            rooms = {OPEN: row.open, CLOSED: row.closed, room: text}
+            _write(locked, BoardRow(number, rooms[OPEN], rooms[CLOSED]), half=True)
+        rescore(locked)
+
+
+def _room(row: BoardRow, room: str) -> str:
+    return (row.open if room == OPEN else row.closed).strip()
+
+
+def _write(match: TeamMatch, row: BoardRow, *, half: bool = False) -> None:
+    if row.blank:
+        MatchBoard.objects.filter(match=match, number=row.number).delete()
+    else:
+        fields = board_fields(row, half=half)
+        MatchBoard.objects.update_or_create(match=match, number=row.number, defaults=fields)
 
 
 def _changes_since(match: TeamMatch, rows, seen: dict[int, BoardRow], values: dict) -> dict:
@@ -171,16 +249,17 @@ def left_as_shown(row: BoardRow, seen: dict[int, BoardRow]) -> bool:
     return row.number in seen and row.same_as(seen[row.number])
 
 
-def board_fields(row: BoardRow) -> dict:
+def board_fields(row: BoardRow, *, half: bool = False) -> dict:
     """The MatchBoard fields of a row: both rooms' results and NS scores, the artificial score
-    and the IMPs each team gets; ValueError says what is wrong with the row."""
+    and the IMPs each team gets; ValueError says what is wrong with the row. With `half` (a
+    room's own save) one room's result alone is a board still playing, with no IMPs yet."""
     if row.adjusted and row.adjusted not in ADJUSTED_IMPS:
         raise ValueError(f"Board {row.number}: choose one of the artificial scores offered.")
     rooms = {}
-    for room, text in (("open", row.open), ("closed", row.closed)):
+    for room, text in ((OPEN, row.open), (CLOSED, row.closed)):
         if text.strip():
             rooms[room] = _read_result(row.number, room, text)
-        elif not row.adjusted:
+        elif not (row.adjusted or half):
             other = "closed" if room == "open" else "open"
             raise ValueError(
                 f"Board {row.number}: the {room} room's result is missing. If the board was "
@@ -193,6 +272,8 @@ def board_fields(row: BoardRow) -> dict:
         fields[f"{room}_ns_score"] = entry.ns_score if entry else None
     if row.adjusted:
         fields["home_imps"], fields["away_imps"] = ADJUSTED_IMPS[row.adjusted]
+    elif len(rooms) < 2:
+        fields["home_imps"] = fields["away_imps"] = 0  # the other room is still playing
     else:
         imps = scoring.board_imps(fields["open_ns_score"], fields["closed_ns_score"])
         fields["home_imps"], fields["away_imps"] = max(imps, 0), max(-imps, 0)
@@ -231,8 +312,7 @@ def save_adjustments(
     if match.is_bye:
         raise TeamsError("A bye has no opponents: nothing to forfeit or penalise.")
     with transaction.atomic():
-        versions.bump(match.event)  # the event first, then its match
-        locked = TeamMatch.objects.select_for_update().select_related("event").get(pk=match.pk)
+        locked = lock_match(match)
         locked.forfeit = forfeit
         locked.home_imp_penalty, locked.away_imp_penalty = home_imp_penalty, away_imp_penalty
         locked.home_vp_penalty, locked.away_vp_penalty = home_vp_penalty, away_vp_penalty
@@ -240,12 +320,13 @@ def save_adjustments(
 
 
 def rescore(match: TeamMatch) -> None:
-    """Store the match's IMP totals and, once every board has a result, its VPs on the event's
-    scale, or its board-a-match or Patton points (before VP or points penalties, which the
-    standings take off). A KO segment has no VPs; a forfeit's and a bye's depend on the event's
-    bye rule and are worked out with the standings."""
+    """Store the match's IMP totals and, once every board has a result in both rooms (or an
+    artificial score), its VPs on the event's scale, or its board-a-match or Patton points
+    (before VP or points penalties, which the standings take off). Half a board (its other room
+    still playing) counts for nothing yet. A KO segment has no VPs; a forfeit's and a bye's
+    depend on the event's bye rule and are worked out with the standings."""
     event = match.event
-    boards = list(match.boards.all())
+    boards = [board for board in match.boards.all() if board.complete]
     board_imps = []
     for board in boards:
         board_imps += [board.home_imps, -board.away_imps]

@@ -23,6 +23,7 @@ from events.core.access import for_director
 from events.teams import corrections, entry
 from events.teams.forms import MatchAdjustmentForm
 from events.teams.models import BOARD_ADJUSTED_CHOICES, TeamMatch, TeamsEvent
+from events.teams.phone import queried
 from scoring import printed
 
 __all__ = ["moves_shown", "teams_match_adjust", "teams_match_enter", "teams_match_watch"]
@@ -106,6 +107,7 @@ def teams_match_enter(request, pk, match_pk):
         "adjustment_form": MatchAdjustmentForm(instance=match),
         # Saved by someone else since the form was drawn (a refused save redraws it).
         "moved": entry.moved_since(match, seen) if request.method == "POST" else [],
+        "queried": queried(match),  # the rooms' phones' results the opponents disputed
     }
     return render(request, "teams/enter.html", context)
 

@@ -13,6 +13,9 @@ from events.core.invisible import validate_visible
 from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.clubs import Club
 from events.models.sessions import EventQuerySet, SoftDeleted
+
+# Imported here, where Django looks for the app's models: the rooms' links and entries.
+from events.teams.room_models import MatchRoomLink, RoomEntry, RoomResults  # noqa: F401
 from scoring.domain import TeamsKind, TeamsScoring
 
 TEAMS_KIND_CHOICES = TeamsKind.choices()
@@ -323,9 +326,10 @@ class TeamMatch(models.Model):
         return not (offender.withdrawn and offender.withdrawn_after < self.round)
 
 
-class MatchBoard(models.Model):
+class MatchBoard(RoomResults, models.Model):
     """One board of a match: both rooms' results as typed and their NS scores, or an
-    artificial score; `home_imps`/`away_imps` are what the board gave each team."""
+    artificial score; `home_imps`/`away_imps` are what the board gave each team (nothing while
+    one room's phone alone has entered it: `complete`)."""
 
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -349,13 +353,21 @@ class MatchBoard(models.Model):
             models.CheckConstraint(
                 condition=Q(adjusted__in=BOARD_ADJUSTED), name="match_board_adjusted_known"
             ),
-            # Played in both rooms, or an artificial score: never half a board.
+            # A result from at least one room, or an artificial score; half a board (one
+            # room's result, the other room still playing) gives no IMPs yet.
             models.CheckConstraint(
                 condition=(
-                    Q(adjusted="", open_ns_score__isnull=False, closed_ns_score__isnull=False)
-                    | ~Q(adjusted="")
-                ),
-                name="match_board_both_rooms",
+                    Q(adjusted="")
+                    & (Q(open_ns_score__isnull=False) | Q(closed_ns_score__isnull=False))
+                )
+                | ~Q(adjusted=""),
+                name="match_board_a_room_or_adjusted",
+            ),
+            models.CheckConstraint(
+                condition=~Q(adjusted="")
+                | Q(open_ns_score__isnull=False, closed_ns_score__isnull=False)
+                | Q(home_imps=0, away_imps=0),
+                name="match_board_half_has_no_imps",
             ),
             models.CheckConstraint(
                 condition=Q(home_imps__lte=24) & Q(away_imps__lte=24),

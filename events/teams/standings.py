@@ -196,8 +196,8 @@ def scorecard(match: TeamMatch) -> list[ScorecardRow]:
     rows, home, away, points_home, points_away = [], 0, 0, Fraction(0), Fraction(0)
     for number in board_numbers(match):
         board = stored.get(number)
-        if board is None:
-            rows.append(ScorecardRow(number, None, None))
+        if board is None or not board.complete:  # half a board: its other room playing
+            rows.append(ScorecardRow(number, board, None))
             continue
         home, away = home + board.home_imps, away + board.away_imps
         points = running = None

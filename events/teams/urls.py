@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from events.teams import deal_views, match_views, views
+from events.teams import deal_views, match_views, phone_views, views
 
 urlpatterns = [
     path("teams/", views.teams_list, name="teams_list"),
@@ -47,4 +47,31 @@ urlpatterns = [
         name="teams_match_watch",
     ),
     path("teams/<int:pk>/withdraw/", views.teams_withdraw, name="teams_withdraw"),
+    # Entry in the rooms: a room's phone (its token is its credential), the director's links.
+    path("r/<token:token>/", phone_views.room_phone, name="teams_room_phone"),
+    path(
+        "teams/<int:pk>/rounds/<int:number>/rooms/",
+        phone_views.teams_round_rooms,
+        name="teams_round_rooms",
+    ),
+    path(
+        "teams/<int:pk>/rounds/<int:number>/rooms/make/",
+        phone_views.teams_round_rooms_make,
+        name="teams_round_rooms_make",
+    ),
+    path(
+        "teams/<int:pk>/matches/<int:match_pk>/ruling/",
+        phone_views.teams_room_ruling,
+        name="teams_room_ruling",
+    ),
+    path(
+        "teams/<int:pk>/room-links/<int:link_pk>/reissue/",
+        phone_views.teams_room_link_reissue,
+        name="teams_room_link_reissue",
+    ),
+    path(
+        "teams/<int:pk>/room-links/<int:link_pk>/qr.svg",
+        phone_views.teams_room_link_qr,
+        name="teams_room_link_qr",
+    ),
 ]

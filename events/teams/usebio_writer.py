@@ -154,7 +154,8 @@ def _write_match(heading, event, match, bye) -> None:
         _add(element, "TEAM_SCORE", scores[0])
         _add(element, "OPPOSING_TEAM_SCORE", scores[1])
     for board in match.boards.all():
-        _write_board(element, event, board)
+        if board.complete:  # half a board (its other room still playing) is no result yet
+            _write_board(element, event, board)
 
 
 def _write_board(match_element, event, board) -> None:

@@ -92,7 +92,11 @@ def _event_context(event: TeamsEvent) -> dict:
     total = setup.rounds_total(event)
     drawn = max(rounds, default=0)
     # A round with results cannot be taken back (draw.undraw_last_round): no button for it.
-    played = any(m.boards_entered or m.forfeit_given for m in rounds.get(drawn, []))
+    last = rounds.get(drawn, [])
+    # A board counts once a room's phone saved it, though it scores only with both rooms in.
+    played = any(m.forfeit_given for m in last) or (
+        bool(last) and MatchBoard.objects.filter(match__in=last).exists()
+    )
     return {
         "undraw_round": drawn if drawn and not played else None,
         "standings": None if event.is_ko else standings(event),

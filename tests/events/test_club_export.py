@@ -38,6 +38,8 @@ from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.phone import links as table_links
 from events.standings.penalties import add_penalty, parse_penalty
+from events.teams import phone as room_phone
+from events.teams import room_links
 from events.teams.draw import draw_next_round
 from events.teams.entry import BoardRow, save_adjustments, save_boards
 from events.teams.hand_records import import_teams_hand_records
@@ -95,10 +97,12 @@ def full_club(db):
     _one_table_games(club, fred)
     gone = make_session(club, name="Deleted one", movement="howell", tables=2)
     Event.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
+    Section.objects.filter(event=gone).update(library="acbl-2-standard")
     imported = make_session(club, name="Imported", tables=4)
     Section.objects.filter(event=imported).update(
-        name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True
-    )
+        name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True,
+        typed="1 1 4 1 1\n1 2 3 2 1",
+    )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     create_championship(club, "Two days", [imported, second], "average", "left-out")
@@ -205,6 +209,15 @@ def _teams_event(club, fred):
     forfeited = TeamMatch.objects.get(event=event, round=2, away__isnull=False)
     save_adjustments(forfeited, forfeit="away")
     TeamMatch.objects.filter(pk=forfeited.pk).update(first_board=1)  # boards 1-2 again
+    # Both rooms' phones: one result agreed (with its lead), one queried and ruled on; a
+    # room link reissued.
+    open_room, closed_room = (forfeited.room_links.get(room=room) for room in ("open", "closed"))
+    room_phone.enter_result(open_room, 1, "3NT N =", lead="SK")
+    room_phone.confirm(open_room, 1, room_phone.room_view(open_room).boards[0].version)
+    room_phone.enter_result(closed_room, 1, "3NT S -1")
+    room_phone.query(closed_room, 1, room_phone.room_view(closed_room).boards[0].version)
+    room_phone.result_stands(forfeited, "closed", 1)
+    room_links.reissue(closed_room)
     withdraw(event, event.teams.get(name="Cole").pk, 2, "forfeit")  # after the last round drawn
     board_a_match = make_teams_event(club, name="Point-a-board", scoring="bam",
                                      bye_vps="average", teams="Dee\nEll")  # fmt: skip

@@ -34,6 +34,7 @@ def world(scene, club):
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
         "link": table_links.ensure_links(scene["section"])[0], "game": make_game(club),
         "teams": teams, "match": teams.matches.get(round=1, table=1),
+        "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
             club, "Championship", [scene["event"], make_session(club)], "factored", "zero"
         ),
@@ -90,10 +91,16 @@ ARGUMENTS = {
         lambda w: [w["teams"].pk],
     ),
     **_each(
-        "teams_round teams_round_pdf teams_round_hand_records_pdf", lambda w: [w["teams"].pk, 1]
+        "teams_round teams_round_pdf teams_round_rooms teams_round_rooms_make "
+        "teams_round_hand_records_pdf",
+        lambda w: [w["teams"].pk, 1],
     ),
     **_each(
-        "teams_match teams_match_enter teams_match_adjust teams_match_watch",
+        "teams_room_link_reissue teams_room_link_qr", lambda w: [w["teams"].pk, w["room_link"].pk]
+    ),
+    "teams_room_phone": lambda w: [w["room_link"].token],
+    **_each(
+        "teams_match teams_match_enter teams_match_adjust teams_match_watch teams_room_ruling",
         lambda w: [w["teams"].pk, w["match"].pk],
     ),
 }
@@ -109,9 +116,12 @@ def site_url_names() -> set[str]:
     return {name for name in get_resolver().reverse_dict if isinstance(name, str)}
 
 
-# A logged-in user's own account, and a table's secret link, which is its own credential
-# (tests/events/phone/test_links.py): checked here only against posts without a CSRF token.
-OWN = {"login", "logout", "table_phone"}
+# A pairs table's and a teams room's secret links, each its own credential
+# (tests/events/phone/test_links.py, tests/events/teams/test_room_phone.py).
+TOKEN_LINKS = {"table_phone", "teams_room_phone"}
+# A logged-in user's own account, and the secret links: checked here only against posts
+# without a CSRF token.
+OWN = {"login", "logout", *TOKEN_LINKS}
 # Their forms list only the clubs the user directs: a stranger's post is refused as a form.
 CREATES = {"session_create", "session_import", "one_table_create", "teams_create"}
 
@@ -147,16 +157,17 @@ def test_nobody_but_the_clubs_director_writes_through_any_url(request, world, na
     assert everything() == before
 
 
-def test_a_wrong_table_link_writes_nothing(world):
+@pytest.mark.parametrize("name", sorted(TOKEN_LINKS))
+def test_a_wrong_table_link_writes_nothing(world, name):
     before = everything()
-    url = reverse("table_phone", args=["not-a-token-of-any-table"])
+    url = reverse(name, args=["not-a-token-of-any-table"])
     assert Client().post(url, world["payload"]).status_code == 404
     assert everything() == before
 
 
-# The one exemption: a table's link is its own credential, so a forged post would need the
-# secret itself (events/phone/views.py); a wrong link gets nothing (above).
-@pytest.mark.parametrize("name", [n for n in NAMES if n != "table_phone"])
+# The one exemption: a table's (or a room's) link is its own credential, so a forged post would
+# need the secret itself (events/phone/views.py); a wrong link gets nothing (above).
+@pytest.mark.parametrize("name", [n for n in NAMES if n not in TOKEN_LINKS])
 def test_no_post_is_taken_without_its_csrf_token(director, world, name):
     client = Client(enforce_csrf_checks=True)
     client.force_login(director)

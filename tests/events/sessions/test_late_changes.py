@@ -216,3 +216,28 @@ def test_fewer_tables_when_the_results_allow_it(director_client, club, director)
     assert not Board.objects.filter(section=section, number__gt=6).exists()
     assert not TableLink.objects.filter(section=section, table=4, revoked_at=None).exists()
     assert TableLink.objects.filter(section=section, table=3, revoked_at=None).exists()
+
+
+def test_a_published_movement_stays_when_the_late_pair_fills_its_half_table(
+    director_client, club, director
+):
+    # McKinnon's 4-table Howell with its highest pair missing: the late pair takes that
+    # number, and the movement the club chose stays.
+    from events.sessions.setup import SectionPlan
+
+    plan = SectionPlan("A", 4, "any", library="mckinnon-4-ab")
+    event = make_session(club, movement="howell", boards_per_round=2, sections=[plan])
+    section = event.sections.get()
+    for seating in section.movement().seatings:
+        if seating.round == 1 and seating.is_played:
+            enter(section, 1, seating.table, "4S N =", director)
+    entered = Result.objects.filter(board__section=section).count()
+    response = page(director_client, event, tables="4", phantom="", rounds="")
+    assert f"Kept: <strong>{entered}</strong> results. Removed: <strong>0</strong>." in (
+        response.content.decode()
+    )
+    assert page(director_client, event, tables="4", phantom="", rounds="",
+                removed="").status_code == 302  # fmt: skip
+    section.refresh_from_db()
+    assert (section.library, section.phantom) == ("mckinnon-4-ab", "")
+    assert Result.objects.filter(board__section=section).count() == entered

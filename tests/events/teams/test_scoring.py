@@ -185,9 +185,15 @@ def test_bad_rows_are_named(match, row, message):
     assert message in error.value.problems[row.number]
 
 
-def test_the_database_refuses_half_a_board_and_a_team_against_itself(match):
+def test_the_database_refuses_an_empty_board_a_scored_half_board_and_a_team_against_itself(
+    match,
+):
+    # Half a board is a room still playing (a room's phone saved its result): it may be
+    # stored, but scores nothing until the other room's result is in.
     with pytest.raises(IntegrityError), transaction.atomic():
-        MatchBoard.objects.create(match=match, number=1, open_ns_score=420)
+        MatchBoard.objects.create(match=match, number=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MatchBoard.objects.create(match=match, number=1, open_ns_score=420, home_imps=10)
     with pytest.raises(IntegrityError), transaction.atomic():
         TeamMatch.objects.create(
             event=match.event, round=9, table=1, home=match.home, away=match.home

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0027_championships"),
+        ("events", "0028_section_library_and_typed_movements"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

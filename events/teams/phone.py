@@ -1,0 +1,305 @@
+"""Entry in the rooms of a teams match: what a room's phone shows (the match's boards, this
+room's result of each), its saves going through the director's own service
+(`events.teams.entry.save_room`: the same reading of results, the match's lock, the rescore),
+and the opponents' answer, as at a pairs table (events/phone/table_round.py): a result saved
+by one side is shown to the other, who agree (then only the director changes it) or call the
+director. The room reaches it through its link (events/teams/room_links.py).
+"""
+
+import hashlib
+import zlib
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+from events.entry.errors import EntryConflict, EntryError
+from events.phone.table_round import (
+    CONFIRMED,
+    MISSING,
+    QUERIED,
+    entry_status,
+    record_answer,
+    refuse_if_locked,
+)
+from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
+from events.teams import entry
+from events.teams.models import MatchBoard, TeamMatch
+from events.teams.room_models import CLOSED, OPEN, MatchRoomLink, RoomEntry
+
+ROOMS = (OPEN, CLOSED)
+
+__all__ = ["BoardInRoom", "RoomConflict", "RoomView", "board_number", "boards_in_room",
+           "confirm", "enter_result", "query", "queried", "result_stands", "room_version",
+           "room_view"]  # fmt: skip
+
+
+def room_version(text: str) -> int:
+    """What a phone sends back with a save: the room's result as it saw it, as a number (0:
+    none). A save over a result the phone has not seen is refused, not stored."""
+    return zlib.crc32(text.encode()) + 1 if text else 0
+
+
+@dataclass(frozen=True)
+class BoardNumber:
+    """A board as the shared phone templates name it (`b.board.pk`, `b.board.number`): within
+    one room's link the board's number is its name."""
+
+    number: int
+
+    @property
+    def pk(self) -> int:
+        return self.number
+
+
+@dataclass
+class BoardInRoom:
+    """One board of the match, as this room's phone sees it (the pairs BoardAtTable's face)."""
+
+    board: BoardNumber
+    room: str
+    stored: MatchBoard | None
+    entry: RoomEntry | None
+    typed: dict | None = None  # what the room tapped, when the save was refused
+    traveller = None  # a teams room sees no traveller
+
+    @property
+    def number(self) -> int:
+        return self.board.number
+
+    @property
+    def result(self) -> str:
+        """This room's result as stored ("" when none yet)."""
+        return self.stored.room_result(self.room) if self.stored else ""
+
+    @property
+    def adjusted(self) -> bool:
+        return bool(self.stored and self.stored.adjusted)
+
+    @property
+    def by_director(self) -> bool:
+        """Typed (or last changed) by the director, or given an artificial score."""
+        return self.adjusted or (
+            bool(self.result) and (self.entry is None or self.entry.result != self.result)
+        )
+
+    @property
+    def status(self) -> str:
+        if self.adjusted:
+            return CONFIRMED
+        if not self.result:
+            return MISSING
+        if self.entry is None:
+            return CONFIRMED
+        e = self.entry
+        return entry_status(self.result, e.result, e.confirmed_at, e.queried_at, e.ruling)
+
+    @property
+    def ruling(self) -> str:
+        """The director's decision on the opponents' query: "stands", "changed", or ""."""
+        if self.entry is None or self.entry.queried_at is None:
+            return ""
+        return "changed" if self.by_director else self.entry.ruling
+
+    @property
+    def locked(self) -> bool:
+        return self.status in (CONFIRMED, QUERIED)
+
+    @property
+    def version(self) -> int:
+        return room_version(self.result)
+
+    @property
+    def stamp(self) -> str:
+        return f"{self.version}-{self.status}-{self.ruling}"
+
+    @property
+    def taps(self) -> dict:
+        if not self.result:
+            return {}
+        read = scoring.parse_entry(self.result, self.number)
+        contract = read.contract
+        lead = self.entry.lead if self.entry and self.entry.result == self.result else ""
+        return taps_of(
+            contract.level, contract.strain, contract.doubled, read.declarer, read.tricks, lead
+        )
+
+    @property
+    def form_taps(self) -> dict:
+        return self.typed if self.typed is not None else self.taps
+
+    @property
+    def contract_shown(self) -> str:
+        if self.adjusted:
+            return f"Artificial score: {self.stored.get_adjusted_display()}"
+        return contract_shown(self.taps) if self.result else ""
+
+    @property
+    def score_shown(self) -> str:
+        if not self.result:
+            return ""
+        return score_shown(getattr(self.stored, f"{self.room}_ns_score"))
+
+    @property
+    def dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
+
+
+def boards_in_room(match: TeamMatch, room: str) -> list[BoardInRoom]:
+    """Every board of the match with this room's result and its phone entry (two queries)."""
+    stored = {board.number: board for board in match.boards.all()}
+    entries = {e.board_id: e for e in RoomEntry.objects.filter(board__match=match, room=room)}
+    return [
+        BoardInRoom(
+            BoardNumber(number),
+            room,
+            stored.get(number),
+            entries.get(stored[number].pk) if number in stored else None,
+        )
+        for number in entry.board_numbers(match)
+    ]
+
+
+@dataclass
+class RoomView:
+    """What a room's phone shows: who sits where, the match's boards, the score once in."""
+
+    link: MatchRoomLink
+    match: TeamMatch
+    boards: list[BoardInRoom] = field(default_factory=list)
+
+    @property
+    def room(self) -> str:
+        return self.link.room
+
+    @property
+    def ns(self):
+        """The home team sits NS in the open room, EW in the closed room."""
+        return self.match.home if self.room == OPEN else self.match.away
+
+    @property
+    def ew(self):
+        return self.match.away if self.room == OPEN else self.match.home
+
+    @property
+    def done(self) -> bool:
+        return all(b.locked for b in self.boards)
+
+    @property
+    def waiting_for_rulings(self) -> bool:
+        return any(b.status == QUERIED for b in self.boards)
+
+    @property
+    def stamp(self) -> str:
+        """Changes whenever anything the phone shows changes."""
+        m = self.match
+        parts = [self.link.revoked_at, m.home_imps, m.away_imps, m.home_vps, m.boards_entered]
+        parts += [(b.number, b.stamp) for b in self.boards]
+        return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+
+def room_view(link: MatchRoomLink) -> RoomView:
+    match = TeamMatch.objects.select_related("event", "home", "away").get(pk=link.match_id)
+    return RoomView(link, match, boards_in_room(match, link.room))
+
+
+def board_number(posted) -> int | None:
+    """The board a phone's form names (its number), or None."""
+    text = str(posted or "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
+
+
+class RoomConflict(EntryConflict):
+    """The room's result of a board changed since the phone showed it (the other phone in the
+    room, or the director): nothing was stored."""
+
+    def __init__(self, board: BoardInRoom):
+        if not board.result:
+            message = (
+                f"Meanwhile board {board.number}'s result was taken off. Check it, then enter "
+                "it again."
+            )
+        else:
+            score = f" ({board.score_shown})" if board.score_shown else ""
+            message = (
+                f"Meanwhile board {board.number} was saved as {board.contract_shown}{score}. "
+                "Check it, then agree or change it."
+            )
+        EntryError.__init__(self, message)
+        self.stored, self.typed = None, None  # the pairs conflict's facts: said in `message`
+        self.board = board
+
+
+def _board_in_room(link: MatchRoomLink, number: int | None) -> BoardInRoom:
+    """The board of this room's match, or EntryError: a link reaches no other board."""
+    for board in room_view(link).boards:
+        if board.number == number:
+            return board
+    raise EntryError("That board is not played in this match.")
+
+
+def enter_result(
+    link: MatchRoomLink, number: int | None, text: str, *, lead: str = "", expected_version=0
+) -> None:
+    """Save this room's result of one board of the match. Raises EntryError (an agreed board,
+    a board of another match, a result the director's service refuses) or RoomConflict."""
+    with transaction.atomic():
+        match = entry.lock_match(link.match)
+        board = _board_in_room(link, number)
+        refuse_if_locked(board)
+        if board.version != expected_version:
+            raise RoomConflict(board)
+        if text == PASSED_OUT:
+            lead = ""  # nobody led
+        try:
+            entry.save_room(match, link.room, {board.number: text})
+        except entry.MatchEntryError as error:
+            raise EntryError(error.problems.get(board.number, str(error))) from None
+        stored = MatchBoard.objects.get(match=match, number=board.number)
+        RoomEntry.objects.update_or_create(
+            board=stored,
+            room=link.room,
+            defaults={"link": link, "result": stored.room_result(link.room), "lead": lead,
+                      "confirmed_at": None, "queried_at": None},
+        )  # fmt: skip
+
+
+def confirm(link: MatchRoomLink, number: int | None, expected_version: int) -> None:
+    """The opponents agree with the result they were shown: from now on only the director
+    changes it."""
+    _answer(link, number, expected_version, confirmed_at=timezone.now(), queried_at=None)
+
+
+def query(link: MatchRoomLink, number: int | None, expected_version: int) -> None:
+    """The opponents disagree: the director is called (the round's grid shows it)."""
+    _answer(link, number, expected_version, confirmed_at=None, queried_at=timezone.now())
+
+
+def _answer(link, number, expected_version, **answer) -> None:
+    with transaction.atomic():
+        entry.lock_match(link.match)
+        board = _board_in_room(link, number)
+        record_answer(board, board.result, expected_version, answer)
+
+
+def queried(match: TeamMatch) -> list[BoardInRoom]:
+    """The rooms' results the opponents did not agree to, awaiting the director's ruling."""
+    return [b for room in ROOMS for b in boards_in_room(match, room) if b.status == QUERIED]
+
+
+def result_stands(match: TeamMatch, room: str, number: int | None) -> bool:
+    """The director's ruling on a queried result: it stands (the phones show so, and it is the
+    director's from now on). False when there is no such query (ruled on meanwhile)."""
+    with transaction.atomic():
+        locked = entry.lock_match(match)
+        for board in boards_in_room(locked, room):
+            if board.number == number and board.status == QUERIED:
+                assert board.entry is not None  # a query is a phone's entry's
+                RoomEntry.objects.filter(pk=board.entry.pk).update(ruling=RoomEntry.STANDS)
+                return True
+        return False
