@@ -241,3 +241,10 @@ def test_a_published_movement_stays_when_the_late_pair_fills_its_half_table(
     section.refresh_from_db()
     assert (section.library, section.phantom) == ("mckinnon-4-ab", "")
     assert Result.objects.filter(board__section=section).count() == entered
+
+
+def test_only_the_clubs_directors_change_the_movement(client, colleague, mitchell_session):
+    client.force_login(colleague)  # a director of another club
+    response = page(client, mitchell_session, tables="4", phantom="", rounds="", removed="")
+    assert response.status_code == 404
+    assert mitchell_session.sections.get().tables == 3 and not SessionChange.objects.exists()
