@@ -47,6 +47,19 @@ from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
+from scoring.masterpoints import (
+    ACBL_INVITATIONAL,
+    ACBL_OPEN,
+    MASTERPOINT_RULES,
+    Award,
+    MasterpointRule,
+    Scale,
+    award_depth,
+    comparison_groups,
+    masterpoint_awards,
+    masterpoint_scale,
+    place_share,
+)
 from scoring.matchpoints import matchpoints, neuberg
 from scoring.movement_checks import check_movement
 from scoring.movement_guides import (
@@ -110,6 +123,17 @@ from scoring.vps import (
 )
 
 __all__ = [
+    "ACBL_INVITATIONAL",
+    "ACBL_OPEN",
+    "MASTERPOINT_RULES",
+    "Award",
+    "MasterpointRule",
+    "Scale",
+    "award_depth",
+    "comparison_groups",
+    "masterpoint_awards",
+    "masterpoint_scale",
+    "place_share",
     "printed",
     "round_half_away",
     "rounded",

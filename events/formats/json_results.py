@@ -21,7 +21,7 @@ def _number(value, places):
 
 
 def _pair_row(section, row) -> dict:
-    return {
+    pair = {
         "pair": row.pair.number,
         "direction": row.pair.direction or None,
         "section": row.pair.section.name if row.pair.section_id != section.pk else section.name,
@@ -33,6 +33,14 @@ def _pair_row(section, row) -> dict:
         "boards": row.boards,
         "rank": row.rank,
     }
+    if row.masterpoints is not None:  # added only where the club awards masterpoints
+        award = row.masterpoints
+        pair["masterpoints"] = {
+            "points": _number(award.points, 2),
+            "exact": str(award.points),
+            "working": list(award.working),
+        }
+    return pair
 
 
 def _result_row(result: Result) -> dict:

@@ -133,6 +133,11 @@ class ScoringOptionFields(models.Model):
         return scoring.matching_preset(self.scored_as, self.scoring_options)
 
 
+MASTERPOINT_CHOICES = [("", "None")] + [
+    (rule.key, f"{rule.name} ({rule.source})") for rule in scoring.MASTERPOINT_RULES.values()
+]
+
+
 class Club(ScoringOptionFields):
     name = models.CharField(max_length=100, validators=[validate_visible])
     slug = models.SlugField(unique=True)
@@ -156,9 +161,22 @@ class Club(ScoringOptionFields):
         default="ignore",
         verbose_name="Hancock points: vulnerability",
     )
+    # The federation's rule its standings award masterpoints by (scoring/masterpoints.py).
+    masterpoints = models.CharField(
+        max_length=20,
+        choices=MASTERPOINT_CHOICES,
+        default="",
+        blank=True,
+        verbose_name="Masterpoint awards",
+        help_text="The federation rule the standings show each pair's award by, with its working.",
+    )
 
     class Meta:
         constraints = [
+            models.CheckConstraint(
+                condition=Q(masterpoints__in=["", *scoring.MASTERPOINT_RULES]),
+                name="club_masterpoints_known",
+            ),
             models.CheckConstraint(
                 condition=Q(hancock_doubled_rule__in=scoring.hancock.DOUBLED_RULES)
                 & Q(hancock_vulnerable_rule__in=scoring.hancock.VULNERABLE_RULES),

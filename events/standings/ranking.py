@@ -7,6 +7,7 @@ from fractions import Fraction
 import scoring
 from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
+from events.standings.masterpoints import group_awards, rule_of
 from events.standings.scorer import cached_units, penalties_by_pair
 from scoring.domain import Direction
 
@@ -23,6 +24,7 @@ class StandingRow:
     exact_percentage: Fraction | None = None
     points: Fraction | None = None  # exact: earned less penalties, not factored
     possible: Fraction | None = None  # what the percentage is of (scoring.Standing.possible)
+    masterpoints: scoring.Award | None = None  # under the club's masterpoint rule, if any
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
     groups: dict[Hashable, list[scoring.Standing]] = {}
     for standing in table:
         groups.setdefault(standing.group, []).append(standing)
+    rule = rule_of(event)
+    awards = group_awards(rule, groups) if rule else {}
     ordered = []
     # Section by section, NS before EW: the order of a printed recap.
     for group in sorted(groups, key=_group_order):
@@ -87,7 +91,7 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
             groups[group],
             key=lambda s: (_place(s.rank), pairs[s.pair].section_id, pairs[s.pair].number),
         )
-        rows = [_row(pairs[s.pair], s) for s in members_sorted]
+        rows = [_row(pairs[s.pair], s, awards.get(s.pair)) for s in members_sorted]
         ordered.append(StandingGroup(_group_title(group), rows))
     return ordered
 
@@ -108,7 +112,7 @@ def _place(rank: str) -> float:
     return int(rank.rstrip("=")) if rank else float("inf")
 
 
-def _row(pair: Pair, standing: scoring.Standing) -> StandingRow:
+def _row(pair: Pair, standing: scoring.Standing, award=None) -> StandingRow:
     def number(value):
         return None if value is None else float(value)
 
@@ -123,4 +127,5 @@ def _row(pair: Pair, standing: scoring.Standing) -> StandingRow:
         exact_percentage=standing.percentage,
         points=standing.total,
         possible=standing.possible,
+        masterpoints=award,
     )

@@ -129,7 +129,8 @@ def save_boards(
             # shown and left as it was is no mistake of this form.
             continue
         try:
-            values[row.number] = None if row.blank else board_fields(row)
+            half = bool(seen) and _still_playing(row, seen.get(row.number))
+            values[row.number] = None if row.blank else board_fields(row, half=half)
         except ValueError as error:
             problems[row.number] = str(error)
     if match.is_bye:
@@ -146,6 +147,16 @@ def save_boards(
             else:
                 MatchBoard.objects.update_or_create(match=locked, number=number, defaults=fields)
         rescore(locked)
+
+
+def _still_playing(row: BoardRow, shown: BoardRow | None) -> bool:
+    """Whether `row` corrects the one room of a board the form showed half entered, leaving
+    the other room (still playing) blank: a queried phone result the director rules on."""
+    if shown is None or shown.adjusted or row.adjusted:
+        return False
+    rooms_shown = (bool(shown.open.strip()), bool(shown.closed.strip()))
+    rooms_typed = (bool(row.open.strip()), bool(row.closed.strip()))
+    return sum(rooms_shown) == 1 and rooms_typed == rooms_shown
 
 
 def lock_match(match: TeamMatch) -> TeamMatch:

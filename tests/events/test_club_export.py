@@ -84,6 +84,7 @@ def full_club(db):
         datum_rounding=1,
         default_scoring="ebu-matchpoints",
         hancock_doubled_rule="into-game",
+        masterpoints="acbl-open",
         hancock_vulnerable_rule="double-undertricks",
         scored_as="ruter",
         percentages="from-total",

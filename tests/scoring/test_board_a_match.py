@@ -81,6 +81,11 @@ def test_hackett_patton_example():
 
 
 def test_patton_aggregate_goes_whole_to_the_better_total():
+    """Hackett (EBU Tournament Focus, Winter 2009) turns the aggregate "into victory points
+    with 8 points at stake" on four boards but prints no scale, and his one example is a drawn
+    aggregate. Giving the whole stake to the better total is Clubscore's stated reading
+    (docs/rules.md, "Rules without a written source"): the board points here are the source's
+    2/1/0 per board (Law 77 scores 620 v 170, -50 v 100, 110 v 140)."""
     points = [bam_board(620, 170), bam_board(-50, 100), bam_board(110, 140)]
     score = patton_match(points, 450 - 150 - 30, 3)
     assert score.boards == (2, 4)

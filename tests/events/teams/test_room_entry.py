@@ -143,11 +143,31 @@ def test_the_directors_form_leaves_half_boards_shown_as_they_were(match):
     assert list(match.boards.values_list("number", "closed_result")) == [(1, ""), (2, "PASS")]
 
 
+def test_the_director_corrects_the_room_in_while_the_other_room_still_plays(match):
+    """A queried phone result is corrected on the form before the other room is in: the
+    board stays half entered, with no IMPs until the closed room's result arrives."""
+    entry.save_room(match, "open", OPEN_ROOM)
+    shown = {row.number: row for row in entry.board_rows(match)}
+    entry.save_boards(match, [entry.BoardRow(1, "4S N -1", ""), shown[2]], seen=shown)
+    board = match.boards.get(number=1)
+    assert (board.open_result, board.open_ns_score, board.closed_result) == ("4S N -1", -50, "")
+    assert score(match) == (0, 0, 0, None, None)
+    entry.save_room(match, "closed", CLOSED_ROOM)
+    # -50 in both rooms is 0 IMPs on board 1 (Law 78B); board 2 still gives 3 to home.
+    assert score(match)[:3] == (2, 3, 0)
+
+
 def test_the_directors_form_still_wants_both_rooms_of_a_board_it_changes(match):
+    """A board the form showed empty (or whole) needs both rooms, or an artificial score."""
     entry.save_room(match, "open", OPEN_ROOM)
     shown = {row.number: row for row in entry.board_rows(match)}
     with pytest.raises(entry.MatchEntryError) as error:
-        entry.save_boards(match, [entry.BoardRow(1, "4S N +1", ""), shown[2]], seen=shown)
+        entry.save_boards(match, [entry.BoardRow(1, "", "4S S -1"), shown[2]], seen=shown)
     assert list(error.value.problems) == [1]
-    assert "the closed room's result is missing" in error.value.problems[1]
+    assert "the open room's result is missing" in error.value.problems[1]
     assert match.boards.get(number=1).open_result == "4S N ="
+    entry.save_room(match, "open", {1: ""})
+    shown = {row.number: row for row in entry.board_rows(match)}
+    with pytest.raises(entry.MatchEntryError) as error:
+        entry.save_boards(match, [entry.BoardRow(1, "4S N +1", ""), shown[2]], seen=shown)
+    assert "the closed room's result is missing" in error.value.problems[1]
