@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0028_section_library_and_typed_movements"),
+        ("events", "0029_masterpoints"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
