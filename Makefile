@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Players' results mails (events/mail/) printed in this terminal; set EMAIL_BACKEND=
+# django.core.mail.backends.smtp.EmailBackend (and EMAIL_HOST, EMAIL_PORT) to send them.
+EMAIL_BACKEND ?= django.core.mail.backends.console.EmailBackend
 
 .PHONY: run test install install-dev lint benchmark load clean axe
 
@@ -31,7 +34,7 @@ run: install
 	  *) echo "On the club's network the demo (director/director) is not loaded." ;; esac
 	@# The web server and the background worker (double-dummy analysis of hand records),
 	@# stopped together however make is stopped (Ctrl-C, a TERM to its process group).
-	$(BIN)/python manage.py serve $(HOST):$(PORT)
+	EMAIL_BACKEND=$(EMAIL_BACKEND) $(BIN)/python manage.py serve $(HOST):$(PORT)
 
 # axe-core, the accessibility checker tests/browser/test_accessibility.py injects into its pages
 # (npm's package; the JavaScript is only read by the tests, never served).

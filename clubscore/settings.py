@@ -211,6 +211,10 @@ EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+# Players' results mails (events/mail/) and the error mails to ADMINS go through SMTP; `make
+# run` sets the console backend, which prints them in its terminal instead.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30)  # seconds: a silent server fails the mail, said
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

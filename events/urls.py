@@ -7,6 +7,7 @@ from events.club import views as roster
 from events.entry import views as entry
 from events.formats import views as transfer
 from events.handrecords import views as hand_records
+from events.mail import views as mail
 from events.pdfs import views as pdf
 from events.phone import views as table_phone
 from events.sessions import late_views
@@ -31,6 +32,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/publish/", sessions.session_publish, name="session_publish"),
     path("sessions/<int:pk>/finalise/", results.session_finalise, name="session_finalise"),
+    path("sessions/<int:pk>/mails/retry/", mail.retry_mails, name="session_mails_retry"),
     path("sessions/<int:pk>/corrections/", results.session_corrections, name="session_corrections"),
     path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),
     path("sessions/<int:pk>/standings/", results.standings_fragment, name="session_standings"),

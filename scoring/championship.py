@@ -104,7 +104,8 @@ def _counts(score: SessionScore, combination: Combination, common_top: Fraction)
     percentage of it), or its percentage."""
     if combination is Combination.TOTAL:
         return Fraction(score.points)
-    percentage = Fraction(score.percentage)
+    percentage = score.percentage
+    assert percentage is not None  # __post_init__ has worked it out from the points
     if combination is Combination.FACTORED:
         return percentage * common_top / 100
     return percentage

@@ -19,7 +19,10 @@ class MemberForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ["name", "number", "active"]
+        fields = ["name", "number", "email", "email_consent", "active"]
+        error_messages = {
+            "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}
+        }
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -42,6 +45,14 @@ class MemberForm(forms.ModelForm):
         if holder:
             raise forms.ValidationError(f"{holder.name} has the number {number}.")
         return number
+
+    def clean(self):
+        data = super().clean()
+        if data.get("email_consent") and not data.get("email") and "email" not in self.errors:
+            self.add_error(
+                "email_consent", "Results by e-mail need the member's e-mail address above."
+            )
+        return data
 
 
 class RosterImportForm(forms.Form):

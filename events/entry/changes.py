@@ -20,7 +20,7 @@ from django.utils import timezone
 from events.core import versions
 from events.core.prepared import prepared
 from events.entry.errors import CorrectionNeeded, EntryConflict, SessionFinal
-from events.models import Board, Event, Result, ResultChange
+from events.models import Board, Event, Result, ResultChange, ResultMail
 from events.standings import scorer
 
 
@@ -77,14 +77,15 @@ def correction_of(
 
 def mark_corrected(board: Board) -> None:
     """The session says it was corrected (players are shown the corrections), and its PDFs
-    are made again once the correction is committed, ready before anyone asks."""
-    from events.pdfs import (
-        store as pdf_store,  # the PDFs' documents read results: imported when needed
-    )
+    are made again once the correction is committed, ready before anyone asks; the members who
+    agreed are e-mailed the corrected results (events/mail/)."""
+    from events.mail import sending  # the mails and the PDFs read results: imported when needed
+    from events.pdfs import store as pdf_store
 
     event = board.section.event
     Event.objects.filter(pk=event.pk).update(corrected_at=timezone.now())
     transaction.on_commit(lambda: pdf_store.prepare_all(event))
+    sending.queue_after_commit(event, ResultMail.CORRECTION)
 
 
 def record_deletion(board: Board, result: Result, user, correction=None) -> None:

@@ -206,6 +206,12 @@ class Member(models.Model):
     active = models.BooleanField(
         default=True, help_text="Only active members are suggested on the pairs page."
     )
+    email = models.EmailField(blank=True, verbose_name="e-mail address")
+    email_consent = models.BooleanField(
+        default=False,
+        verbose_name="results by e-mail",
+        help_text="The member agreed to be sent their results and score card by e-mail.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -224,7 +230,17 @@ class Member(models.Model):
                 violation_error_message="Another member of the club has that number.",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="member_name_not_blank"),
+            models.CheckConstraint(
+                condition=Q(email_consent=False) | ~Q(email=""),
+                name="member_consent_has_email",
+                violation_error_message="Results by e-mail need the member's e-mail address.",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})" if self.number else self.name
+
+    @property
+    def mailable(self) -> bool:
+        """Whether results may be e-mailed to the member: an address, and their consent."""
+        return bool(self.email and self.email_consent)

@@ -20,7 +20,10 @@ from events.standings import recaps
 from events.standings.ranking import event_standings
 from events.templatetags.clubscore import par_text, points, printed, signed, two_places
 
-__all__ = ["DOCUMENTS", "KINDS", "Document", "document_html", "hand_record_sheets"]
+__all__ = [
+    "DOCUMENTS", "KINDS", "Document", "card_cells", "card_summary", "document_html",
+    "hand_record_sheets", "score_card_html",
+]  # fmt: skip
 
 # What a landscape US Letter page (the narrower paper) holds across, in mm: the width less the
 # margins (static/css/pdf.css) and the recap's three cells' padding; and a 7.5pt figure's width
@@ -147,6 +150,15 @@ def _score_cards(event: Event) -> dict:
 def _card(event: Event, card: dict) -> dict:
     """One line a board, the opponents' names last: a letter the monospaced font lacks (drawn
     from another, wider or narrower) then moves nothing after it."""
+    columns, rows = card_cells(event, card)
+    return {
+        "pair": card["pair"], "summary": card_summary(event, card["standing"]),
+        "table": text_table(columns, rows) if rows else None,
+    }  # fmt: skip
+
+
+def card_cells(event: Event, card: dict) -> tuple[list[Column], list[list[str]]]:
+    """A score card's columns and its rows of printed figures (a PDF's, an e-mail's)."""
     columns = [Column("Bd"), Column("Seat", left=True), Column("Contract", left=True),
                Column("Score"), Column(event.points_name)]  # fmt: skip
     if not event.uses_imps:
@@ -160,13 +172,16 @@ def _card(event: Event, card: dict) -> dict:
             cells.append(printed(row.board_percent, 0))
         cells += [two_places(row.running), str(row.opponents), row.opponents.names]
         rows.append(cells)
-    return {
-        "pair": card["pair"], "summary": _card_summary(event, card["standing"]),
-        "table": text_table(columns, rows) if rows else None,
-    }  # fmt: skip
+    return columns, rows
 
 
-def _card_summary(event: Event, standing) -> str:
+def score_card_html(event: Event, card: dict) -> str:
+    """One pair's score card as the score cards PDF prints it (events/pdf/score_cards.html)."""
+    context = {"event": event, "title": "Score card", "cards": [_card(event, card)], "pages": 1}
+    return render_to_string(DOCUMENTS["score-cards"].template, context)
+
+
+def card_summary(event: Event, standing) -> str:
     if standing is None:
         return ""
     parts = [

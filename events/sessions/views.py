@@ -14,6 +14,7 @@ from events.core.access import event_for_director, event_for_reader, is_director
 from events.core.live import live_page
 from events.entry.changes import rescore_event
 from events.entry.errors import SessionFinal
+from events.mail.sending import status_of as mail_status
 from events.models import Board, Pair, Penalty
 from events.pdfs import store as pdf_store
 from events.phone.links import live_links
@@ -70,9 +71,12 @@ def session_detail(request, pk):
     event = event_for_reader(request, pk)
 
     def context():
+        director = is_director(request, event)
         return {
             "standings": event_standings(event), "sections": _sections_with_progress(event),
-            "corrections": finalising.corrections(event, director=is_director(request, event)),
+            "corrections": finalising.corrections(event, director=director),
+            # Outside the shared live part: the worker changes them, not the session's version.
+            "mails": mail_status(event) if director and not request.htmx else None,
             "history": event.session_changes.select_related("changed_by"),
         }  # fmt: skip
 

@@ -5,6 +5,7 @@ direction counts its section's tables with a half table as a full one (the ACBL 
 "7 1/2 tables would be 8 pairs in each group"), a one-winner field counts its pairs.
 """
 
+from collections.abc import Hashable
 from fractions import Fraction
 
 import scoring
@@ -14,7 +15,7 @@ def rule_of(event) -> scoring.MasterpointRule | None:
     return scoring.MASTERPOINT_RULES.get(event.club.masterpoints)
 
 
-def group_awards(rule, groups: dict) -> dict[int, scoring.Award]:
+def group_awards(rule, groups: dict) -> dict[Hashable, scoring.Award]:
     """pair pk -> award, for `groups` keyed as events.standings.ranking ranks them: a direction
     or None, or a (section, direction) pair, each with its scoring.Standing list."""
     pairs_of_section: dict = {}

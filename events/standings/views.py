@@ -18,7 +18,8 @@ from events.core.access import directs, event_for_director, event_for_reader, is
 from events.core.live import live_page, live_view
 from events.core.params import int_or_none
 from events.core.prepared import prepared
-from events.models import Club, Section
+from events.mail import sending as mail
+from events.models import Club, ResultMail, Section
 from events.models.sessions import SoftDeleted
 from events.pdfs import store as pdf_store
 from events.sessions import finalising
@@ -140,6 +141,8 @@ def session_finalise(request, pk):
             messages.error(request, NOT_REOPENED)
         elif finalising.finalise_session(event):
             pdf_store.prepare_all(event)
+            # Each member who played and agreed is e-mailed the final results (events/mail/).
+            mail.queue_after_commit(event, ResultMail.FINALISED)
             messages.success(request, "The results are final. The table links are closed.")
         return redirect("session_detail", pk=event.pk)
     context = {"event": event, "director": True}

@@ -68,8 +68,9 @@ def _game(event, match: TeamMatch, board: MatchBoard, room: str, deal: str) -> l
     entry = scoring.parse_entry(getattr(board, f"{room}_result"), board.number)
     lines += _contract_tags(entry)
     lines.append(_tag("Score", f"NS {entry.ns_score}"))
-    if not board.adjusted and not event.by_boards:
-        # The IMPs the board gave the pair sitting North-South in this room.
+    if board.complete and not board.adjusted and not event.by_boards:
+        # The IMPs the board gave the pair sitting North-South in this room; half a board (its
+        # other room still playing) gave none yet.
         home = board.home_imps - board.away_imps
         lines.append(_tag("ScoreIMP", f"NS {home if room == 'open' else -home}"))
     return [*lines, ""]

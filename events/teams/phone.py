@@ -27,12 +27,24 @@ from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
 from events.teams import entry
 from events.teams.models import MatchBoard, TeamMatch
 from events.teams.room_models import CLOSED, OPEN, MatchRoomLink, RoomEntry
+from events.teams.setup import TeamsError
 
 ROOMS = (OPEN, CLOSED)
 
-__all__ = ["BoardInRoom", "RoomConflict", "RoomView", "board_number", "boards_in_room",
-           "confirm", "enter_result", "query", "queried", "result_stands", "room_version",
-           "room_view"]  # fmt: skip
+__all__ = ["BoardInRoom", "RoomConflict", "RoomView", "board_number", "boards_from",
+           "boards_in_room", "confirm", "enter_result", "not_played", "query", "queried",
+           "result_stands", "room_version", "room_view"]  # fmt: skip
+
+
+def not_played(match: TeamMatch) -> str:
+    """Why the match is not played at the table (a bye, a forfeit), in words; "" when it is."""
+    if match.is_bye:
+        return f"This match is not played: {match.home.name} has a bye this round."
+    if not match.forfeit:
+        return ""
+    offender = match.home if match.forfeit == "home" else match.away
+    why = "forfeits the match" if match.forfeit_given else "withdrew"
+    return f"This match is not played: {offender.name} {why}, so it is scored as a forfeit."
 
 
 def room_version(text: str) -> int:
@@ -153,13 +165,24 @@ class BoardInRoom:
 def boards_in_room(match: TeamMatch, room: str) -> list[BoardInRoom]:
     """Every board of the match with this room's result and its phone entry (two queries)."""
     stored = {board.number: board for board in match.boards.all()}
-    entries = {e.board_id: e for e in RoomEntry.objects.filter(board__match=match, room=room)}
+    entries = RoomEntry.objects.filter(board__match=match, room=room)
+    return boards_from(match, room, stored, {(e.board_id, e.room): e for e in entries})
+
+
+def boards_from(
+    match: TeamMatch,
+    room: str,
+    stored: dict[int, MatchBoard],
+    entries: dict[tuple[int, str], RoomEntry],
+) -> list[BoardInRoom]:
+    """Every board of the match in this room, from its stored boards (by number) and the
+    phones' entries (by board pk and room) read already: no query."""
     return [
         BoardInRoom(
             BoardNumber(number),
             room,
             stored.get(number),
-            entries.get(stored[number].pk) if number in stored else None,
+            entries.get((stored[number].pk, room)) if number in stored else None,
         )
         for number in entry.board_numbers(match)
     ]
@@ -191,6 +214,12 @@ class RoomView:
         return all(b.locked for b in self.boards)
 
     @property
+    def score_in(self) -> bool:
+        """Every board in from both rooms: the match's score (IMPs, and its VPs or points by
+        the event's method; a knockout segment's IMPs alone) is shown."""
+        return self.match.boards_entered == self.match.event.boards_per_match
+
+    @property
     def waiting_for_rulings(self) -> bool:
         return any(b.status == QUERIED for b in self.boards)
 
@@ -198,7 +227,8 @@ class RoomView:
     def stamp(self) -> str:
         """Changes whenever anything the phone shows changes."""
         m = self.match
-        parts = [self.link.revoked_at, m.home_imps, m.away_imps, m.home_vps, m.boards_entered]
+        parts = [self.link.revoked_at, m.home_imps, m.away_imps, m.home_vps, m.home_points]
+        parts += [m.boards_entered]
         parts += [(b.number, b.stamp) for b in self.boards]
         return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
@@ -243,13 +273,25 @@ def _board_in_room(link: MatchRoomLink, number: int | None) -> BoardInRoom:
     raise EntryError("That board is not played in this match.")
 
 
+def _playable(link: MatchRoomLink) -> TeamMatch:
+    """The room's match, locked, or EntryError: it became a bye or a forfeit meanwhile (the
+    phone showed it before a team withdrew)."""
+    try:
+        match = entry.lock_match(link.match)
+    except TeamMatch.DoesNotExist:  # both its teams withdrew meanwhile
+        raise EntryError("This match is no longer in the draw: nothing was stored.") from None
+    if why := not_played(match):
+        raise EntryError(why)
+    return match
+
+
 def enter_result(
     link: MatchRoomLink, number: int | None, text: str, *, lead: str = "", expected_version=0
 ) -> None:
     """Save this room's result of one board of the match. Raises EntryError (an agreed board,
     a board of another match, a result the director's service refuses) or RoomConflict."""
     with transaction.atomic():
-        match = entry.lock_match(link.match)
+        match = _playable(link)
         board = _board_in_room(link, number)
         refuse_if_locked(board)
         if board.version != expected_version:
@@ -260,6 +302,8 @@ def enter_result(
             entry.save_room(match, link.room, {board.number: text})
         except entry.MatchEntryError as error:
             raise EntryError(error.problems.get(board.number, str(error))) from None
+        except TeamsError as error:  # the match changed meanwhile (say, a bye now)
+            raise EntryError(str(error)) from None
         stored = MatchBoard.objects.get(match=match, number=board.number)
         RoomEntry.objects.update_or_create(
             board=stored,
@@ -282,7 +326,7 @@ def query(link: MatchRoomLink, number: int | None, expected_version: int) -> Non
 
 def _answer(link, number, expected_version, **answer) -> None:
     with transaction.atomic():
-        entry.lock_match(link.match)
+        _playable(link)
         board = _board_in_room(link, number)
         record_answer(board, board.result, expected_version, answer)
 

@@ -5,26 +5,36 @@ director's grid of what each room has entered.
 
 A room link is a capability: whoever holds the token enters and agrees that room's results of
 that one match, and nothing else. It stops working when the director reissues it, the round's
-draw is taken back, or the event is deleted.
+draw is taken back, the event is deleted, or the match is no longer played at the table (a bye
+or a forfeit: a team withdrew, or the director gave the forfeit).
 """
 
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from events.phone.links import LinkClosed, LinkUnknown, new_token, revoke_and_replace
 from events.phone.table_round import CONFIRMED, MISSING, QUERIED
-from events.teams.models import TeamMatch, TeamsEvent
-from events.teams.phone import ROOMS, boards_in_room
-from events.teams.room_models import MatchRoomLink
+from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
+from events.teams.phone import ROOMS, boards_from, not_played
+from events.teams.room_models import MatchRoomLink, RoomEntry
 
-__all__ = ["RoomCell", "ensure_room_links", "link_for_token", "reissue", "room_grid",
-           "round_links", "unlinked"]  # fmt: skip
+__all__ = ["RoomCell", "ensure_room_links", "link_for_token", "reissue",
+           "revoke", "room_grid", "round_links", "unlinked"]  # fmt: skip
+
+
+def revoke(match: TeamMatch) -> None:
+    """The match's live links stop working (it is no longer played at the table)."""
+    MatchRoomLink.objects.filter(match=match, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
 
 
 def ensure_room_links(matches) -> None:
-    """Both rooms of every match (not a bye) with a live link, making the missing ones. A
-    link another request made meanwhile is the room's: the database keeps one live link a
-    room, and this insert skips the rooms that have one."""
-    matches = [match for match in matches if not match.is_bye]
+    """Both rooms of every match played at the table (not a bye or a forfeit) with a live
+    link, making the missing ones. A link another request made meanwhile is the room's: the
+    database keeps one live link a room, and this insert skips the rooms that have one."""
+    matches = [match for match in matches if not not_played(match)]
     have = set(
         MatchRoomLink.objects.filter(match__in=matches, revoked_at__isnull=True).values_list(
             "match_id", "room"
@@ -53,8 +63,8 @@ def round_links(event: TeamsEvent, number: int) -> dict[int, list[MatchRoomLink]
 
 
 def unlinked(matches, links: dict[int, list[MatchRoomLink]]) -> list[TeamMatch]:
-    """The matches (not byes) of which a room has no live link."""
-    return [m for m in matches if not m.is_bye and len(links.get(m.pk, [])) < len(ROOMS)]
+    """The matches played at the table of which a room has no live link."""
+    return [m for m in matches if not not_played(m) and len(links.get(m.pk, [])) < len(ROOMS)]
 
 
 def reissue(link: MatchRoomLink) -> MatchRoomLink:
@@ -73,6 +83,8 @@ def link_for_token(token: str) -> MatchRoomLink:
     )
     if link is None or link.match.event.deleted_at is not None:
         raise LinkUnknown(token)
+    if why := not_played(link.match):
+        raise LinkClosed(link, why, link.match.event)
     if link.revoked_at is not None:
         raise LinkClosed(
             link,
@@ -101,14 +113,18 @@ class RoomCell:
 
 
 def room_grid(matches) -> list[tuple[TeamMatch, list[RoomCell]]]:
-    """Each match (not a bye) with its two rooms' cells."""
+    """Each match (not a bye) with its two rooms' cells: two queries, however many matches."""
+    matches = [match for match in matches if not match.is_bye]
+    stored: dict[int, dict[int, MatchBoard]] = {match.pk: {} for match in matches}
+    for board in MatchBoard.objects.filter(match__in=matches):
+        stored[board.match_id][board.number] = board
+    entries = RoomEntry.objects.filter(board__match__in=matches)
+    by_board = {(e.board_id, e.room): e for e in entries}
     rows = []
     for match in matches:
-        if match.is_bye:
-            continue
         cells = []
         for room in ROOMS:
-            boards = boards_in_room(match, room)
+            boards = boards_from(match, room, stored[match.pk], by_board)
             entered = [b for b in boards if b.status != MISSING]
             cells.append(
                 RoomCell(

@@ -7,6 +7,7 @@ Write URLs of someone else's event are a 404, even for a director of another clu
 """
 
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -200,7 +201,8 @@ def teams_delete(request, pk):
     lost = {
         "teams": event.teams.count(),
         "matches": matches.count(),
-        "played": matches.exclude(boards_entered=0, forfeit="").count(),
+        # a match with any board in (if only from one room) or a forfeit: as `boards` counts
+        "played": matches.filter(Q(boards__isnull=False) | ~Q(forfeit="")).distinct().count(),
         "boards": MatchBoard.objects.filter(match__event=event).count(),
     }
     context = {"event": event, "lost": lost, "restore_until": restore_until(event)}

@@ -2,8 +2,10 @@
 for their opponents or forfeits, by the rule the director chooses (docs/rules.md, "A team that
 withdraws"), and no round drawn later draws it (events.teams.draw asks `draw_pairs`).
 
-Its matches up to round k stand. A match after round k with boards entered is refused: the
-director clears them first, or withdraws the team after that round instead.
+Its matches up to round k stand. A later match against a team that withdrew before that
+match's round is no match at all: neither team scores it (the first withdrawal's bye or forfeit
+goes with it), as a round drawn later leaves it out. A match after round k with boards entered
+is refused: the director clears them first, or withdraws the team after that round instead.
 """
 
 from django.db import transaction
@@ -11,6 +13,7 @@ from django.db.models import Q
 
 from events.core import versions
 from events.teams.models import WITHDRAWAL_RULES, Team, TeamMatch, TeamsEvent
+from events.teams.room_links import revoke
 from events.teams.setup import TeamsError
 
 __all__ = ["withdraw", "withdrawn_pairs"]
@@ -62,6 +65,9 @@ def _give_up(match: TeamMatch, team: Team, rule: str) -> None:
         match.delete()  # its own bye: nobody to score it for
         return
     opponent = match.away if match.home_id == team.pk else match.home
+    if opponent.withdrawn and opponent.withdrawn_after < match.round:
+        match.delete()  # both teams withdrew before it: no match, as `withdrawn_pairs` says
+        return
     match.home_imp_penalty = match.away_imp_penalty = 0
     match.home_vp_penalty = match.away_vp_penalty = 0
     if rule == "forfeit":
@@ -71,6 +77,7 @@ def _give_up(match: TeamMatch, team: Team, rule: str) -> None:
     match.home_imps = match.away_imps = 0
     match.home_vps = match.away_vps = match.home_points = match.away_points = None
     match.save()
+    revoke(match)  # no room enters anything on it now
 
 
 def withdrawn_pairs(

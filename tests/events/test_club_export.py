@@ -28,6 +28,7 @@ from events.models import (
     Pair,
     Result,
     ResultChange,
+    ResultMail,
     Section,
     SessionChange,
     SessionPdf,
@@ -92,9 +93,11 @@ def full_club(db):
         adjusted_boards="unfactored",
         places="section",
     )
-    Member.objects.create(club=club, name="Ann Smith", number="1001")
+    ann = Member.objects.create(
+        club=club, name="Ann Smith", number="1001", email="ann@example.org", email_consent=True
+    )
     Member.objects.create(club=club, name="Bob Jones", number="", active=False)
-    _pairs_session(club, dora, fred)
+    _result_mails(_pairs_session(club, dora, fred), ann)
     _teams_event(club, fred)
     _one_table_games(club, fred)
     gone = make_session(club, name="Deleted one", movement="howell", tables=2)
@@ -110,6 +113,19 @@ def full_club(db):
     create_championship(club, "Two days", [imported, second], "average", "left-out")
     club.directors.remove(fred)  # fred's name stays in the history
     return club
+
+
+def _result_mails(event, ann):
+    """One results mail sent, the next failed."""
+    pair = Pair.objects.filter(section__event=event).first()
+    mail = {"event": event, "member": ann, "pair": pair, "address": ann.email}
+    ResultMail.objects.create(
+        **mail, reason=ResultMail.FINALISED, version=3, status=ResultMail.SENT, sent_at=MOMENT
+    )
+    ResultMail.objects.create(
+        **mail, reason=ResultMail.CORRECTION, version=4, status=ResultMail.FAILED,
+        error="The mail server refused ann@example.org: 550 No such mailbox",
+    )  # fmt: skip
 
 
 def _pairs_session(club, dora, fred):

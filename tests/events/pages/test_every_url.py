@@ -14,7 +14,7 @@ from django.urls import get_resolver, reverse
 
 from events.championships.setup import create_championship
 from events.core.club_file import club_app_models
-from events.models import Member, Penalty
+from events.models import Member, Penalty, ResultMail
 from events.phone import links as table_links
 from events.teams import draw
 from tests.events.one_table.test_one_table import make_game
@@ -28,9 +28,15 @@ def world(scene, club):
     ns = scene["result"].ns_pair
     teams = make_teams_event(club)
     draw.draw_next_round(teams)
+    member = Member.objects.create(club=club, name="Ann")
+    # A results mail that failed: a refused retry leaves it so.
+    ResultMail.objects.create(
+        event=scene["event"], member=member, pair=ns, reason=ResultMail.FINALISED, version=1,
+        address="ann@example.org", status=ResultMail.FAILED, error="Connection refused",
+    )  # fmt: skip
     return {
         **scene, "club": club, "pair": ns,
-        "member": Member.objects.create(club=club, name="Ann"),
+        "member": member,
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
         "link": table_links.ensure_links(scene["section"])[0], "game": make_game(club),
         "teams": teams, "match": teams.matches.get(round=1, table=1),
@@ -54,7 +60,7 @@ ARGUMENTS = {
         lambda w: [],
     ),
     **_each(
-        "session_detail session_publish session_finalise session_corrections "
+        "session_detail session_publish session_finalise session_corrections session_mails_retry "
         "session_recap session_standings "
         "session_travellers score_cards session_standings_pdf session_recap_pdf "
         "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "

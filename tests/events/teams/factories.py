@@ -33,3 +33,15 @@ def play_flat(event: TeamsEvent, number: int) -> None:
     for match in event.matches.filter(round=number, away__isnull=False, forfeit=""):
         rows = [entry.BoardRow(n, "2S N =", "2S S =") for n in entry.board_numbers(match)]
         entry.save_boards(match, rows)
+
+
+def four_teams_in_round_2(club) -> TeamsEvent:
+    """A Swiss of four teams, round 1 played flat (Ace v Bell, Cole v Drew), round 2 drawn
+    (Ace v Cole at table 1, Bell v Drew at table 2)."""
+    from events.teams import draw
+
+    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew")
+    draw.draw_next_round(event)
+    play_flat(event, 1)
+    draw.draw_next_round(event)
+    return event

@@ -57,6 +57,15 @@ def test_the_confirmation_says_what_goes(director_client, played):
     assert played.deleted_at is None  # asking deletes nothing
 
 
+def test_the_confirmation_counts_a_match_with_half_a_board_as_with_results(director_client, played):
+    # Table 2's open room has entered board 1, its closed room is still playing; table 3 has
+    # nothing. Table 2's board is one of the boards entered, so its match has results too.
+    entry.save_room(played.matches.get(table=2), "open", {1: "4S N ="})
+    entry.save_adjustments(played.matches.get(table=3), forfeit="away")
+    page = director_client.get(reverse("teams_delete", args=[played.pk])).content.decode()
+    assert "3 of its 3 matches with results, 3 boards entered" in " ".join(page.split())
+
+
 def test_it_hides_the_event_everywhere_and_offers_the_undo(director_client, played):
     response = delete(director_client, played)
     club_url = reverse("club_sessions", args=[played.club.slug])

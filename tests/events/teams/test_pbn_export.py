@@ -104,6 +104,16 @@ def test_a_board_given_an_artificial_score_has_a_game_for_each_room_that_played(
     assert "ScoreIMP" not in found[2], "an artificial score is the board's, not the room's"
 
 
+def test_half_a_board_has_its_rooms_score_and_no_imps_yet(played):
+    # PBN 2.1's [ScoreIMP] is what the board gave the room's North-South: a board whose closed
+    # room is still playing gave nothing yet (the open room's 4S made is 420 by Law 77).
+    event, _ = played
+    entry.save_room(event.matches.get(round=1, table=2), "open", {1: "4S N ="})
+    half = [game for game in games(write_teams_pbn(event)) if game["Table"] == "2"]
+    assert [(game["Room"], game["Score"]) for game in half] == [("Open", "NS 420")]
+    assert "ScoreIMP" not in half[0]
+
+
 def test_a_board_a_match_event_says_so_and_gives_no_imps(club):
     event = make_teams_event(club, scoring="bam")
     draw.draw_next_round(event)

@@ -20,6 +20,7 @@ from events.teams import draw, entry, room_links
 from events.teams import phone as room_phone
 from events.teams.models import MatchBoard
 from events.teams.room_models import MatchRoomLink, RoomEntry
+from scoring.domain import TeamsScoring
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club, make_user
 
@@ -110,6 +111,33 @@ def test_both_rooms_in_show_the_match_score_on_the_phones(client, rooms, match):
     assert (match.home_vps, match.away_vps) == (Decimal("17.69"), Decimal("2.31"))
     page = client.get(url(rooms["closed"])).content.decode()
     assert re.search(r"Match: Ace 13 – 0 Bell IMPs · VPs 17.69 – 2.31", page)
+
+
+@pytest.mark.parametrize(
+    "fields, score",
+    [
+        # ACBL Handbook, *Types of team events*: board-a-match gives the board to the team
+        # with the better net score, a point each: Ace wins both.
+        ({"scoring": TeamsScoring.BOARD_A_MATCH}, "Ace 13 – 0 Bell IMPs · Board points 2 – 0"),
+        # A knockout segment is its IMPs alone, carried into the match's running total.
+        ({"kind": "ko", "rounds": 2, "teams": "Ace\nBell"}, "Ace 13 – 0 Bell IMPs"),
+    ],
+)
+def test_the_phones_show_the_methods_score_once_both_rooms_are_in(client, club, fields, score):
+    event = make_teams_event(club, name="Method", **fields)
+    draw.draw_next_round(event)
+    links = {link.room: link for link in event.matches.get(table=1).room_links.all()}
+    for room, taps in (("open", (FOUR_S_N_MADE, THREE_NT_E_DOWN_2)), ("closed", (FOUR_S_S_DOWN,))):
+        for number, board_taps in enumerate(taps, start=1):
+            tap(client, links[room], number, board_taps)
+    assert "Match:" not in client.get(url(links["open"])).content.decode()  # board 2 half in
+    tap(client, links["closed"], 2, PASSED)
+    answer(client, links["closed"], 1)
+    answer(client, links["closed"], 2)
+    page = client.get(url(links["open"])).content.decode()
+    assert f"Match: {score}</p>" in page
+    page = client.get(url(links["closed"])).content.decode()
+    assert "Every board of this room is in and agreed" in page and "comes once" not in page
 
 
 def test_a_refused_save_keeps_the_taps_and_stores_nothing(client, rooms):

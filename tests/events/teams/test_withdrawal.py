@@ -18,7 +18,7 @@ from events.teams.models import Team, TeamMatch
 from events.teams.setup import TeamsError
 from events.teams.standings import standings
 from events.teams.withdrawal import withdraw
-from tests.events.teams.factories import make_teams_event, play_flat
+from tests.events.teams.factories import four_teams_in_round_2, make_teams_event, play_flat
 
 pytestmark = pytest.mark.django_db
 
@@ -45,11 +45,7 @@ def state(event):
 @pytest.fixture
 def swiss(club):
     """Four teams, round 1 played flat (1-2, 3-4), round 2 drawn (1-3, 2-4)."""
-    event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew")
-    draw.draw_next_round(event)
-    play_flat(event, 1)
-    draw.draw_next_round(event)
-    return event
+    return four_teams_in_round_2(club)
 
 
 def test_byes_a_withdrawn_swiss_team_leaves_its_opponent_a_bye_and_is_never_drawn(swiss):
@@ -118,6 +114,50 @@ def test_its_own_bye_in_a_later_round_is_dropped(club):
     bye = event.matches.get(round=2, away__isnull=True)
     withdraw(event, bye.home.pk, 1, "forfeit")
     assert not event.matches.filter(pk=bye.pk).exists()
+
+
+@pytest.mark.parametrize("first", ["bye", "forfeit"])
+@pytest.mark.parametrize("second", ["bye", "forfeit"])
+def test_a_match_between_two_withdrawn_teams_scores_for_neither(swiss, first, second):
+    # Drew, then Bell (Drew's round 2 opponent), withdraw after round 1. CBAI awards VPs to
+    # the teams a withdrawn team "was due to meet": neither is there to be awarded any, and
+    # a round drawn after both withdrew has no such match (docs/rules.md).
+    withdraw(swiss, team(swiss, "Drew").pk, 1, first)
+    withdraw(swiss, team(swiss, "Bell").pk, 1, second)
+    assert rounds(swiss, 2) == [(1, "Ace", "Cole", "")]
+    table = rows(swiss)
+    for name in ("Bell", "Drew"):  # round 1 alone: a flat match, 10 VPs on the WBF scale
+        assert (table[name].vps, table[name].played, table[name].byes) == (Decimal(10), 1, 0)
+
+
+@pytest.mark.parametrize("rule", ["bye", "forfeit"])
+def test_two_withdrawals_give_the_matches_a_later_draw_gives(club, rule):
+    # Berger table for 4 (FIDE C.05 Annex 1): round 3 is 2-4, 3-1; Bell (2) and Drew (4)
+    # both withdraw after round 1, before or after rounds 2 and 3 are drawn.
+    def event_where(withdraw_first: bool):
+        event = make_teams_event(club, teams="Ace\nBell\nCole\nDrew", kind="round-robin",
+                                 name=f"Round robin {withdraw_first}")  # fmt: skip
+        draw.draw_next_round(event)
+        play_flat(event, 1)
+        draws = [lambda: draw.draw_next_round(event)] * 2
+        withdrawals = [lambda n=name: withdraw(event, team(event, n).pk, 1, rule)
+                       for name in ("Bell", "Drew")]  # fmt: skip
+        for step in withdrawals + draws if withdraw_first else draws + withdrawals:
+            step()
+        return [[(home, away, forfeit) for _, home, away, forfeit in rounds(event, n)]
+                for n in (2, 3)]  # fmt: skip
+
+    assert event_where(True) == event_where(False)
+    assert event_where(False)[1] == [("Cole", "Ace", "")]
+
+
+def test_a_match_the_first_team_still_played_is_the_second_ones_to_give_away(swiss):
+    # Drew withdraws after round 2, so its round 2 match against Bell stands; Bell then
+    # withdraws after round 1 and forfeits it: Drew scores as for a bye, 12 VPs.
+    withdraw(swiss, team(swiss, "Drew").pk, 2, "bye")
+    withdraw(swiss, team(swiss, "Bell").pk, 1, "forfeit")
+    assert rounds(swiss, 2) == [(1, "Ace", "Cole", ""), (2, "Bell", "Drew", "home")]
+    assert (rows(swiss)["Drew"].vps, rows(swiss)["Bell"].vps) == (Decimal(22), Decimal(10))
 
 
 @pytest.mark.parametrize(

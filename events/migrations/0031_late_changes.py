@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0029_masterpoints"),
+        ("events", "0030_member_email"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
