@@ -10,6 +10,7 @@ from events.handrecords import views as hand_records
 from events.mail import views as mail
 from events.pdfs import views as pdf
 from events.phone import views as table_phone
+from events.sessions import late_views
 from events.sessions import lifecycle_views as lifecycle
 from events.sessions import views as sessions
 from events.standings import views as results
@@ -91,6 +92,7 @@ urlpatterns = [
     path("sessions/<int:pk>/pairs/", sessions.session_pairs, name="session_pairs"),
     path("sessions/<int:pk>/options/", sessions.session_options, name="session_options"),
     path("sessions/<int:pk>/edit/", lifecycle.session_edit, name="session_edit"),
+    path("sessions/<int:pk>/movement/", late_views.session_movement, name="session_movement"),
     path("sessions/<int:pk>/delete/", lifecycle.session_delete, name="session_delete"),
     path("sessions/<int:pk>/restore/", lifecycle.session_restore, name="session_restore"),
     path("sessions/<int:pk>/penalties/", sessions.session_penalties, name="session_penalties"),

@@ -11,13 +11,14 @@ from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from .clubs import Club, Member, ScoringOptionFields
 from .mail import ResultMail
 from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
-from .results import Penalty, Result, ResultChange, ResultQuerySet
+from .results import Penalty, Result, ResultChange, ResultQuerySet, SessionChange
 from .sessions import Board, Event, EventQuerySet, Pair, Section
 from .table_links import TableEntry, TableLink, TablePhoneOptions
 
 __all__ = [
     "AnalysisFields", "Board", "Club", "Event", "EventQuerySet", "Member", "Pair", "Penalty",
     "Result", "ResultChange", "ResultMail", "ResultQuerySet", "ScoringOptionFields", "Section",
+    "SessionChange",
     "SessionPdf",
     "PDF_KINDS", "PDF_PAPERS", "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions", "Championship", "ChampionshipSession",

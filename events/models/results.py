@@ -190,3 +190,39 @@ class Penalty(models.Model):
     def __str__(self) -> str:
         unit = "%" if self.unit == self.PERCENT else " points"
         return f"{self.pair}: -{self.amount}{unit} {self.reason}".strip()
+
+
+class SessionChange(models.Model):
+    """A section's movement changed after results were in (a late table, a bigger movement,
+    rounds cut): when, by whom, from what to what, and the results it removed, word for word.
+    The removed results' lines are also in their boards' history (ResultChange, "deleted")."""
+
+    event = models.ForeignKey(
+        "events.Event", on_delete=models.CASCADE, related_name="session_changes"
+    )
+    section_name = models.CharField(max_length=3)
+    changed_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    before = models.CharField(
+        max_length=120, help_text="The movement before, e.g. 7-table Mitchell."
+    )
+    after = models.CharField(max_length=120, help_text="The movement after the change.")
+    kept = models.PositiveIntegerField(help_text="Results the new movement still seats.")
+    removed = models.TextField(
+        blank=True, help_text="The results removed, one a line (board, pairs, result)."
+    )
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(before=F("after")), name="session_change_changes"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.before} → {self.after}"
+
+    @property
+    def removed_lines(self) -> list[str]:
+        return [line for line in self.removed.splitlines() if line]

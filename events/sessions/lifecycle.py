@@ -22,7 +22,7 @@ from events.standings import scorer
 __all__ = [
     "MovementChangeRefused", "change_rounds", "delete_session", "edit_session", "expired",
     "purge_deleted",
-    "restore_session", "restore_until",
+    "restore_session", "restore_until", "sync_boards",
 ]  # fmt: skip
 
 
@@ -121,21 +121,34 @@ def change_rounds(section: Section, rounds: int | None) -> None:
             raise MovementChangeRefused(
                 f"This movement plays all its {new_plan.rounds} rounds; it cannot be shortened."
             )
-        plays = Counter(s.board_set for s in new_plan.seatings if s.is_played)
-        sets = {number: new_plan.set_of_board(number) for number in new_plan.boards}
-        wanted = {number: board_set for number, board_set in sets.items() if plays[board_set]}
-        _refuse_orphans(section, old_plan, new_plan, wanted)
+        _refuse_orphans(section, old_plan, new_plan, boards_played(new_plan))
         section.save(update_fields=["rounds"])
-        dropped = Board.objects.filter(section=section).exclude(number__in=wanted)
-        for board in dropped:
-            board.changes.update(former_board_number=board.number)
-        dropped.delete()
-        existing = {board.number: board for board in Board.objects.filter(section=section)}
-        for number, board_set in wanted.items():
-            board = existing.get(number) or Board(section=section, number=number)
-            board.board_set, board.expected_results = board_set, plays[board_set]
-            board.save()
+        sync_boards(section, new_plan)
         scorer.rescore(Event.objects.get(pk=event.pk))
+
+
+def boards_played(plan) -> dict[int, int]:
+    """Board number -> its set, for the boards the movement sends to some table."""
+    plays = Counter(s.board_set for s in plan.seatings if s.is_played)
+    sets = {number: plan.set_of_board(number) for number in plan.boards}
+    return {number: board_set for number, board_set in sets.items() if plays[board_set]}
+
+
+def sync_boards(section: Section, plan) -> None:
+    """The section's boards made those `plan` plays: boards it no longer plays are removed
+    (their results' history stays, with the board's number), new ones added, and each board's
+    expected number of results (the Neuberg target) follows the movement."""
+    plays = Counter(s.board_set for s in plan.seatings if s.is_played)
+    wanted = boards_played(plan)
+    dropped = Board.objects.filter(section=section).exclude(number__in=wanted)
+    for board in dropped:
+        board.changes.update(former_board_number=board.number)
+    dropped.delete()
+    existing = {board.number: board for board in Board.objects.filter(section=section)}
+    for number, board_set in wanted.items():
+        board = existing.get(number) or Board(section=section, number=number)
+        board.board_set, board.expected_results = board_set, plays[board_set]
+        board.save()
 
 
 def _seated(plan, board_number: int) -> set:
@@ -158,5 +171,6 @@ def _refuse_orphans(section, old_plan, new_plan, wanted) -> None:
         shown = ", ".join(blocking[:6]) + (f" and {more} more" if more > 0 else "")
         raise MovementChangeRefused(
             f"Results already entered would have no place in the shorter movement: {shown}. "
-            "Delete them first, or keep the rounds as they are."
+            "Delete them first, or keep the rounds as they are, or cut the rounds under "
+            "Change the movement, which removes them for you and keeps them in the history."
         )

@@ -16,6 +16,7 @@ from events.core import kinds
 from events.core.access import SessionDeleted, event_for_director
 from events.models import Event, Pair, Penalty, Result
 from events.sessions.forms import ScoringOptionsForm, SessionEditForm
+from events.sessions.late_changes import changeable_section
 from events.sessions.lifecycle import (
     MovementChangeRefused,
     delete_session,
@@ -25,19 +26,11 @@ from events.sessions.lifecycle import (
 )
 
 
-def _section_with_rounds(event):
-    """The section whose rounds the director may change: a session's one generated movement."""
-    sections = list(event.sections.all())
-    if len(sections) == 1 and sections[0].movement() is not None:
-        return sections[0]
-    return None
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_edit(request, pk):
     event = event_for_director(request, pk)
-    section = _section_with_rounds(event)
+    section = changeable_section(event)
     form = SessionEditForm(request.POST or None, event=event, section=section)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

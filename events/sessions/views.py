@@ -77,6 +77,7 @@ def session_detail(request, pk):
             "corrections": finalising.corrections(event, director=director),
             # Outside the shared live part: the worker changes them, not the session's version.
             "mails": mail_status(event) if director and not request.htmx else None,
+            "history": event.session_changes.select_related("changed_by"),
         }  # fmt: skip
 
     return live_page(request, event, "events/session_detail.html", context)

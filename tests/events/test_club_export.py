@@ -30,6 +30,7 @@ from events.models import (
     ResultChange,
     ResultMail,
     Section,
+    SessionChange,
     SessionPdf,
     TableEntry,
     TableLink,
@@ -165,6 +166,10 @@ def _pairs_session(club, dora, fred):
     delete_result(save_result(board2, ns4, ew4, "3NT S =", dora), fred)
     ResultChange.objects.filter(action="deleted").update(board=None, former_board_number=2)
     ResultChange.objects.filter(new_text="4SX N -2").update(old_ns_score=-300, old_text="4S N")
+    SessionChange.objects.create(
+        event=event, section_name="A", changed_by=fred, before="3-table Mitchell, 2 rounds",
+        after="3-table Mitchell, 3 rounds", kept=3, removed="Board 2: NS 1 v EW 1: 3NT S =",
+    )  # fmt: skip
     add_penalty(event, parse_penalty("NS 1:25% slow play"), fred)
     section = event.sections.get()
     links = {link.table: link for link in table_links.ensure_links(section)}

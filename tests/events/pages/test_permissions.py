@@ -21,6 +21,8 @@ WRITE_URLS = [
     ("post", lambda s: reverse("session_options", args=[s["event"].pk]), None),
     ("get", lambda s: reverse("session_penalties", args=[s["event"].pk]), None),
     ("post", lambda s: reverse("session_penalties", args=[s["event"].pk]), None),
+    ("get", lambda s: reverse("session_movement", args=[s["event"].pk]), None),
+    ("post", lambda s: reverse("session_movement", args=[s["event"].pk]), None),
 ]
 
 
