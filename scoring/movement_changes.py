@@ -44,13 +44,9 @@ def plays(movement: Movement) -> frozenset[Play]:
     return frozenset(
         Play(s.round, s.table, board, s.ns, s.ew)
         for s in movement.seatings
-        if _played(s)
+        if s.ns is not None and s.ew is not None  # a phantom's table plays nothing
         for board in movement.boards_of_set(s.board_set)
     )
-
-
-def _played(seating: Seating) -> bool:
-    return seating.ns is not None and seating.ew is not None
 
 
 def seats_of_board(movement: Movement, board: int) -> dict[tuple[Pair, Pair], Play]:
