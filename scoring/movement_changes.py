@@ -10,7 +10,7 @@ nobody; the director is told which ones before anything changes.
 
 from dataclasses import dataclass
 
-from scoring.movements import Movement, Pair, Seating
+from scoring.movements import Movement, Pair
 
 __all__ = ["Play", "MovementChange", "movement_change", "plays", "seats_of_board"]
 
