@@ -28,13 +28,14 @@ install-dev: $(VENV)/.installed-dev
 
 # HOST=0.0.0.0 serves the club's network (DEBUG off, gunicorn: events/management/commands/
 # serve.py); the demo, with its well-known director/director login, is for this computer only.
+run: export EMAIL_BACKEND := $(EMAIL_BACKEND)
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	@case "$(HOST)" in 127.0.0.1|localhost|::1) $(BIN)/python manage.py load_demo ;; \
 	  *) echo "On the club's network the demo (director/director) is not loaded." ;; esac
 	@# The web server and the background worker (double-dummy analysis of hand records),
 	@# stopped together however make is stopped (Ctrl-C, a TERM to its process group).
-	EMAIL_BACKEND=$(EMAIL_BACKEND) $(BIN)/python manage.py serve $(HOST):$(PORT)
+	$(BIN)/python manage.py serve $(HOST):$(PORT)
 
 # axe-core, the accessibility checker tests/browser/test_accessibility.py injects into its pages
 # (npm's package; the JavaScript is only read by the tests, never served).

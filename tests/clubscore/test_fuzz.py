@@ -24,6 +24,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
+from events.championships.setup import create_championship
 from events.entry.saving import save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import Event, Member, Penalty
@@ -108,6 +109,10 @@ def world(director, colleague):
         "game": game,
         "teams": teams,
         "match": teams.matches.get(round=1, table=1),
+        "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
+        "championship": create_championship(
+            club, "Championship", [event, make_session(club, name="Second")], "factored", "zero"
+        ),
         "gone": gone,
     }
 

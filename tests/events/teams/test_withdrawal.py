@@ -24,8 +24,13 @@ pytestmark = pytest.mark.django_db
 
 
 def rounds(event, number):
+    """The round's matches by table, its byes (no table) by team name: two byes of one round
+    have no order of their own."""
     matches = event.matches.filter(round=number).select_related("home", "away")
-    return [(m.table, m.home.name, m.away.name if m.away else None, m.forfeit) for m in matches]
+    return sorted(
+        ((m.table, m.home.name, m.away.name if m.away else None, m.forfeit) for m in matches),
+        key=lambda match: (match[0] is None, match[0] or 0, match[1]),
+    )
 
 
 def team(event, name) -> Team:
