@@ -6,10 +6,27 @@ from events.core.invisible import validate_visible
 from events.models import MAX_SESSIONS, Event
 from scoring.domain import Combination, MissedSession
 
+# The largest id a database integer column holds: a bigger number typed into the form is no
+# session, and SQLite would overflow looking it up.
+LARGEST_ID = 2**63 - 1
+
+
+class SessionChoices(forms.ModelMultipleChoiceField):
+    def _check_values(self, value):
+        for pk in value:
+            text = str(pk)
+            if not (text.isascii() and text.isdigit()) or int(text) > LARGEST_ID:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super()._check_values(value)
+
 
 class ChampionshipForm(forms.Form):
     name = forms.CharField(max_length=100, validators=[validate_visible])
-    sessions = forms.ModelMultipleChoiceField(
+    sessions = SessionChoices(
         queryset=Event.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         help_text=f"Two to {MAX_SESSIONS} of the club's pairs sessions, scored with percentages "

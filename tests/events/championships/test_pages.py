@@ -148,3 +148,14 @@ def test_the_standings_page_takes_a_fixed_number_of_queries(
     per_session = _standings_queries(client, small_one) / 2
     with django_assert_max_num_queries(int(4 + 4 * per_session)):
         _standings_queries(client, big_one)
+
+
+@pytest.mark.parametrize("pk", ["1" * 30, "-1", "١"])
+def test_a_session_number_no_database_holds_is_refused_in_words(director_client, club, pk):
+    """The fuzz test's find: a 30-digit id overflowed SQLite's integer and answered 500."""
+    url = reverse("championship_create", args=[club.slug])
+    data = {"name": "C", "sessions": [pk], "combination": "factored", "missed": "zero"}
+    response = director_client.post(url, data)
+    assert response.status_code == 200
+    assert "is not a valid value" in response.content.decode()
+    assert not Championship.objects.exists()
