@@ -15,7 +15,9 @@ class SessionChoices(forms.ModelMultipleChoiceField):
     def _check_values(self, value):
         for pk in value:
             text = str(pk)
-            if not (text.isascii() and text.isdigit()) or int(text) > LARGEST_ID:
+            # Length first: Python refuses to convert a string of thousands of digits.
+            too_long = len(text) > len(str(LARGEST_ID))
+            if not (text.isascii() and text.isdigit()) or too_long or int(text) > LARGEST_ID:
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value",

@@ -111,7 +111,9 @@ def test_two_typists_on_one_board_see_both_results_and_choose(page, chromium, li
     (ns, ew), *_ = plays(session, number)
     url = f"/boards/{board(session, number).pk}/"
     log_in(page, "dora")
-    page.goto(url)  # tab A: the first row looks empty
+    page.goto(url)  # tab A: the first row looks empty, and dora starts typing into it
+    expect(page.locator("input.entry-input:focus")).to_have_count(1)
+    page.keyboard.type("3C N =")
     context_b = chromium.new_context(
         viewport={"width": 1280, "height": 900}, base_url=live_server.url
     )
@@ -122,8 +124,13 @@ def test_two_typists_on_one_board_see_both_results_and_choose(page, chromium, li
         tab_b.goto(url)
         type_line(tab_b, "2H E =")  # tab B saves first
         expect(tab_b.locator("#rows")).to_contain_text("-110")
+        # Tab B starts a correction and has not pressed Enter yet. The rows' poll leaves a row
+        # being typed alone (as it left dora's), so tab B's row stays as bob last saw it.
+        tab_b.locator("input.entry-input").first.focus()
+        tab_b.keyboard.press("Control+A")
+        tab_b.keyboard.type("2H E +1")
 
-        type_line(page, "3C N =")  # tab A, typed against the empty row
+        press_and_settle(page)  # tab A sends the row it typed against the empty one
         conflict = page.locator(".conflict")
         expect(conflict).to_contain_text("bob saved this row")
         expect(conflict).to_contain_text("2H E = (-110)")
@@ -137,9 +144,8 @@ def test_two_typists_on_one_board_see_both_results_and_choose(page, chromium, li
         expect(page.locator("#rows")).to_contain_text("+110")
         assert Result.objects.get().text == "3C N ="
 
-        # Tab B still shows its own 2H E =; its correction meets dora's result and keeps it.
-        tab_b.locator("input.entry-input").first.focus()
-        type_line(tab_b, "2H E +1")
+        # Tab B's correction, sent now, meets dora's result and keeps it.
+        press_and_settle(tab_b)
         expect(tab_b.locator(".conflict")).to_contain_text("dora saved this row")
         shot(tab_b, "4-two-typists-tab-b-conflict")
         press_and_settle(tab_b, "Escape")  # Esc: keep dora's
