@@ -7,6 +7,7 @@ from events.club import views as roster
 from events.entry import views as entry
 from events.formats import views as transfer
 from events.handrecords import views as hand_records
+from events.ladders import views as ladders
 from events.mail import views as mail
 from events.pdfs import views as pdf
 from events.phone import views as table_phone
@@ -80,6 +81,10 @@ urlpatterns = [
         championships.championship_pdf,
         name="championship_pdf",
     ),
+    path("clubs/<slug:slug>/ladders/new/", ladders.ladder_create, name="ladder_create"),
+    path("ladders/<int:pk>/", ladders.ladder_detail, name="ladder_detail"),
+    path("ladders/<int:pk>/edit/", ladders.ladder_edit, name="ladder_edit"),
+    path("ladders/<int:pk>/ladder.pdf", ladders.ladder_pdf, name="ladder_pdf"),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),

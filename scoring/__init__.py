@@ -29,6 +29,7 @@ from scoring.domain import (
     Combination,
     CrossImpForm,
     Direction,
+    LadderRule,
     Method,
     MissedSession,
     MissingResults,
@@ -47,6 +48,7 @@ from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
+from scoring.ladders import LadderEntry, best_of, ladder
 from scoring.masterpoints import (
     ACBL_INVITATIONAL,
     ACBL_OPEN,
@@ -247,6 +249,10 @@ __all__ = [
     "Percentages",
     "Places",
     "Combination",
+    "LadderRule",
+    "LadderEntry",
+    "best_of",
+    "ladder",
     "MissedSession",
     "ChampionshipStanding",
     "SessionScore",

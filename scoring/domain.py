@@ -29,6 +29,7 @@ __all__ = [
     "Places",
     "Combination",
     "MissedSession",
+    "LadderRule",
 ]
 
 
@@ -164,3 +165,11 @@ class MissedSession(Choice):
 
     ZERO = "zero", "Scores nothing (0 matchpoints, 0%)"
     LEFT_OUT = "left-out", "Left out: judged on the sessions played"
+
+
+class LadderRule(Choice):
+    """How a club's ladder ranks its players over a season's sessions (scoring/ladders.py)."""
+
+    BEST = "best", "Best N sessions, their percentages averaged"
+    AVERAGE = "average", "Average percentage, with a minimum number of sessions"
+    MASTERPOINTS = "masterpoints", "Masterpoints won"

@@ -27,7 +27,7 @@ from django.urls import Resolver404, resolve, reverse
 from events.championships.setup import create_championship
 from events.entry.saving import save_result
 from events.handrecords.session_import import import_hand_records
-from events.models import Event, Member, Penalty
+from events.models import Event, Ladder, Member, Penalty
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableSession
@@ -112,6 +112,9 @@ def world(director, colleague):
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
             club, "Championship", [event, make_session(club, name="Second")], "factored", "zero"
+        ),
+        "ladder": Ladder.objects.create(
+            club=club, name="Ladder", rule="average", sessions=1, start=event.date, end=event.date
         ),
         "gone": gone,
     }

@@ -24,6 +24,7 @@ from events.models import (
     Board,
     Club,
     Event,
+    Ladder,
     Member,
     Pair,
     Result,
@@ -111,6 +112,15 @@ def full_club(db):
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     create_championship(club, "Two days", [imported, second], "average", "left-out")
+    Ladder.objects.create(
+        club=club,
+        name="Winter ladder",
+        rule="average",
+        sessions=6,
+        start=datetime.date(2026, 9, 1),
+        end=datetime.date(2027, 3, 31),
+        version=2,
+    )
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 
