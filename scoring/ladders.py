@@ -43,7 +43,14 @@ class LadderEntry:
 
 def best_of(percentages: Iterable[Fraction], count: int) -> tuple[Fraction, ...]:
     """The `count` highest of `percentages`, highest first (all of them when fewer)."""
-    return tuple(sorted(percentages, reverse=True)[:count])
+    return tuple(sorted(percentages, key=_quickly, reverse=True)[:count])
+
+
+def _quickly(value: Fraction) -> tuple[float, Fraction]:
+    """A sort key in the value's own order, compared as a float first: float() rounds
+    correctly, so two values whose floats differ are in their floats' order, and only equal
+    floats are compared exactly (a season's sort then costs milliseconds, not tens)."""
+    return float(value), value
 
 
 def ladder(
@@ -60,9 +67,9 @@ def ladder(
     qualified = [entry for entry in entries if _qualifies(entry, rule, count)]
     places = rank(entry.figure for entry in qualified)
     ranked = [_placed(entry, place) for entry, place in zip(qualified, places, strict=True)]
-    ranked.sort(key=lambda entry: -entry.figure)
+    ranked.sort(key=lambda entry: _quickly(entry.figure), reverse=True)
     unranked = [entry for entry in entries if not _qualifies(entry, rule, count)]
-    unranked.sort(key=lambda entry: (-entry.figure, -entry.played))
+    unranked.sort(key=lambda entry: (_quickly(entry.figure), entry.played), reverse=True)
     return ranked + unranked
 
 

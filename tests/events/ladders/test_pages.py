@@ -7,11 +7,13 @@ tops every board: 100%, NS 2 50%, NS 3 0%, every EW pair 50%; ACBL matchpoints).
 """
 
 import datetime
+import io
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
 from events.core.versions import bump
 from events.models import Ladder
@@ -161,7 +163,9 @@ def test_a_pdf_of_the_ladder(client, club, director):
     if response.status_code == 503:
         pytest.skip("WeasyPrint without Pango")
     assert response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert re.search(r"1=\s*Ann Smith\s*100\.00\s*3", text), text
+    assert "Tuesday 20" in text and "PDF (A4)" not in text
 
 
 @pytest.mark.parametrize("sessions", [2, 6])
@@ -176,3 +180,17 @@ def test_the_page_reads_a_fixed_number_of_queries(
     client.get(url)  # the sessions' standings stored
     with django_assert_max_num_queries(3):  # the ladder, its sessions, their standings
         assert client.get(url).status_code == 200
+
+
+def test_a_masterpoint_ladder_adds_up_the_sessions_awards(client, club, director):
+    """ACBL Handbook, Chapter 4, Section Three, "I. Calculating the Awards": an open game's
+    first place earns .10 a pair of the group, to 40% of the group's pairs: a 3-table
+    Mitchell direction awards one place, 0.30. Ann and Cy win NS twice: 0.60; Bob and Eve,
+    second twice, win nothing."""
+    three_tuesdays(club, director)
+    club.masterpoints = "acbl-open"
+    club.save(update_fields=["masterpoints"])
+    ladder = autumn(club, rule="masterpoints", sessions=None, end=datetime.date(2026, 10, 14))
+    page = client.get(reverse("ladder_detail", args=[ladder.pk]))
+    assert rows(page) == [("1=", "Ann Smith", "0.60"), ("1=", "Cy Field", "0.60"),
+                          ("3=", "Bob Jones", "0.00"), ("3=", "Eve Hart", "0.00")]  # fmt: skip
