@@ -3,7 +3,8 @@ from the stored standings), ranked by scoring.ladders.
 
 A reader who does not direct the club sees the published sessions only; a director sees the
 unpublished ones too, marked. Queries: the sessions, then their stored standings, however many
-sessions and pairs.
+sessions and pairs; the ranked table is kept under the sessions' versions, so a ladder read
+again before a session changes costs the sessions' query alone.
 """
 
 import hashlib
@@ -11,8 +12,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
 
+from django.core.cache import cache
+
 import scoring
 from events.club.season import PlayerResult, results_by_player, season_sessions
+from events.core.live import LIVE_SECONDS
 from events.models import Club, Event, Ladder
 from scoring.domain import LadderRule
 
@@ -37,7 +41,6 @@ class LadderRow:
     figure: float
     played: int
     counted: int  # the sessions the figure counts
-    results: list[PlayerResult]
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,22 @@ def live_subject(ladder: Ladder, sessions: list[Event], today: date) -> LiveLadd
     return LiveLadder(ladder.pk, ladder.club, ladder.created_at, digest, over)
 
 
-def ladder_table(ladder: Ladder, sessions: list[Event]) -> LadderTable:
+def ladder_table(ladder: Ladder, sessions: list[Event], subject: LiveLadder) -> LadderTable:
+    """The table, kept in the shared cache under the subject's version: a ladder read again
+    before any of its sessions changed is not ranked again (events.core.live keeps its pages'
+    live parts the same way)."""
+    key = f"ladder:{ladder.pk}:{ladder.created_at.timestamp()}:{subject.version}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _ranked(ladder, sessions)
+        cache.set(key, rows, LIVE_SECONDS)
+    placed = [row for row in rows if row.rank]
+    waiting = [row for row in rows if not row.rank]
+    unpublished = sum(not event.published for event in sessions)
+    return LadderTable(sessions, placed, waiting, unpublished)
+
+
+def _ranked(ladder: Ladder, sessions: list[Event]) -> list[LadderRow]:
     rule = LadderRule.parse(ladder.rule)
     by_player = results_by_player(sessions)
     figures = {
@@ -70,20 +88,16 @@ def ladder_table(ladder: Ladder, sessions: list[Event]) -> LadderTable:
     entries = scoring.ladder(dict(sorted(counted.items())), rule, ladder.sessions)
     rows = []
     for entry in entries:
-        results = by_player[entry.player]
         rows.append(
             LadderRow(
                 entry.rank,
-                results[-1].name,
+                by_player[entry.player][-1].name,
                 float(entry.figure),
                 entry.played,
                 len(entry.counted),
-                results,
             )
         )
-    unpublished = sum(not event.published for event in sessions)
-    placed = [row for row in rows if row.rank]
-    return LadderTable(sessions, placed, [row for row in rows if not row.rank], unpublished)
+    return rows
 
 
 def _figure(result: PlayerResult, rule: LadderRule) -> Fraction | None:
