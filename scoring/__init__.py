@@ -29,6 +29,7 @@ from scoring.domain import (
     Combination,
     CrossImpForm,
     Direction,
+    Handicapping,
     Method,
     MissedSession,
     MissingResults,
@@ -46,6 +47,7 @@ from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_sco
 from scoring.field_imps import butler, cross_imp_totals, cross_imps
 from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
+from scoring.handicaps import HANDICAP_SHARES, handicapped, pair_handicap, player_handicap
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.masterpoints import (
@@ -262,4 +264,9 @@ __all__ = [
     "pair_holding",
     "strata_of",
     "stratum_places",
+    "Handicapping",
+    "HANDICAP_SHARES",
+    "handicapped",
+    "pair_handicap",
+    "player_handicap",
 ]

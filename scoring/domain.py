@@ -30,6 +30,7 @@ __all__ = [
     "Combination",
     "MissedSession",
     "StratifyBy",
+    "Handicapping",
 ]
 
 
@@ -173,3 +174,12 @@ class StratifyBy(Choice):
 
     HIGHER = "higher", "The higher of the two players' masterpoints"
     AVERAGE = "average", "The average of the two players' masterpoints"
+
+
+class Handicapping(Choice):
+    """Whether a pairs session also ranks pairs by handicapped percentage, and how much of each
+    pair's handicap it adds (scoring/handicaps.py)."""
+
+    NONE = "", "No handicaps"
+    FULL = "full", "Handicapped: the whole handicap added"
+    HALF = "half", "Handicapped: half the handicap added"

@@ -10,7 +10,7 @@ from django.utils import timezone
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
-from scoring.domain import Direction, Method, MovementKind, StratifyBy, Totals
+from scoring.domain import Direction, Handicapping, Method, MovementKind, StratifyBy, Totals
 from scoring.strata import Strata
 
 from .analysis import AnalysisFields, DealAnalysisFields
@@ -127,6 +127,16 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
         verbose_name="a pair's holding",
     )
 
+    # Handicapped results beside the scratch ones (scoring/handicaps.py), from the players'
+    # averages over the club's published sessions of the year before.
+    handicapping = models.CharField(
+        max_length=10,
+        choices=Handicapping.choices(),
+        default=Handicapping.NONE,
+        blank=True,
+        verbose_name="handicaps",
+    )
+
     objects = EventQuerySet.as_manager()
 
     class Meta:
@@ -173,6 +183,10 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
                 name="event_strata_nest",
                 violation_error_message="Stratum C's limit is below stratum B's.",
             ),
+            models.CheckConstraint(
+                condition=Q(handicapping__in=[choice.value for choice in Handicapping]),
+                name="event_handicapping_known",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -194,6 +208,15 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
         bands = [f"{name} under {limit:,}" for name, limit in zip("BC", strata.limits)]
         holding = "the higher" if strata.by == StratifyBy.HIGHER else "the average"
         return f"A open, {', '.join(bands)} ({holding} of the two players' masterpoints)"
+
+    def describe_handicaps(self) -> str:
+        if not self.handicapping:
+            return "No handicaps"
+        share = "the whole" if self.handicapping == Handicapping.FULL else "half the"
+        return (
+            f"Handicapped: {share} pair's handicap added, each player's handicap 50 less their "
+            "average percentage in the club's published sessions of the year before"
+        )
 
     @property
     def is_howell(self) -> bool:

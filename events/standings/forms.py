@@ -35,13 +35,14 @@ class PenaltyForm(forms.ModelForm):
 
 
 class StrataForm(forms.ModelForm):
-    """A session's masterpoint strata: B's limit, C's below it, and which holding counts."""
+    """A session's masterpoint strata (B's limit, C's below it, and which holding counts) and
+    its handicaps."""
 
     MOST = 1_000_000  # more masterpoints than anyone holds: a typing slip
 
     class Meta:
         model = Event
-        fields = ["stratum_b_below", "stratum_c_below", "strata_by"]
+        fields = ["stratum_b_below", "stratum_c_below", "strata_by", "handicapping"]
 
     def clean(self):
         data = super().clean()
@@ -55,5 +56,10 @@ class StrataForm(forms.ModelForm):
             self.add_error(
                 "stratum_c_below",
                 f"Stratum C's limit ({lower:,}) must be below stratum B's ({upper:,}).",
+            )
+        if data.get("handicapping") and not self.instance.uses_percentages:
+            self.add_error(
+                "handicapping",
+                "Handicaps are added to percentages: this session is scored at IMPs.",
             )
         return data

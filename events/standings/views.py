@@ -19,7 +19,7 @@ from events.core.live import live_page, live_view
 from events.core.params import int_or_none
 from events.core.prepared import prepared
 from events.mail import sending as mail
-from events.models import Club, Event, ResultMail, Section
+from events.models import Club, ResultMail, Section
 from events.models.sessions import SoftDeleted
 from events.pdfs import store as pdf_store
 from events.sessions import finalising
@@ -155,14 +155,18 @@ def session_finalise(request, pk):
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_strata(request, pk):
-    """The director stratifies the session: each pair's place in its masterpoint strata is
-    shown beside the field's. Final results keep the strata players were given."""
+    """The director stratifies or handicaps the session: each pair's place in its masterpoint
+    strata, and its handicapped percentage and place, are shown beside the field's. Final
+    results keep the places players were given."""
     event = event_for_director(request, pk)
     form = StrataForm(request.POST or None, instance=event)
     if request.method == "POST" and not event.finalised and form.is_valid():
         # Only these fields, with the version moved on so open standings show the strata.
         versions.bump(event, **{name: form.cleaned_data[name] for name in form.Meta.fields})
-        messages.success(request, f"Strata: {Event.objects.get(pk=event.pk).describe_strata()}.")
+        event.refresh_from_db()
+        messages.success(
+            request, f"Strata: {event.describe_strata()}. {event.describe_handicaps()}."
+        )
         return redirect("session_detail", pk=event.pk)
     return render(request, "events/session_strata.html", {"event": event, "form": form})
 

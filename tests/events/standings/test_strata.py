@@ -116,7 +116,7 @@ def test_final_results_keep_their_strata(director_client, club):
     Event.objects.filter(pk=event.pk).update(finalised=True)
     data = {"stratum_b_below": "500", "stratum_c_below": "", "strata_by": "higher"}
     response = director_client.post(reverse("session_strata", args=[event.pk]), data)
-    assert "the strata no longer change" in response.content.decode()
+    assert "the strata and handicaps no longer change" in response.content.decode()
     event.refresh_from_db()
     assert event.stratum_b_below is None
 
