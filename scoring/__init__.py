@@ -29,6 +29,7 @@ from scoring.domain import (
     Combination,
     CrossImpForm,
     Direction,
+    Handicapping,
     LadderRule,
     Method,
     MissedSession,
@@ -38,6 +39,7 @@ from scoring.domain import (
     Percentages,
     Places,
     Rounding,
+    StratifyBy,
     TeamsKind,
     TeamsScoring,
     Totals,
@@ -46,6 +48,7 @@ from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_sco
 from scoring.field_imps import butler, cross_imp_totals, cross_imps
 from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
+from scoring.handicaps import HANDICAP_SHARES, handicapped, pair_handicap, player_handicap
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.ladders import LadderEntry, best_of, ladder
@@ -113,6 +116,7 @@ from scoring.session import (
 )
 from scoring.standing_moves import Move, Placing, standing_moves
 from scoring.standings import Penalty, Standing, standings
+from scoring.strata import STRATUM_NAMES, Strata, pair_holding, strata_of, stratum_places
 from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
 from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
 from scoring.vps import (
@@ -260,4 +264,15 @@ __all__ = [
     "Move",
     "Placing",
     "standing_moves",
+    "StratifyBy",
+    "STRATUM_NAMES",
+    "Strata",
+    "pair_holding",
+    "strata_of",
+    "stratum_places",
+    "Handicapping",
+    "HANDICAP_SHARES",
+    "handicapped",
+    "pair_handicap",
+    "player_handicap",
 ]

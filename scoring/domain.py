@@ -30,6 +30,8 @@ __all__ = [
     "Combination",
     "MissedSession",
     "LadderRule",
+    "StratifyBy",
+    "Handicapping",
 ]
 
 
@@ -173,3 +175,20 @@ class LadderRule(Choice):
     BEST = "best", "Best N sessions, their percentages averaged"
     AVERAGE = "average", "Average percentage, with a minimum number of sessions"
     MASTERPOINTS = "masterpoints", "Masterpoints won"
+
+
+class StratifyBy(Choice):
+    """Which holding places a pair in a stratum: clubs use both (docs/rules.md,
+    scoring/strata.py)."""
+
+    HIGHER = "higher", "The higher of the two players' masterpoints"
+    AVERAGE = "average", "The average of the two players' masterpoints"
+
+
+class Handicapping(Choice):
+    """Whether a pairs session also ranks pairs by handicapped percentage, and how much of each
+    pair's handicap it adds (scoring/handicaps.py)."""
+
+    NONE = "", "No handicaps"
+    FULL = "full", "Handicapped: the whole handicap added"
+    HALF = "half", "Handicapped: half the handicap added"
