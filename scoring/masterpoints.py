@@ -49,8 +49,9 @@ up ("13 tables 13 awards if 1/2, 19 tables 13 awards if 1/3, 25-26 tables 13 awa
 first place gets 6 local points an award, each place 6 fewer, none less than "an over-riding
 minimum of 6 points for any club award", none more than 75, 100 or 300 by the same bands; a
 tie shares equally, rounded up to a whole point (Salliere's rounding; the Handbook's clauses
-3.4 and 3.5 were not reached). The Handbook's two-winner scale was not reached: a Mitchell
-direction gets no EBU award, and says why.
+3.4 and 3.5 were not reached). The forum quotes clause 3.1.1: no award "unless the original
+entry was at least ... 3 complete tables in a single-winner pairs event". The Handbook's
+two-winner scale was not reached: a Mitchell direction gets no EBU award, and says why.
 """
 
 from dataclasses import dataclass
@@ -302,7 +303,7 @@ class EbuRule(MasterpointRule):
     # (fewer than this many boards, or None for any more, share of the field awarded, cap)
     bands: tuple[tuple[int | None, Fraction, int], ...]
     least_boards: int
-    least_pairs: int
+    least_tables: int  # complete tables of the original entry (Handbook 3.1.1 (b))
 
     def refusal(self, field: Field) -> str | None:
         if not field.one_winner:
@@ -312,8 +313,11 @@ class EbuRule(MasterpointRule):
             )
         if field.boards is None or field.boards < self.least_boards:
             return f"fewer than {self.least_boards} boards earn no local points"
-        if field.pairs < self.least_pairs:
-            return f"a field of fewer than {self.least_pairs} pairs earns no local points"
+        if field.pairs // 2 < self.least_tables:
+            return (
+                f"fewer than {self.least_tables} complete tables earn no local points in a "
+                "single-winner pairs event (Handbook 3.1.1)"
+            )
         return None
 
     def _band(self, boards: int) -> tuple[Fraction, int, str]:
@@ -401,7 +405,7 @@ EBU_CLUB = EbuRule(
         (None, Fraction(1, 2), 300),
     ),
     least_boards=12,
-    least_pairs=6,
+    least_tables=3,
 )
 MASTERPOINT_RULES: dict[str, MasterpointRule] = {
     rule.key: rule

@@ -7,10 +7,11 @@ tables 13 awards if 1/2, 19 tables 13 awards if 1/3, 25-26 tables 13 awards if 1
 regulations are based on number of FULL tables", the columns by boards ("18-35 Board Events
 ... the top third"), and "an over-riding minimum of 6 points for any club award". The rest of
 the club scale (6 local points an award, each place 6 fewer, the caps 75, 100 and 300, at least
-12 boards and 6 pairs, ties rounded up) is as Salliere reproduces it (Matthew Johnson,
+12 boards, ties rounded up) is as Salliere reproduces it (Matthew Johnson,
 *Salliere Duplicate Bridge Scorer*, MasterPointScale.java and Salliere.java, GPL 2,
 github.com/mjj29/salliere). The EBU's White Book, section 143.4: "Tied contestants always
-share equally any master-points".
+share equally any master-points". The forum quotes the Handbook's clause 3.1.1 too ("Minimum
+Tables for Masterpoints Requirement").
 """
 
 from fractions import Fraction
@@ -32,6 +33,12 @@ from scoring import EBU_CLUB, masterpoint_awards, masterpoint_scale
 )
 def test_the_handbooks_tables_give_13_awards(pairs, boards):
     assert masterpoint_scale(EBU_CLUB, pairs, True, boards).depth == 13
+
+
+def test_three_complete_tables_are_the_least_that_earn_points():
+    # Handbook 3.1.1 (b): "3 complete tables in a single-winner pairs event": 6 pairs, 24
+    # boards, a third of 6 is 2 awards, 12 and 6.
+    assert masterpoint_scale(EBU_CLUB, 6, True, 24).awards == (12, 6)
 
 
 def test_a_seven_table_howell_of_24_boards():
@@ -78,7 +85,9 @@ def test_the_working_names_the_count_and_the_band():
     [
         (14, False, 24, "two-winner (Mitchell) scale was not reached"),
         (14, True, 10, "fewer than 12 boards"),
-        (5, True, 24, "fewer than 6 pairs"),
+        # Handbook 3.1.1 (forum "Minimum Tables for Masterpoints Requirement"): "(b) 3 complete
+        # tables in a single-winner pairs event"; 5 pairs are 2 complete tables.
+        (5, True, 24, "fewer than 3 complete tables"),
     ],
 )
 def test_fields_the_scale_does_not_cover_get_no_award_and_say_why(pairs, one_winner, boards, why):
