@@ -38,7 +38,7 @@ award divided by one less than the place. Its ties clause (4.4.6) was not reache
 shares its places equally, as for the ACBL, and the working says so. A session of fewer than
 24 boards is factored down by clause 4.4.7 (Appendix A), not reached either: such a session
 gets no ABF award and says why. The exponential is irrational, so those awards are exact
-fractions of a 30-digit value.
+fractions of a 12-digit value (short enough to store).
 
 The EBU's *Licensing and Master Points Handbook* (English Bridge Union) was not reached itself.
 Its club scale for a one-winner pairs field is taken as Salliere, a GPL scoring program by
@@ -82,7 +82,7 @@ def _text(value: Fraction) -> str:
         if scaled.denominator == 1:
             whole, part = divmod(scaled.numerator, 10**digits)
             return str(whole) if digits == 0 else f"{whole}.{part:0{digits}d}"
-    if value.denominator > 1000:  # an exponential's 30 digits: four say enough
+    if value.denominator > 1000:  # an exponential's 12 digits: four say enough
         return f"≈{float(value):.4f}"
     return f"{value.numerator}/{value.denominator}"
 
@@ -263,7 +263,7 @@ class AbfRule(ShareRule):
                 f"({kind} field, clause 3.1.1)"
             )
         with localcontext() as context:
-            context.prec = 30
+            context.prec = 12
             growth = Fraction(1 - (Decimal(-tables) / scale).exp())
         value = self.weight * growth  # exact in W, so the grades keep their ratios
         return value, (
