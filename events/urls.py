@@ -110,6 +110,11 @@ urlpatterns = [
     path("sessions/<int:pk>/results.json", transfer.session_export, name="session_export"),
     path("sessions/<int:pk>/results.csv", transfer.session_results_csv, name="session_results_csv"),
     path(
+        "sessions/<int:pk>/masterpoints.csv",
+        transfer.session_masterpoints_csv,
+        name="session_masterpoints_csv",
+    ),
+    path(
         "sessions/<int:pk>/travellers.csv",
         transfer.session_travellers_csv,
         name="session_travellers_csv",

@@ -15,6 +15,7 @@ from collections import defaultdict
 from lxml import etree
 
 import scoring
+from events.formats.csv_export import federation_numbers
 from events.formats.usebio_common import _SUITS
 from scoring.domain import Method
 
@@ -61,9 +62,7 @@ def write_usebio(event) -> str:
             for row in group.rows:
                 standings[row.pair.section_id].append(row)
     # The EBU credits masterpoints by EBU number: the roster's number for each name, if any.
-    numbers = {
-        member.name.casefold(): member.number for member in event.club.members.exclude(number="")
-    }
+    numbers = federation_numbers(event.club)
     results = defaultdict(list)
     for result in (
         Result.objects.filter(board__section__event=event)
@@ -113,6 +112,8 @@ def _write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
             _add(element, "PERCENTAGE", scoring.printed(row.percentage))
         if row.boards:
             _add(element, "PLACE", row.rank.rstrip("="))
+        if row.masterpoints is not None and row.masterpoints.points:
+            _add(element, "MASTER_POINTS_AWARDED", scoring.printed(row.masterpoints.points))
         for name in (pair.player1, pair.player2):
             if name:
                 player = etree.SubElement(element, "PLAYER")

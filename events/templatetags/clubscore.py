@@ -174,11 +174,12 @@ def handicap_cells(row) -> str:
 
 def award_cell(award) -> str:
     """A pair's masterpoint award with its working, open to a click (a <details>: no script)."""
-    if award is None or not award.points:
+    if award is None or not (award.points or award.refused):
         return '<td class="masterpoints">—</td>'
     working = "".join(f"<li>{escape(line)}</li>" for line in award.working)
+    shown = two_places(award.points) if award.points else "—"  # refused: "—", and why
     return (
-        f'<td class="masterpoints"><details><summary>{two_places(award.points)}</summary>'
+        f'<td class="masterpoints"><details><summary>{shown}</summary>'
         f'<ul class="working">{working}</ul></details></td>'
     )
 

@@ -71,7 +71,8 @@ ARGUMENTS = {
         "session_edit session_movement session_delete session_restore session_penalties "
         "session_strata "
         "session_export "
-        "session_results_csv session_travellers_csv hand_records analysis_retry "
+        "session_results_csv session_travellers_csv session_masterpoints_csv hand_records "
+        "analysis_retry "
         "hand_record_sheet hand_record_sheet_pdf table_links table_links_make "
         "table_links_options",
         lambda w: [w["event"].pk],
