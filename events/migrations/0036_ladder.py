@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0034_handicaps'),
+        ('events', '0035_masterpoint_schemes'),
     ]
 
     operations = [
