@@ -116,7 +116,7 @@ def full_club(db):
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     Event.objects.filter(pk=second.pk).update(
-        stratum_b_below=750, stratum_c_below=300, strata_by="average"
+        stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
     )
     create_championship(club, "Two days", [imported, second], "average", "left-out")
     club.directors.remove(fred)  # fred's name stays in the history
