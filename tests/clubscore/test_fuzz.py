@@ -389,6 +389,7 @@ KNOWN_FORMS = {
     "one_table_hand_records", "roster", "roster_import", "session_create", "session_edit",
     "session_import", "session_options", "session_pairs", "session_penalties", "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
+    "championship_final",
 }  # fmt: skip
 
 

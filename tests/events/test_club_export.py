@@ -22,6 +22,7 @@ from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import (
     Board,
+    Championship,
     Club,
     Event,
     Member,
@@ -110,7 +111,14 @@ def full_club(db):
     )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
-    create_championship(club, "Two days", [imported, second], "average", "left-out")
+    championship = create_championship(club, "Two days", [imported, second], "average",
+                                       "left-out")  # fmt: skip
+    Championship.objects.filter(pk=championship.pk).update(
+        final=make_session(club, name="Final day", tables=4),
+        finalists=3,
+        qualify_by="section",
+        carry_percent=40,
+    )
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 
