@@ -77,6 +77,11 @@ urlpatterns = [
         name="championship_entrants",
     ),
     path(
+        "championships/<int:pk>/final/",
+        championships.championship_final,
+        name="championship_final",
+    ),
+    path(
         "championships/<int:pk>/standings.pdf",
         championships.championship_pdf,
         name="championship_pdf",

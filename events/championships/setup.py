@@ -28,10 +28,14 @@ def create_championship(club, name, events, combination, missed) -> Championship
     return championship
 
 
+def names_key(player1: str, player2: str) -> frozenset[str]:
+    """Two names in either order, whatever their case or spacing (empty: no names)."""
+    return frozenset(" ".join(name.split()).casefold() for name in (player1, player2)) - {""}
+
+
 def pair_key(pair: Pair) -> tuple:
     """What makes two sessions' pairs one entrant by default."""
-    names = frozenset(" ".join(name.split()).casefold() for name in (pair.player1, pair.player2))
-    names -= {""}
+    names = names_key(pair.player1, pair.player2)
     if names:
         return ("names", names)
     return ("seat", pair.section.name, pair.direction, pair.number)

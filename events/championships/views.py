@@ -1,6 +1,8 @@
 """A championship's pages: create it from the club's sessions, match its entrants, and its
 combined standings, live while a session is played (events.core.live) and as a PDF."""
 
+from collections import Counter
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -9,10 +11,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from events.championships import setup
-from events.championships.forms import ChampionshipForm, EntrantsForm
-from events.championships.standings import combined_standings, live_subject
+from events.championships.final import final_standings, live_subject, qualifying
+from events.championships.forms import ChampionshipForm, EntrantsForm, FinalForm
+from events.championships.standings import combined_standings
 from events.core.access import directs
 from events.core.live import live_page, live_view
+from events.core.versions import bump
 from events.models import Championship, Club
 from events.pdfs.views import paper_size, pdf_download
 
@@ -20,7 +24,7 @@ from events.pdfs.views import paper_size, pdf_download
 def _championship(request, pk, director_only=False) -> tuple[Championship, bool]:
     """The championship and whether the user directs its club; a 404 for a reader when no
     session of it is published, and for anyone but its directors when `director_only`."""
-    championship = get_object_or_404(Championship.objects.select_related("club"), pk=pk)
+    championship = get_object_or_404(Championship.objects.select_related("club", "final"), pk=pk)
     director = directs(request, championship.club)
     if director:
         return championship, True
@@ -57,6 +61,7 @@ def championship_detail(request, pk):
         return {
             "championship": championship,
             "standings": combined_standings(championship, director),
+            "final": final_standings(championship, director),
         }
 
     return live_page(request, subject, "events/championship.html", context)
@@ -69,6 +74,7 @@ def championship_pdf(request, pk):
     context = {
         "championship": championship,
         "standings": combined_standings(championship, director),
+        "final": final_standings(championship, director),
     }
     subject = live_subject(championship)
     template = "events/championship.html"
@@ -95,3 +101,34 @@ def championship_entrants(request, pk):
         sessions.setdefault(pair.section.event.stage.order, []).append((pair, form.field_of(pair)))
     context = {"championship": championship, "form": form, "sessions": sessions}
     return render(request, "events/championship_entrants.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def championship_final(request, pk):
+    """The director marks the final: its session, who goes through, the share carried."""
+    championship, _ = _championship(request, pk, director_only=True)
+    stage = qualifying(championship, director=True)
+    fields = Counter(stage.fields[pk] for pk in stage.figures)
+    entrants = championship.entrants.count()
+    sizes = (len(stage.figures) or entrants, max(fields.values(), default=entrants))
+    initial = {
+        "final": championship.final_id,
+        "finalists": championship.finalists,
+        "qualify_by": championship.qualify_by,
+        "carry_percent": championship.carry_percent,
+    }
+    form = FinalForm(championship, sizes, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        bump(
+            Championship.objects.filter(pk=championship.pk),
+            final=data["final"],
+            finalists=data["finalists"] if data["final"] else None,
+            qualify_by=data["qualify_by"],
+            carry_percent=data["carry_percent"],
+        )
+        messages.success(request, "Final saved." if data["final"] else "No final.")
+        return redirect("championship_detail", pk=pk)
+    context = {"championship": championship, "form": form, "sizes": sizes}
+    return render(request, "events/championship_final.html", context)

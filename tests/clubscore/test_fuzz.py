@@ -390,6 +390,7 @@ KNOWN_FORMS = {
     "session_import", "session_options", "session_pairs", "session_penalties", "session_strata",
     "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
+    "championship_final",
 }  # fmt: skip
 
 

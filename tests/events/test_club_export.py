@@ -22,6 +22,7 @@ from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import (
     Board,
+    Championship,
     Club,
     Event,
     Member,
@@ -118,7 +119,14 @@ def full_club(db):
     Event.objects.filter(pk=second.pk).update(
         stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
     )
-    create_championship(club, "Two days", [imported, second], "average", "left-out")
+    championship = create_championship(club, "Two days", [imported, second], "average",
+                                       "left-out")  # fmt: skip
+    Championship.objects.filter(pk=championship.pk).update(
+        final=make_session(club, name="Final day", tables=4),
+        finalists=3,
+        qualify_by="section",
+        carry_percent=40,
+    )
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 
