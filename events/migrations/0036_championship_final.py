@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0033_strata'),
+        ('events', '0035_masterpoint_schemes'),
     ]
 
     operations = [
