@@ -34,19 +34,21 @@ __all__ = ["write_championship_usebio"]
 
 def write_championship_usebio(championship, director: bool = True) -> str:
     """The championship's sessions (those `director` sees) and outright standings; ValueError
-    when USEBIO cannot say them (no session yet, a method it has no type for, or sessions
-    scored by different methods: an EVENT has one EVENT_TYPE)."""
+    when USEBIO cannot say them (no session to show yet, or Home Duplicate Bridge, which it
+    has no event type for). A championship's other sessions are all matchpoints: one
+    EVENT_TYPE, MP_PAIRS, whatever each session's scale."""
     standings = combined_standings(championship, director)
-    columns = [column for column in standings.columns if column.shown]
+    # A session nobody has a score in is no session yet (scoring/championship.py): it has no
+    # traveller lines to write, and the outright is that of the sessions so far.
+    columns = [
+        column
+        for at, column in enumerate(standings.columns)
+        if column.shown and any(row.cells[at] is not None for row in standings.rows)
+    ]
     if not columns:
-        raise ValueError("none of its sessions is published yet")
-    kinds = {event_type(column.event) for column in columns}
-    if len(kinds) > 1:
-        raise ValueError(
-            "its sessions are scored by different methods, and a USEBIO event has one "
-            "EVENT_TYPE; export each session on its own"
-        )
-    kind = kinds.pop()
+        raise ValueError("none of its sessions has results its reader may see yet")
+    kinds = {event_type(column.event) for column in columns}  # HDB: a ValueError
+    (kind,) = kinds
     root, heading = usebio_root(championship.club.name, kind)
     sections = {column.order: list(column.event.sections.all()) for column in columns}
     for tag, value in (

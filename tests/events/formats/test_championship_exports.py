@@ -18,8 +18,11 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
+from events.championships.importing import import_championship
 from events.championships.setup import create_championship
 from events.championships.standings import combined_standings
 from events.formats.championship_json import championship_document
@@ -248,3 +251,119 @@ def test_each_file_takes_a_fixed_number_of_queries_a_session(
     per_session = len(captured.captured_queries) / 2
     with django_assert_max_num_queries(int(4 + 4 * per_session)):
         assert client.get(reverse(url_name, args=[big_one.pk])).status_code == 200
+
+
+LINES = ["4S N +1", "4S N =", "4S N -1", "3NT S =", "3NT S -2", "PASS", "4H E =", "5DX W -1"]
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    first=st.lists(st.sampled_from(LINES), min_size=3, max_size=3),
+    second=st.lists(st.sampled_from(LINES), min_size=3, max_size=3),
+    seats=st.permutations([1, 2, 3]),
+    newcomer=st.booleans(),
+    combination=st.sampled_from(["factored", "total", "average"]),
+    missed=st.sampled_from(["zero", "left-out"]),
+)
+def test_any_championship_reads_back_from_usebio_to_its_standings(
+    club, director, first, second, seats, newcomer, combination, missed
+):
+    """Whatever the tables type, wherever the NS pairs sit in session 2 and whether a pair
+    is replaced in it, the USEBIO file imports to the same combined standings, with no
+    warning that its outright differs."""
+    names = {**NAMES, **{("NS", seat): NAMES[("NS", n)] for n, seat in enumerate(seats, 1)}}
+    if newcomer:
+        names[("EW", 3)] = ("Max", "Ned")
+    one, two = two_sessions(club)
+    name_pairs(one, NAMES)
+    name_pairs(two, names)
+    championship = create_championship(club, "Club pairs", [one, two], combination, missed)
+    play_everything(one, director, dict(enumerate(first, 1)))
+    play_everything(two, director, dict(enumerate(second, 1)))
+    text = write_championship_usebio(championship)
+    imported = import_championship(
+        [("club-pairs.xml", text.encode())],
+        club=make_club(),
+        name="Again",
+        combination=combination,
+        missed=missed,
+    )
+    assert _table(imported.championship) == _table(championship)
+    assert imported.warnings == []
+
+
+def test_a_usebio_file_of_two_sessions_and_a_csv_make_three(club, director, tmp_path):
+    championship = _championship(club, director)
+    both = tmp_path / "both.xml"
+    both.write_text(write_championship_usebio(championship), encoding="utf-8")
+    third = tmp_path / "third.csv"
+    _run("export_results", str(championship.stages.first().event.pk), "--travellers", str(third))
+    out, _ = _run("import_travellers", str(both), str(third), "--club", club.slug,
+                  "--championship", "Three")  # fmt: skip
+    copy = Championship.objects.get(pk=int(out.split()[-1]))
+    assert copy.stages.count() == 3
+
+
+def test_a_bad_line_in_the_second_session_of_a_usebio_file_stores_nothing(club, director, tmp_path):
+    championship = _championship(club, director)
+    text = write_championship_usebio(championship)
+    second = text.index('<SESSION SESSION_ID="2">')
+    bad = text[:second] + text[second:].replace("<TRICKS>10</TRICKS>", "<TRICKS>14</TRICKS>", 1)
+    path = tmp_path / "bad.xml"
+    path.write_text(bad, encoding="utf-8")
+    sessions = Event.objects.count()
+    err = StringIO()
+    with pytest.raises(CommandError, match="nothing imported"):
+        call_command("import_travellers", str(path), "--championship", "C", "--club", club.slug,
+                     stdout=StringIO(), stderr=err)  # fmt: skip
+    at = bad.rindex("<TRAVELLER_LINE>", 0, bad.index("<TRICKS>14</TRICKS>"))
+    line = bad[:at].count("\n") + 1  # the line's own start, as every USEBIO problem is named
+    assert f"{path}: line {line}: TRAVELLER_LINE" in err.getvalue()
+    assert Event.objects.count() == sessions
+
+
+def test_one_usebio_file_of_two_sessions_without_championship_is_one_session(
+    club, director, tmp_path
+):
+    """As before: one file, one session, its sections those of all the file's SESSIONs."""
+    championship = _championship(club, director)
+    path = tmp_path / "both.xml"
+    path.write_text(write_championship_usebio(championship), encoding="utf-8")
+    out, _ = _run("import_travellers", str(path), "--club", club.slug)
+    event = Event.objects.get(pk=int(out.split()[-1]))
+    assert event.name == "Club pairs" and event.sections.count() == 2
+    assert not hasattr(event, "stage")
+
+
+def test_a_teams_file_cannot_be_a_championships_session(club, tmp_path):
+    teams = tmp_path / "teams.xml"
+    teams.write_text(
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="SWISS_TEAMS"><DATE>01/11/2026</DATE>'
+        "</EVENT></USEBIO>",
+        encoding="utf-8",
+    )
+    other = tmp_path / "other.csv"
+    other.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,=\n", encoding="utf-8")
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_travellers", str(teams), str(other), "--championship", "C",
+                     "--club", club.slug, stdout=StringIO(), stderr=err)  # fmt: skip
+    assert "a teams event's file" in err.getvalue()
+    assert not Event.objects.exists()
+
+
+def test_a_session_not_begun_is_not_in_the_usebio_file(club, director):
+    """After the first session the standings are its own (scoring/championship.py): the file
+    holds that session, and the outright is Ann & Bob's 12, first."""
+    one, two = two_sessions(club)
+    name_pairs(one, NAMES)
+    name_pairs(two, SWAPPED)
+    championship = create_championship(club, "Club pairs", [one, two], "factored", "zero")
+    play_everything(one, director, FIRST)
+    event = etree.fromstring(write_championship_usebio(championship).encode()).find("EVENT")
+    assert [s.get("SESSION_ID") for s in event.findall("SESSION")] == ["1"]
+    assert event.findtext("SESSION_COUNT") == "1"
+    ann = event.find("PARTICIPANTS/PAIR")
+    assert (ann.findtext("TOTAL_SCORE"), ann.findtext("PLACE")) == ("12", "1")
