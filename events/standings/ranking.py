@@ -25,6 +25,7 @@ class StandingRow:
     points: Fraction | None = None  # exact: earned less penalties, not factored
     possible: Fraction | None = None  # what the percentage is of (scoring.Standing.possible)
     masterpoints: scoring.Award | None = None  # under the club's masterpoint rule, if any
+    exact_average: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -128,4 +129,5 @@ def _row(pair: Pair, standing: scoring.Standing, award=None) -> StandingRow:
         points=standing.total,
         possible=standing.possible,
         masterpoints=award,
+        exact_average=standing.average,
     )
