@@ -86,6 +86,18 @@ urlpatterns = [
         championships.championship_pdf,
         name="championship_pdf",
     ),
+    path(
+        "championships/<int:pk>/results.json",
+        championships.championship_results_file,
+        {"format_name": "json"},
+        name="championship_json",
+    ),
+    path(
+        "championships/<int:pk>/results.xml",
+        championships.championship_results_file,
+        {"format_name": "usebio"},
+        name="championship_usebio",
+    ),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),

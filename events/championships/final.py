@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import scoring
-from events.championships.setup import names_key
+from events.championships.setup import pair_names
 from events.championships.standings import LiveChampionship
 from events.championships.standings import live_subject as stages_subject
 from events.models import Championship, Event, Pair
@@ -92,7 +92,7 @@ def final_standings(championship: Championship, director: bool) -> FinalStanding
         stage.figures, championship.finalists, stage.fields if by_field else None
     ) if stage.figures else []  # fmt: skip
     entrants = {entrant.pk: entrant for entrant in championship.entrants.all()}
-    by_names = {names_key(entrants[pk].player1, entrants[pk].player2): pk for pk in through}
+    by_names = {pair_names(entrants[pk].player1, entrants[pk].player2): pk for pk in through}
     by_names.pop(frozenset(), None)
     share = Fraction(championship.carry_percent, 100)
     carried = {pk: scoring.carry_forward(stage.figures[pk], share, 100, 100) for pk in through}
@@ -101,7 +101,7 @@ def final_standings(championship: Championship, director: bool) -> FinalStanding
     strangers = 0
     for _, pairs in _pairs_by_event([final] if shown else []):
         for _, row in _scored_rows(final, pairs):
-            finalist = by_names.get(names_key(row.pair.player1, row.pair.player2))
+            finalist = by_names.get(pair_names(row.pair.player1, row.pair.player2))
             if finalist is None:
                 strangers += 1
             else:

@@ -1,11 +1,12 @@
 """A championship's pages: create it from the club's sessions, match its entrants, and its
-combined standings, live while a session is played (events.core.live) and as a PDF."""
+combined standings, live while a session is played (events.core.live), as a PDF, and as JSON
+or USEBIO files."""
 
 from collections import Counter
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -17,6 +18,7 @@ from events.championships.standings import combined_standings
 from events.core.access import directs
 from events.core.live import live_page, live_view
 from events.core.versions import bump
+from events.formats import CHAMPIONSHIP_WRITERS, write_championship
 from events.models import Championship, Club
 from events.pdfs.views import paper_size, pdf_download
 
@@ -79,6 +81,23 @@ def championship_pdf(request, pk):
     subject = live_subject(championship)
     template = "events/championship.html"
     return pdf_download(request, subject, "championship", template, context, paper)
+
+
+@require_GET
+def championship_results_file(request, pk, format_name):
+    """The championship as JSON or USEBIO (events.formats.CHAMPIONSHIP_WRITERS), with the
+    sessions its reader sees on its page."""
+    championship, director = _championship(request, pk)
+    writer = CHAMPIONSHIP_WRITERS[format_name]
+    try:
+        body = write_championship(championship, format_name, director)
+    except ValueError as error:  # USEBIO: sessions it has no event type for
+        messages.error(request, f"No {format_name.upper()} file: {error}.")
+        return redirect("championship_detail", pk=pk)
+    response = HttpResponse(body, content_type=writer.content_type)
+    filename = f"clubscore-championship-{championship.pk}.{writer.extension}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 @login_required

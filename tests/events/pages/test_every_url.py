@@ -79,7 +79,8 @@ ARGUMENTS = {
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
     **_each("club_sessions roster roster_import championship_create", lambda w: [w["club"].slug]),
     **_each(
-        "championship_detail championship_entrants championship_pdf championship_final",
+        "championship_detail championship_entrants championship_pdf championship_final "
+        "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
     **_each("member_edit member_active", lambda w: [w["club"].slug, w["member"].pk]),
