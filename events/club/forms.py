@@ -6,11 +6,17 @@ from django import forms
 from events.club.roster import number_problem
 from events.formats.forms import kilobytes
 from events.models import Member
+from scoring.player_numbers import number_problem as federation_number_problem
 
 
 class AddToRosterForm(forms.Form):
     add_to_roster = forms.BooleanField(
         required=False, initial=True, label="Add new names to the club roster"
+    )
+    as_visitors = forms.BooleanField(
+        required=False,
+        initial=False,
+        label="as visitors (known by name, not suggested among the members)",
     )
 
 
@@ -19,7 +25,7 @@ class MemberForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ["name", "number", "email", "email_consent", "active"]
+        fields = ["name", "federation", "number", "email", "email_consent", "active", "visitor"]
         error_messages = {
             "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}
         }
@@ -48,11 +54,33 @@ class MemberForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        federation, number = data.get("federation"), data.get("number")
+        if number and federation is not None and "number" not in self.errors:
+            if problem := federation_number_problem(federation, number):
+                self.add_error("number", problem)
         if data.get("email_consent") and not data.get("email") and "email" not in self.errors:
             self.add_error(
                 "email_consent", "Results by e-mail need the member's e-mail address above."
             )
         return data
+
+
+class MergeForm(forms.Form):
+    """The member a duplicate is merged into (the page is the duplicate's)."""
+
+    into = forms.ModelChoiceField(
+        queryset=Member.objects.none(),
+        label="Merge into",
+        empty_label="Choose the member to keep",
+        error_messages={
+            "invalid_choice": "That member is not on this club's roster.",
+            "required": "Choose the member to keep.",
+        },
+    )
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["into"].queryset = club.members.all()
 
 
 class RosterImportForm(forms.Form):

@@ -195,7 +195,7 @@ class Roster:
 
     @property
     def suggestions(self) -> list[Member]:
-        return [member for member in self.members if member.active]
+        return [member for member in self.members if member.suggested]
 
     def resolve(self, typed: str) -> str:
         """A member's number becomes their name; a member's name takes the roster's spelling.
@@ -209,13 +209,13 @@ class Roster:
         member = self._by_name.get(typed.lower())
         return member.name if member else typed
 
-    def add_new(self, names) -> list[str]:
-        """Adds the names not on the roster yet; returns them."""
+    def add_new(self, names, visitor: bool = False) -> list[str]:
+        """Adds the names not on the roster yet, as members or as visitors; returns them."""
         new = {}
         for name in names:
             if name and name.lower() not in self._by_name:
                 new.setdefault(name.lower(), name)
-        members = [Member(club=self.club, name=name) for name in new.values()]
+        members = [Member(club=self.club, name=name, visitor=visitor) for name in new.values()]
         # A name another director added meanwhile is simply on the roster already.
         Member.objects.bulk_create(members, ignore_conflicts=True)
         return list(new.values())
