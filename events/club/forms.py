@@ -6,6 +6,7 @@ from django import forms
 from events.club.roster import number_problem
 from events.formats.forms import kilobytes
 from events.models import Member
+from events.models.clubs import FEDERATION_CHOICES
 from scoring.player_numbers import number_problem as federation_number_problem
 
 
@@ -55,7 +56,9 @@ class MemberForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         federation, number = data.get("federation"), data.get("number")
-        if number and federation is not None and "number" not in self.errors:
+        if not number and "number" not in self.errors:
+            data["federation"] = ""  # no number, so no federation gave one
+        elif federation is not None and "number" not in self.errors:
             if problem := federation_number_problem(federation, number):
                 self.add_error("number", problem)
         if data.get("email_consent") and not data.get("email") and "email" not in self.errors:
@@ -78,9 +81,16 @@ class MergeForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, club, **kwargs):
+    def __init__(self, *args, club, duplicate, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["into"].queryset = club.members.all()
+        into = self.fields["into"]
+        # Any member of the club is taken, so merging one with themselves is refused in words
+        # (events.club.merging); the list offers the others.
+        into.queryset = club.members.all()
+        into.widget.choices = [
+            ("", into.empty_label),
+            *((m.pk, str(m)) for m in club.members.exclude(pk=duplicate.pk)),
+        ]
 
 
 class RosterImportForm(forms.Form):
@@ -93,6 +103,12 @@ class RosterImportForm(forms.Form):
         help_text="One member a line: name,number (the number may be left out).",
     )
     file = forms.FileField(required=False, label="or choose a CSV file")
+    federation = forms.ChoiceField(
+        choices=FEDERATION_CHOICES,
+        required=False,
+        label="Numbers given by",
+        help_text="Each number is checked against this federation's format.",
+    )
 
     # A roster of 2,000 members is about 50 kB.
     MAX_BYTES = 1_000_000

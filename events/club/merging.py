@@ -60,6 +60,11 @@ class MergePlan:
         taken = self.taken_over
         if taken:
             lines.append(f"{new} takes {old}'s {' and '.join(taken)}.")
+        if self.duplicate.number and self.kept.number:
+            lines.append(
+                f"{old}'s number {self.duplicate.number} is dropped: {new} keeps "
+                f"{self.kept.number}."
+            )
         lines.append(f"{old} leaves the roster.")
         return lines
 

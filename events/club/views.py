@@ -78,7 +78,8 @@ def roster_import(request, slug):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            summary = import_roster(club, form.cleaned_data["text"])
+            data = form.cleaned_data
+            summary = import_roster(club, data["text"], data["federation"])
         except RosterImportError as error:
             problems = error.described()
         else:
@@ -94,7 +95,8 @@ def member_merge(request, slug, member_pk):
     """The page of a duplicate: choose the member to keep, see what merging changes, then
     merge (a POST). A refusal says why and changes nothing."""
     club, duplicate = _member_for_director(request, slug, member_pk)
-    form = MergeForm(request.POST if request.method == "POST" else request.GET or None, club=club)
+    data = request.POST if request.method == "POST" else request.GET or None
+    form = MergeForm(data, club=club, duplicate=duplicate)
     plan, refusal = None, None
     if form.is_bound and form.is_valid():
         kept = form.cleaned_data["into"]

@@ -5,6 +5,7 @@ nothing changes."""
 
 import datetime
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -168,9 +169,17 @@ def test_the_duplicates_number_goes_to_a_member_kept_without_one(club):
     kept = Member.objects.create(club=club, name="Ann Smith")
     duplicate = Member.objects.create(club=club, name="A. Smith", federation="ABF",
                                       number="0041475", visitor=True)  # fmt: skip
+    assert "Ann Smith takes A. Smith's number 0041475." in plan_merge(kept, duplicate).changes
     merge_members(kept, duplicate)
     kept.refresh_from_db()
     assert (kept.federation, kept.number, kept.visitor) == ("ABF", "0041475", False)
+
+
+def test_the_plan_says_the_duplicates_number_is_dropped_when_both_have_one(club, ann):
+    duplicate = Member.objects.create(club=club, name="A. Smith", number="777")
+    assert "A. Smith's number 777 is dropped: Ann Smith keeps 12345." in (
+        plan_merge(ann, duplicate).changes
+    )
 
 
 def test_the_plan_takes_a_constant_number_of_queries(
@@ -198,6 +207,8 @@ def test_the_page_shows_what_will_change_before_the_post_merges(
     body = director_client.get(url, {"into": ann.pk}).content.decode()
     assert "1 session: 1 pair with A. Smith get Ann Smith instead." in body
     assert "Tuesday pairs (24 Nov 2026)" in body
+    offered = re.findall(r'<option value="(\d+)"', body)
+    assert offered == [str(ann.pk)]  # not A. Smith themselves
     assert club.members.count() == 2  # looking changes nothing
     response = director_client.post(url, {"into": ann.pk})
     assert response.status_code == 302 and response.url == reverse("roster", args=[club.slug])
@@ -240,3 +251,15 @@ def test_the_page_gives_other_users_a_404(client, request, club, ann, a_smith, w
     assert client.get(merge_url(club, a_smith), {"into": ann.pk}).status_code == 404
     assert client.post(merge_url(club, a_smith), {"into": ann.pk}).status_code == 404
     assert club.members.count() == 2
+
+
+@pytest.mark.parametrize("sessions", [4, 12])
+def test_the_merge_page_takes_a_constant_number_of_queries(
+    director_client, club, ann, a_smith, sessions, django_assert_max_num_queries
+):
+    for day in range(1, sessions + 1):
+        event = make_session(club, name=f"Day {day}", date=datetime.date(2026, 10, day))
+        name_pair(event, "NS", 1, "A. Smith" if day % 2 else "Ann Smith")
+    with django_assert_max_num_queries(12):
+        body = director_client.get(merge_url(club, a_smith), {"into": ann.pk}).content.decode()
+    assert f"{sessions // 2} sessions: {sessions // 2} pairs with A. Smith" in body

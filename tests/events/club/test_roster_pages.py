@@ -259,6 +259,24 @@ def test_the_roster_page_takes_a_constant_number_of_queries(
                active=n % 5 != 0)
         for n in range(members)
     )  # fmt: skip
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(5):
         response = director_client.get(reverse("roster", args=[club.slug]))
     assert response.content.decode().count("Merge</a>") == members
+
+
+def test_changing_a_members_federation_checks_their_number_again(director_client, club, ann):
+    url = reverse("member_edit", args=[club.slug, ann.pk])
+    response = director_client.post(url, {"name": "Ann Smith", "federation": "ABF",
+                                          "number": "12345", "active": "on"})  # fmt: skip
+    assert "“12345” is not an ABF number: seven digits" in html.unescape(response.content.decode())
+    ann.refresh_from_db()
+    assert (ann.federation, ann.number) == ("", "12345")
+
+
+def test_it_imports_a_list_of_one_federations_numbers(director_client, club):
+    url = reverse("roster_import", args=[club.slug])
+    response = director_client.post(url, {"lines": "Ann Smith,0041475", "federation": "ABF"})
+    assert response.status_code == 302
+    assert [(m.federation, m.number) for m in club.members.all()] == [("ABF", "0041475")]
+    response = director_client.post(url, {"lines": "Bob Jones,0041476", "federation": "ABF"})
+    assert "Line 1: “0041476” is not an ABF number" in html.unescape(response.content.decode())
