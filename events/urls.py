@@ -32,6 +32,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/publish/", sessions.session_publish, name="session_publish"),
     path("sessions/<int:pk>/finalise/", results.session_finalise, name="session_finalise"),
+    path("sessions/<int:pk>/strata/", results.session_strata, name="session_strata"),
     path("sessions/<int:pk>/mails/retry/", mail.retry_mails, name="session_mails_retry"),
     path("sessions/<int:pk>/corrections/", results.session_corrections, name="session_corrections"),
     path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),

@@ -37,6 +37,7 @@ from scoring.domain import (
     Percentages,
     Places,
     Rounding,
+    StratifyBy,
     TeamsKind,
     TeamsScoring,
     Totals,
@@ -111,6 +112,7 @@ from scoring.session import (
 )
 from scoring.standing_moves import Move, Placing, standing_moves
 from scoring.standings import Penalty, Standing, standings
+from scoring.strata import STRATUM_NAMES, Strata, pair_holding, strata_of, stratum_places
 from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
 from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
 from scoring.vps import (
@@ -254,4 +256,10 @@ __all__ = [
     "Move",
     "Placing",
     "standing_moves",
+    "StratifyBy",
+    "STRATUM_NAMES",
+    "Strata",
+    "pair_holding",
+    "strata_of",
+    "stratum_places",
 ]

@@ -29,6 +29,7 @@ __all__ = [
     "Places",
     "Combination",
     "MissedSession",
+    "StratifyBy",
 ]
 
 
@@ -164,3 +165,11 @@ class MissedSession(Choice):
 
     ZERO = "zero", "Scores nothing (0 matchpoints, 0%)"
     LEFT_OUT = "left-out", "Left out: judged on the sessions played"
+
+
+class StratifyBy(Choice):
+    """Which holding places a pair in a stratum: clubs use both (docs/rules.md,
+    scoring/strata.py)."""
+
+    HIGHER = "higher", "The higher of the two players' masterpoints"
+    AVERAGE = "average", "The average of the two players' masterpoints"

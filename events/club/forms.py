@@ -26,7 +26,10 @@ class MemberForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ["name", "federation", "number", "email", "email_consent", "active", "visitor"]
+        fields = [
+            "name", "federation", "number", "masterpoints_held", "email", "email_consent",
+            "active", "visitor",
+        ]  # fmt: skip
         error_messages = {
             "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}
         }

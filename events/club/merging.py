@@ -76,6 +76,8 @@ class MergePlan:
             taken.append(f"number {self.duplicate.number}")
         if self.duplicate.email and not self.kept.email:
             taken.append(f"e-mail address {self.duplicate.email}")
+        if self.duplicate.masterpoints_held is not None and self.kept.masterpoints_held is None:
+            taken.append(f"{self.duplicate.masterpoints_held} masterpoints held")
         return taken
 
 
@@ -217,5 +219,7 @@ def _take_over(kept: Member, duplicate: Member) -> None:
         kept.federation, kept.number = duplicate.federation, duplicate.number
     if duplicate.email and not kept.email:
         kept.email, kept.email_consent = duplicate.email, duplicate.email_consent
+    if duplicate.masterpoints_held is not None and kept.masterpoints_held is None:
+        kept.masterpoints_held = duplicate.masterpoints_held
     kept.active = kept.active or duplicate.active
     kept.visitor = kept.visitor and duplicate.visitor

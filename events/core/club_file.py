@@ -33,8 +33,9 @@ FILE_ORDER = (
     "events.team", "events.teammatch", "events.matchboard",
 )  # fmt: skip
 # Made again from the rest whenever it is asked for: a session's stored PDFs (megabytes of
-# what the results already say) are left out of a backup, and remade after a load.
-REMADE = {"events.SessionPdf"}
+# what the results already say) and its stored standings (a copy of what its results give)
+# are left out of a backup, and remade after a load.
+REMADE = {"events.SessionPdf", "events.StoredStanding"}
 
 
 def file_label(model: type[models.Model]) -> str:

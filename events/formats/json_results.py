@@ -40,6 +40,8 @@ def _pair_row(section, row) -> dict:
             "exact": str(award.points),
             "working": list(award.working),
         }
+    if row.strata:  # added only in a stratified session: {"A": "3", "B": "1"}
+        pair["strata"] = dict(part.split(" ", 1) for part in row.strata.split(" · "))
     return pair
 
 

@@ -13,6 +13,7 @@ from .mail import ResultMail
 from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet, SessionChange
 from .sessions import Board, Event, EventQuerySet, Pair, Section
+from .standings import StoredStanding
 from .table_links import TableEntry, TableLink, TablePhoneOptions
 
 __all__ = [
@@ -22,5 +23,5 @@ __all__ = [
     "SessionPdf",
     "PDF_KINDS", "PDF_PAPERS", "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions", "Championship", "ChampionshipSession",
-    "Entrant", "MAX_SESSIONS",
+    "Entrant", "MAX_SESSIONS", "StoredStanding",
 ]  # fmt: skip

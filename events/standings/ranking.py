@@ -9,6 +9,7 @@ from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
 from events.standings.masterpoints import group_awards, rule_of
 from events.standings.scorer import cached_units, penalties_by_pair
+from events.standings.strata import pair_strata, places_in_strata
 from scoring.domain import Direction
 
 
@@ -25,6 +26,8 @@ class StandingRow:
     points: Fraction | None = None  # exact: earned less penalties, not factored
     possible: Fraction | None = None  # what the percentage is of (scoring.Standing.possible)
     masterpoints: scoring.Award | None = None  # under the club's masterpoint rule, if any
+    exact_average: Fraction | None = None
+    strata: str = ""  # a stratified session's places in each stratum, "A 3= · B 1"
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,11 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
         groups.setdefault(standing.group, []).append(standing)
     rule = rule_of(event)
     awards = group_awards(rule, groups) if rule else {}
+    strata_by_pair = pair_strata(event, {pk: pairs[pk] for pk in members})
+    strata_places = {}
+    if strata_by_pair:
+        for standings_of_group in groups.values():
+            strata_places.update(places_in_strata(standings_of_group, strata_by_pair))
     ordered = []
     # Section by section, NS before EW: the order of a printed recap.
     for group in sorted(groups, key=_group_order):
@@ -91,7 +99,10 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
             groups[group],
             key=lambda s: (_place(s.rank), pairs[s.pair].section_id, pairs[s.pair].number),
         )
-        rows = [_row(pairs[s.pair], s, awards.get(s.pair)) for s in members_sorted]
+        rows = [
+            _row(pairs[s.pair], s, awards.get(s.pair), strata_places.get(s.pair, ""))
+            for s in members_sorted
+        ]
         ordered.append(StandingGroup(_group_title(group), rows))
     return ordered
 
@@ -112,7 +123,7 @@ def _place(rank: str) -> float:
     return int(rank.rstrip("=")) if rank else float("inf")
 
 
-def _row(pair: Pair, standing: scoring.Standing, award=None) -> StandingRow:
+def _row(pair: Pair, standing: scoring.Standing, award=None, strata="") -> StandingRow:
     def number(value):
         return None if value is None else float(value)
 
@@ -128,4 +139,6 @@ def _row(pair: Pair, standing: scoring.Standing, award=None) -> StandingRow:
         points=standing.total,
         possible=standing.possible,
         masterpoints=award,
+        exact_average=standing.average,
+        strata=strata,
     )

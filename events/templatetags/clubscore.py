@@ -121,6 +121,7 @@ def standings_rows(group, event, compact=False):
     live standings: the template engine took ~6 ms over a 30-pair section, this ~0.5 ms)."""
     url = reverse("score_card", args=[event.pk, _PAIR])
     awards = not compact and event.club_id and event.club.masterpoints
+    stratified = not compact and event.stratum_b_below is not None
     rows = []
     for row in group.rows:
         pair = row.pair
@@ -136,6 +137,8 @@ def standings_rows(group, event, compact=False):
             )
         last = row.percentage if event.uses_percentages else row.average
         award = award_cell(row.masterpoints) if awards else ""
+        if stratified:
+            award += f'<td class="text strata">{escape(row.strata) or "—"}</td>'
         rows.append(
             f"<tr><td>{escape(row.rank) if row.boards else '—'}</td>"
             f'<th scope="row" class="text"><a href="{url.replace(str(_PAIR), str(pair.pk))}">'

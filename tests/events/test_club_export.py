@@ -94,7 +94,12 @@ def full_club(db):
         places="section",
     )
     ann = Member.objects.create(
-        club=club, name="Ann Smith", number="1001", email="ann@example.org", email_consent=True
+        club=club,
+        name="Ann Smith",
+        number="1001",
+        email="ann@example.org",
+        email_consent=True,
+        masterpoints_held="1234.56",
     )
     Member.objects.create(club=club, name="Bob Jones", number="", active=False)
     # A visitor from Australia, with the worked example of ASE Computing's "How are the player
@@ -115,6 +120,9 @@ def full_club(db):
     )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
+    Event.objects.filter(pk=second.pk).update(
+        stratum_b_below=750, stratum_c_below=300, strata_by="average"
+    )
     create_championship(club, "Two days", [imported, second], "average", "left-out")
     club.directors.remove(fred)  # fred's name stays in the history
     return club

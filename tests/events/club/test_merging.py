@@ -167,12 +167,18 @@ def test_a_failure_half_way_changes_nothing(club, ann, a_smith, tuesday, monkeyp
 
 def test_the_duplicates_number_goes_to_a_member_kept_without_one(club):
     kept = Member.objects.create(club=club, name="Ann Smith")
-    duplicate = Member.objects.create(club=club, name="A. Smith", federation="ABF",
-                                      number="0041475", visitor=True)  # fmt: skip
-    assert "Ann Smith takes A. Smith's number 0041475." in plan_merge(kept, duplicate).changes
+    duplicate = Member.objects.create(
+        club=club, name="A. Smith", federation="ABF", number="0041475", visitor=True,
+        masterpoints_held=12,
+    )  # fmt: skip
+    assert (
+        "Ann Smith takes A. Smith's number 0041475 and 12 masterpoints held."
+        in plan_merge(kept, duplicate).changes
+    )
     merge_members(kept, duplicate)
     kept.refresh_from_db()
     assert (kept.federation, kept.number, kept.visitor) == ("ABF", "0041475", False)
+    assert kept.masterpoints_held == 12
 
 
 def test_the_plan_says_the_duplicates_number_is_dropped_when_both_have_one(club, ann):

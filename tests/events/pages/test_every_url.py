@@ -65,6 +65,7 @@ ARGUMENTS = {
         "session_travellers score_cards session_standings_pdf session_recap_pdf "
         "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
         "session_edit session_movement session_delete session_restore session_penalties "
+        "session_strata "
         "session_export "
         "session_results_csv session_travellers_csv hand_records analysis_retry "
         "hand_record_sheet hand_record_sheet_pdf table_links table_links_make "

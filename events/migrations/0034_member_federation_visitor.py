@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0031_late_changes'),
+        ('events', '0033_strata'),
     ]
 
     operations = [

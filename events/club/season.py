@@ -1,0 +1,63 @@
+"""A club's season as its players lived it: each member's results across chosen sessions, read
+from the sessions' stored standings (events/standings/stored.py) in a fixed number of queries.
+
+A pair's players are the members whose names they are, compared case-blind (events/club/
+players.py explains why at most one member is). A player who is no member is kept under the
+name as typed, so a visitor's results are not lost either.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+
+from events.models import Club, Event
+from events.standings.stored import SessionStanding, stored_standings
+
+__all__ = ["PlayerResult", "player_key", "results_by_player", "season_sessions"]
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's result in one session: their pair's standing and who partnered them."""
+
+    event: Event
+    standing: SessionStanding
+    name: str  # as the pair has it
+    partner: str  # "" when the pair has one name
+
+
+def player_key(name: str) -> str:
+    """The key a player's results are gathered under: names compared case-blind, as the
+    roster compares them."""
+    return name.strip().lower()
+
+
+def season_sessions(
+    club: Club, *, director: bool, start: date | None = None, end: date | None = None
+) -> list[Event]:
+    """The club's pairs sessions in date order (published ones only, unless the reader directs
+    the club), between `start` and `end` inclusive when given."""
+    events = Event.objects.not_deleted().filter(club=club)
+    if not director:
+        events = events.filter(published=True)
+    if start is not None:
+        events = events.filter(date__gte=start)
+    if end is not None:
+        events = events.filter(date__lte=end)
+    return list(events.select_related("club").order_by("date", "pk"))
+
+
+def results_by_player(events: list[Event]) -> dict[str, list[PlayerResult]]:
+    """Every player's results in `events`, by player_key, in the events' order. A pair with no
+    board played gives its players no result."""
+    standings = stored_standings(events)
+    found: dict[str, list[PlayerResult]] = defaultdict(list)
+    for event in events:
+        for standing in standings[event.pk]:
+            if not standing.boards:
+                continue
+            names = standing.names
+            for name in dict.fromkeys(names):
+                partner = next((other for other in names if other != name), "")
+                found[player_key(name)].append(PlayerResult(event, standing, name, partner))
+    return dict(found)
