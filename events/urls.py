@@ -78,6 +78,11 @@ urlpatterns = [
         name="championship_entrants",
     ),
     path(
+        "championships/<int:pk>/final/",
+        championships.championship_final,
+        name="championship_final",
+    ),
+    path(
         "championships/<int:pk>/standings.pdf",
         championships.championship_pdf,
         name="championship_pdf",
@@ -86,9 +91,26 @@ urlpatterns = [
     path("ladders/<int:pk>/", ladders.ladder_detail, name="ladder_detail"),
     path("ladders/<int:pk>/edit/", ladders.ladder_edit, name="ladder_edit"),
     path("ladders/<int:pk>/ladder.pdf", ladders.ladder_pdf, name="ladder_pdf"),
+    path(
+        "championships/<int:pk>/results.json",
+        championships.championship_results_file,
+        {"format_name": "json"},
+        name="championship_json",
+    ),
+    path(
+        "championships/<int:pk>/results.xml",
+        championships.championship_results_file,
+        {"format_name": "usebio"},
+        name="championship_usebio",
+    ),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),
+    path(
+        "clubs/<slug:slug>/members/<int:member_pk>/merge/",
+        roster.member_merge,
+        name="member_merge",
+    ),
     path(
         "clubs/<slug:slug>/members/<int:member_pk>/active/",
         roster.member_active,

@@ -20,6 +20,15 @@ from scoring.board_scoring import (
     score_board,
 )
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
+from scoring.carry_forward import (
+    EBU_SHARE,
+    FinalStanding,
+    QualifyBy,
+    carry_forward,
+    final_standings,
+    qualifiers,
+    stage_top,
+)
 from scoring.championship import ChampionshipStanding, SessionScore, championship_standings
 from scoring.contracts import Contract, contract_score, parse_contract
 from scoring.domain import (
@@ -277,6 +286,13 @@ __all__ = [
     "ChampionshipStanding",
     "SessionScore",
     "championship_standings",
+    "EBU_SHARE",
+    "FinalStanding",
+    "QualifyBy",
+    "carry_forward",
+    "final_standings",
+    "qualifiers",
+    "stage_top",
     "Move",
     "Placing",
     "standing_moves",

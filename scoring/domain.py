@@ -161,6 +161,13 @@ class Combination(Choice):
     AVERAGE = "average", "Average percentage of the sessions"
 
 
+class QualifyBy(Choice):
+    """Whose best entrants go through to a championship's final (scoring/carry_forward.py)."""
+
+    OVERALL = "overall", "The best pairs overall"
+    SECTION = "section", "The best pairs of each section's field"
+
+
 class MissedSession(Choice):
     """What a session an entrant did not play counts in a championship: no written rule was
     found, so the director chooses (docs/rules.md)."""

@@ -22,6 +22,7 @@ from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import (
     Board,
+    Championship,
     Club,
     Event,
     Ladder,
@@ -103,6 +104,11 @@ def full_club(db):
         masterpoints_held="1234.56",
     )
     Member.objects.create(club=club, name="Bob Jones", number="", active=False)
+    # A visitor from Australia, with the worked example of ASE Computing's "How are the player
+    # numbers checked" as ABF number.
+    Member.objects.create(
+        club=club, name="Vi Sitor", federation="ABF", number="0041475", visitor=True
+    )
     _result_mails(_pairs_session(club, dora, fred), ann)
     _teams_event(club, fred)
     _one_table_games(club, fred)
@@ -117,18 +123,20 @@ def full_club(db):
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     Event.objects.filter(pk=second.pk).update(
-        stratum_b_below=750, stratum_c_below=300, strata_by="average"
+        stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
     )
-    create_championship(club, "Two days", [imported, second], "average", "left-out")
+    championship = create_championship(club, "Two days", [imported, second], "average",
+                                       "left-out")  # fmt: skip
+    Championship.objects.filter(pk=championship.pk).update(
+        final=make_session(club, name="Final day", tables=4),
+        finalists=3,
+        qualify_by="section",
+        carry_percent=40,
+    )
     Ladder.objects.create(
-        club=club,
-        name="Winter ladder",
-        rule="average",
-        sessions=6,
-        start=datetime.date(2026, 9, 1),
-        end=datetime.date(2027, 3, 31),
-        version=2,
-    )
+        club=club, name="Winter ladder", rule="average", sessions=6,
+        start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31), version=2,
+    )  # fmt: skip
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 

@@ -87,10 +87,11 @@ ARGUMENTS = {
     ),
     **_each("ladder_detail ladder_edit ladder_pdf", lambda w: [w["ladder"].pk]),
     **_each(
-        "championship_detail championship_entrants championship_pdf",
+        "championship_detail championship_entrants championship_pdf championship_final "
+        "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
-    **_each("member_edit member_active", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each("member_edit member_active member_merge", lambda w: [w["club"].slug, w["member"].pk]),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0035_masterpoint_schemes'),
+        ('events', '0036_championship_final'),
     ]
 
     operations = [
