@@ -39,8 +39,8 @@ class LadderForm(forms.ModelForm):
             if not self.club.masterpoints:
                 self.add_error(
                     "rule",
-                    "The club awards no masterpoints: choose its masterpoint rule in the club's "
-                    "scoring options first, or rank by percentages.",
+                    "The club awards no masterpoints: set its Masterpoint awards in the club's "
+                    "admin first, or rank the ladder by percentages.",
                 )
         elif rule and "sessions" not in self.errors:
             self._check_count(rule, count, start, end)
