@@ -182,6 +182,10 @@ class LadderRule(Choice):
     BEST = "best", "Best N sessions, their percentages averaged"
     AVERAGE = "average", "Average percentage, with a minimum number of sessions"
     MASTERPOINTS = "masterpoints", "Masterpoints won"
+    HANDICAPPED = (
+        "handicapped",
+        "Average handicapped percentage, with a minimum number of sessions",
+    )
 
 
 class StratifyBy(Choice):

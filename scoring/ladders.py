@@ -10,6 +10,9 @@ publish them (sources in docs/rules.md, "Ladders"):
   played at least the minimum number of sessions; the others are listed below, unranked (a
   qualifying number of sessions: Cheltenham Bridge Club's leaderboards, Lingwood's Dagwell
   Trophy, Beccles' John Harrison Trophy).
+- `handicapped`: as `average`, over the sessions' handicapped percentages (each the scratch
+  percentage with the pair's handicap added, scoring/handicaps.py): Lingwood Bridge Club's
+  Handicap Pairs, a simple average of post-handicap scores, at least 7 sessions to qualify.
 - `masterpoints`: the sum of the masterpoints a player's sessions awarded them (Ealing Bridge
   Club's bridge ladder, Godalming's Spooner Shield); everyone who played is ranked.
 

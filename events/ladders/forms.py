@@ -15,8 +15,9 @@ class LadderForm(forms.ModelForm):
         labels = {"rule": "Ranked by", "sessions": "Sessions (N, or the minimum)",
                   "start": "From", "end": "To (inclusive)"}  # fmt: skip
         help_texts = {
-            "sessions": "Best N: how many of a player's best sessions are averaged. Average: "
-            "how many sessions a player needs to be placed. Masterpoints: leave it empty.",
+            "sessions": "Best N: how many of a player's best sessions are averaged. Average and "
+            "handicapped: how many sessions a player needs to be placed. Masterpoints: leave it "
+            "empty.",
         }
         widgets = {"start": forms.DateInput(attrs={"type": "date"}),
                    "end": forms.DateInput(attrs={"type": "date"})}  # fmt: skip

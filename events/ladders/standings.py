@@ -2,9 +2,13 @@
 from the stored standings), ranked by scoring.ladders.
 
 A reader who does not direct the club sees the published sessions only; a director sees the
-unpublished ones too, marked. Queries: the sessions, then their stored standings, however many
-sessions and pairs; the ranked table is kept under the sessions' versions, so a ladder read
-again before a session changes costs the sessions' query alone.
+unpublished ones too, marked. A handicapped ladder also reads the year before its start: each
+session's pair handicaps come from its players' published results of the 365 days before it,
+as a handicapped session's own page has them (events/standings/handicaps.py).
+
+Queries: the sessions, then their stored standings, however many sessions and pairs; the
+ranked table is kept under the sessions' versions, so a ladder read again before a session
+changes costs the sessions' query alone.
 """
 
 import hashlib
@@ -15,9 +19,10 @@ from fractions import Fraction
 from django.core.cache import cache
 
 import scoring
-from events.club.season import PlayerResult, results_by_player, season_sessions
+from events.club.season import PlayerResult, player_key, results_by_player, season_sessions
 from events.core.live import LIVE_SECONDS
 from events.models import Club, Event, Ladder
+from events.standings.handicaps import YEAR
 from scoring.domain import LadderRule
 
 
@@ -52,7 +57,9 @@ class LadderTable:
 
 
 def ladder_sessions(ladder: Ladder, director: bool) -> list[Event]:
-    return season_sessions(ladder.club, director=director, start=ladder.start, end=ladder.end)
+    """The sessions the ladder reads: its own, and for a handicapped one the year before."""
+    start = ladder.start - YEAR if ladder.rule == LadderRule.HANDICAPPED else ladder.start
+    return season_sessions(ladder.club, director=director, start=start, end=ladder.end)
 
 
 def live_subject(ladder: Ladder, sessions: list[Event], today: date) -> LiveLadder:
@@ -74,16 +81,29 @@ def ladder_table(ladder: Ladder, sessions: list[Event], subject: LiveLadder) -> 
         cache.set(key, rows, LIVE_SECONDS)
     placed = [row for row in rows if row.rank]
     waiting = [row for row in rows if not row.rank]
-    unpublished = sum(not event.published for event in sessions)
-    return LadderTable(sessions, placed, waiting, unpublished)
+    shown = [event for event in sessions if event.date >= ladder.start]
+    unpublished = sum(not event.published for event in shown)
+    return LadderTable(shown, placed, waiting, unpublished)
 
 
 def _ranked(ladder: Ladder, sessions: list[Event]) -> list[LadderRow]:
     rule = LadderRule.parse(ladder.rule)
-    by_player = results_by_player(sessions)
-    figures = {
-        key: [_figure(result, rule) for result in results] for key, results in by_player.items()
+    everything = results_by_player(sessions)
+    by_player = {
+        key: [result for result in results if result.event.date >= ladder.start]
+        for key, results in everything.items()
     }
+    by_player = {key: results for key, results in by_player.items() if results}
+    if rule is LadderRule.HANDICAPPED:
+        handicap = _handicaps(everything)
+        figures = {
+            key: [_handicapped(result, handicap) for result in results]
+            for key, results in by_player.items()
+        }
+    else:
+        figures = {
+            key: [_figure(result, rule) for result in results] for key, results in by_player.items()
+        }
     counted = {key: [f for f in values if f is not None] for key, values in figures.items()}
     entries = scoring.ladder(dict(sorted(counted.items())), rule, ladder.sessions)
     rows = []
@@ -106,3 +126,32 @@ def _figure(result: PlayerResult, rule: LadderRule) -> Fraction | None:
     if rule is LadderRule.MASTERPOINTS:
         return result.standing.masterpoints or Fraction(0)
     return result.standing.percentage
+
+
+def _handicaps(everything: dict[str, list[PlayerResult]]):
+    """A function giving a player's handicap on a day: 50 less their average percentage in
+    the club's published sessions of the 365 days before it (scoring.player_handicap)."""
+    history = {
+        key: [
+            (result.event.date, result.standing.percentage)
+            for result in results
+            if result.event.published and result.standing.percentage is not None
+        ]
+        for key, results in everything.items()
+    }
+
+    def handicap(key: str, day: date) -> Fraction:
+        window = [value for when, value in history.get(key, []) if day - YEAR <= when < day]
+        return scoring.player_handicap(window)
+
+    return handicap
+
+
+def _handicapped(result: PlayerResult, handicap) -> Fraction | None:
+    """The session's percentage with the pair's handicap added, whole (scoring.handicapped)."""
+    percentage = result.standing.percentage
+    if percentage is None:
+        return None
+    names = [name for name in (result.name, result.partner) if name]
+    pair = scoring.pair_handicap([handicap(player_key(name), result.event.date) for name in names])
+    return percentage + pair

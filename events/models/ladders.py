@@ -17,7 +17,8 @@ class Ladder(models.Model):
     sessions = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="N of a best-N ladder, the minimum of an average one; none for masterpoints.",
+        help_text="N of a best-N ladder, the minimum of an average or handicapped one; none for "
+        "masterpoints.",
     )
     start = models.DateField()
     end = models.DateField()

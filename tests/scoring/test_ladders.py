@@ -9,6 +9,8 @@ Sources, all clubs' own published competition rules (found on their web pages):
   averaged over the sessions played; to qualify a player must have played a given number.
 - Lingwood Bridge Club, *Competition Rules* (bridgewebs.com/lingwood), the Dagwell Trophy:
   at least eight of the sessions to qualify, results by simple average.
+- Lingwood's Handicap Pairs: each pair's score adjusted by its handicap, at least 7 sessions
+  to qualify, the post-handicap scores averaged.
 - Ealing Bridge Club, *Competition Rules* (bridgewebs.com/ealing): the bridge ladder is the
   local master points awarded at the club within the calendar year.
 The clubs publish rules, not worked tables: the figures below are worked by hand from those
@@ -54,6 +56,15 @@ def test_an_average_ranks_those_who_played_the_qualifying_number():
                   "average", 8)  # fmt: skip
     assert [(row.player, row.figure, row.rank) for row in rows] == [
         ("D", F(55), "1"), ("E", F(52), "2"), ("F", F(65), ""),
+    ]  # fmt: skip
+
+
+def test_a_handicapped_ladder_averages_the_post_handicap_scores():
+    """Lingwood's Handicap Pairs: at least 7 sessions, a simple average of the handicapped
+    scores. N: 7 sessions at 52 + 3 handicap → 55; O: 7 at 58 - 4 → 54; P: 6 at 60 → unplaced."""
+    rows = ladder({"N": [F(55)] * 7, "O": [F(54)] * 7, "P": [F(60)] * 6}, "handicapped", 7)
+    assert [(row.player, row.figure, row.rank) for row in rows] == [
+        ("N", F(55), "1"), ("O", F(54), "2"), ("P", F(60), ""),
     ]  # fmt: skip
 
 

@@ -169,14 +169,15 @@ def test_a_pdf_of_the_ladder(client, club, director):
     assert "Tuesday 20" in text and "PDF (A4)" not in text
 
 
+@pytest.mark.parametrize("rule", ["best", "handicapped"])
 @pytest.mark.parametrize("sessions", [2, 6])
 def test_the_page_reads_a_fixed_number_of_queries(
-    client, club, director, sessions, django_assert_max_num_queries
+    client, club, director, sessions, rule, django_assert_max_num_queries
 ):
-    for day in range(1, sessions + 1):
-        event = publish(make_session(club, date=datetime.date(2026, 10, day)))
+    for day in range(1, sessions + 1):  # half of them in September: a handicapped one reads them
+        event = publish(make_session(club, date=datetime.date(2026, 9 + day % 2, day)))
         play_everything(event, director)
-    ladder = autumn(club)
+    ladder = autumn(club, rule=rule)
     url = reverse("ladder_detail", args=[ladder.pk])
     client.get(url)  # the sessions' standings stored
     cache.clear()  # the table ranked again
@@ -198,3 +199,27 @@ def test_a_masterpoint_ladder_adds_up_the_sessions_awards(client, club, director
     page = client.get(reverse("ladder_detail", args=[ladder.pk]))
     assert rows(page) == [("1=", "Ann Smith", "0.60"), ("1=", "Cy Field", "0.60"),
                           ("3=", "Bob Jones", "0.00"), ("3=", "Eve Hart", "0.00")]  # fmt: skip
+
+
+def test_a_handicapped_ladder_evens_out_the_field(client, club, director):
+    """Perth Bridge Club, *Handicap System Explained* (BridgeWebs): a player's handicap is 50
+    less their average percentage, a pair's the mean of its players', added to the scratch
+    percentage; Lingwood Bridge Club's Handicap Pairs average the post-handicap scores. On
+    29 September, before the ladder, Ann & Cy score 100% (handicaps -50), Bob & Eve 50% (0),
+    Gil & Hal 0% (+50). On 6 October they score the same again: 100 - 50, 50 + 0 and 0 + 50
+    are all 50 (worked by hand): everyone shares first place."""
+    september = make_session(club, name="September", date=datetime.date(2026, 9, 29))
+    play_everything(september, director)
+    publish(september)
+    october = played_session(club, director, 6, name="October")
+    for event in (september, october):
+        name_pair(event, "NS", 1, "Ann Smith", "Cy Field")
+        name_pair(event, "NS", 2, "Bob Jones", "Eve Hart")
+        name_pair(event, "NS", 3, "Gil Ray", "Hal Orr")
+        bump(event)
+    ladder = autumn(club, rule="handicapped", sessions=1)
+    page = client.get(reverse("ladder_detail", args=[ladder.pk]))
+    placed = rows(page)
+    assert {(place, figure) for place, _, figure in placed} == {("1=", "50.00")}
+    assert len(placed) == 6
+    assert "September" not in page.content.decode()  # read for the handicaps, not shown
