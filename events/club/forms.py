@@ -19,7 +19,7 @@ class MemberForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ["name", "number", "email", "email_consent", "active"]
+        fields = ["name", "number", "email", "email_consent", "active", "hidden"]
         error_messages = {
             "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}
         }

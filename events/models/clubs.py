@@ -212,6 +212,14 @@ class Member(models.Model):
         verbose_name="results by e-mail",
         help_text="The member agreed to be sent their results and score card by e-mail.",
     )
+    # The player's page and the links to it from public standings are for the club's
+    # directors only: a member may not want their record searchable by name.
+    hidden = models.BooleanField(
+        default=False,
+        verbose_name="hide from public pages",
+        help_text="The member's results page is shown to the club's directors only, and their "
+        "name is not linked from the standings.",
+    )
 
     class Meta:
         ordering = ["name"]

@@ -96,7 +96,7 @@ def full_club(db):
     ann = Member.objects.create(
         club=club, name="Ann Smith", number="1001", email="ann@example.org", email_consent=True
     )
-    Member.objects.create(club=club, name="Bob Jones", number="", active=False)
+    Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
     _result_mails(_pairs_session(club, dora, fred), ann)
     _teams_event(club, fred)
     _one_table_games(club, fred)

@@ -80,7 +80,7 @@ ARGUMENTS = {
         "championship_detail championship_entrants championship_pdf",
         lambda w: [w["championship"].pk],
     ),
-    **_each("member_edit member_active", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each("member_edit member_active player_page", lambda w: [w["club"].slug, w["member"].pk]),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
@@ -188,11 +188,16 @@ def test_no_post_is_taken_without_its_csrf_token(director, world, name):
 # A GET changes nothing: a link prefetched, a crawler, a reader pressing Reload write nothing.
 # The exemptions name the tables they may write, each for its reason. A session's PDF is made
 # once per version and kept: the first reader to ask for one stores it (events/pdfs/store.py).
+# A player's page reads many sessions' standings from their stored copies, and the first
+# reader after a session changed stores its copy anew (events/standings/stored.py).
 PDF_STORE = {"events_sessionpdf"}
-WRITES_ON_GET = dict.fromkeys(
-    ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf",
-     "hand_record_sheet_pdf"], PDF_STORE,
-)  # fmt: skip
+WRITES_ON_GET = {
+    **dict.fromkeys(
+        ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf",
+         "score_cards_pdf", "hand_record_sheet_pdf"], PDF_STORE,
+    ),
+    "player_page": {"events_storedstanding"},
+}  # fmt: skip
 WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 
 
