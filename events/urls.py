@@ -32,6 +32,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/publish/", sessions.session_publish, name="session_publish"),
     path("sessions/<int:pk>/finalise/", results.session_finalise, name="session_finalise"),
+    path("sessions/<int:pk>/strata/", results.session_strata, name="session_strata"),
     path("sessions/<int:pk>/mails/retry/", mail.retry_mails, name="session_mails_retry"),
     path("sessions/<int:pk>/corrections/", results.session_corrections, name="session_corrections"),
     path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),
@@ -76,11 +77,28 @@ urlpatterns = [
         name="championship_entrants",
     ),
     path(
+        "championships/<int:pk>/final/",
+        championships.championship_final,
+        name="championship_final",
+    ),
+    path(
         "championships/<int:pk>/standings.pdf",
         championships.championship_pdf,
         name="championship_pdf",
     ),
     path("clubs/<slug:slug>/players/<int:member_pk>/", player_views.player, name="player_page"),
+    path(
+        "championships/<int:pk>/results.json",
+        championships.championship_results_file,
+        {"format_name": "json"},
+        name="championship_json",
+    ),
+    path(
+        "championships/<int:pk>/results.xml",
+        championships.championship_results_file,
+        {"format_name": "usebio"},
+        name="championship_usebio",
+    ),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),
@@ -104,6 +122,11 @@ urlpatterns = [
     ),
     path("sessions/<int:pk>/results.json", transfer.session_export, name="session_export"),
     path("sessions/<int:pk>/results.csv", transfer.session_results_csv, name="session_results_csv"),
+    path(
+        "sessions/<int:pk>/masterpoints.csv",
+        transfer.session_masterpoints_csv,
+        name="session_masterpoints_csv",
+    ),
     path(
         "sessions/<int:pk>/travellers.csv",
         transfer.session_travellers_csv,

@@ -20,6 +20,15 @@ from scoring.board_scoring import (
     score_board,
 )
 from scoring.boards import board_dealer, board_vulnerability, is_vulnerable
+from scoring.carry_forward import (
+    EBU_SHARE,
+    FinalStanding,
+    QualifyBy,
+    carry_forward,
+    final_standings,
+    qualifiers,
+    stage_top,
+)
 from scoring.championship import ChampionshipStanding, SessionScore, championship_standings
 from scoring.contracts import Contract, contract_score, parse_contract
 from scoring.domain import (
@@ -29,6 +38,7 @@ from scoring.domain import (
     Combination,
     CrossImpForm,
     Direction,
+    Handicapping,
     Method,
     MissedSession,
     MissingResults,
@@ -37,6 +47,7 @@ from scoring.domain import (
     Percentages,
     Places,
     Rounding,
+    StratifyBy,
     TeamsKind,
     TeamsScoring,
     Totals,
@@ -45,13 +56,22 @@ from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_sco
 from scoring.field_imps import butler, cross_imp_totals, cross_imps
 from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
+from scoring.handicaps import HANDICAP_SHARES, handicapped, pair_handicap, player_handicap
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.masterpoints import (
+    ABF_GREEN_CLUB,
+    ABF_GREEN_SUPERVISED,
+    ABF_GREEN_WEIGHT_ONE,
     ACBL_INVITATIONAL,
     ACBL_OPEN,
+    EBU_CLUB,
     MASTERPOINT_RULES,
+    AbfRule,
+    AcblRule,
     Award,
+    EbuRule,
+    Field,
     MasterpointRule,
     Scale,
     award_depth,
@@ -111,6 +131,7 @@ from scoring.session import (
 )
 from scoring.standing_moves import Move, Placing, standing_moves
 from scoring.standings import Penalty, Standing, standings
+from scoring.strata import STRATUM_NAMES, Strata, pair_holding, strata_of, stratum_places
 from scoring.team_movements import SwissEntry, berger_rounds, ko_totals, swiss_round
 from scoring.teams import AVERAGE_PLUS_IMPS, board_imps, match_imps
 from scoring.vps import (
@@ -128,6 +149,14 @@ __all__ = [
     "MASTERPOINT_RULES",
     "Award",
     "MasterpointRule",
+    "ABF_GREEN_CLUB",
+    "ABF_GREEN_SUPERVISED",
+    "ABF_GREEN_WEIGHT_ONE",
+    "AbfRule",
+    "AcblRule",
+    "EBU_CLUB",
+    "EbuRule",
+    "Field",
     "Scale",
     "award_depth",
     "comparison_groups",
@@ -251,7 +280,25 @@ __all__ = [
     "ChampionshipStanding",
     "SessionScore",
     "championship_standings",
+    "EBU_SHARE",
+    "FinalStanding",
+    "QualifyBy",
+    "carry_forward",
+    "final_standings",
+    "qualifiers",
+    "stage_top",
     "Move",
     "Placing",
     "standing_moves",
+    "StratifyBy",
+    "STRATUM_NAMES",
+    "Strata",
+    "pair_holding",
+    "strata_of",
+    "stratum_places",
+    "Handicapping",
+    "HANDICAP_SHARES",
+    "handicapped",
+    "pair_handicap",
+    "player_handicap",
 ]

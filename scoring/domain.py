@@ -29,6 +29,8 @@ __all__ = [
     "Places",
     "Combination",
     "MissedSession",
+    "StratifyBy",
+    "Handicapping",
 ]
 
 
@@ -158,9 +160,33 @@ class Combination(Choice):
     AVERAGE = "average", "Average percentage of the sessions"
 
 
+class QualifyBy(Choice):
+    """Whose best entrants go through to a championship's final (scoring/carry_forward.py)."""
+
+    OVERALL = "overall", "The best pairs overall"
+    SECTION = "section", "The best pairs of each section's field"
+
+
 class MissedSession(Choice):
     """What a session an entrant did not play counts in a championship: no written rule was
     found, so the director chooses (docs/rules.md)."""
 
     ZERO = "zero", "Scores nothing (0 matchpoints, 0%)"
     LEFT_OUT = "left-out", "Left out: judged on the sessions played"
+
+
+class StratifyBy(Choice):
+    """Which holding places a pair in a stratum: clubs use both (docs/rules.md,
+    scoring/strata.py)."""
+
+    HIGHER = "higher", "The higher of the two players' masterpoints"
+    AVERAGE = "average", "The average of the two players' masterpoints"
+
+
+class Handicapping(Choice):
+    """Whether a pairs session also ranks pairs by handicapped percentage, and how much of each
+    pair's handicap it adds (scoring/handicaps.py)."""
+
+    NONE = "", "No handicaps"
+    FULL = "full", "Handicapped: the whole handicap added"
+    HALF = "half", "Handicapped: half the handicap added"

@@ -1,8 +1,13 @@
 """Masterpoint awards of a club session, by a federation's published rule, with their working.
 
-The one rule reached in full is the ACBL's for its regular club games, as the ACBL Handbook
-states it (American Contract Bridge League, *ACBL Handbook*, Chapter 4, Section Three:
-Masterpoint Award Regulations, "I. Calculating the Awards", acbl.org):
+Three federations' club rules are here. The ACBL's and the ABF's make the same shape of scale
+(`ShareRule`): a first-place award that grows with the field, a depth, each later place a share
+of first. The EBU's steps down a fixed amount a place (`EbuRule`). Every rule's awards, ties and
+working come from one function, `masterpoint_awards`; what differs is held by each rule.
+
+The ACBL's, for its regular club games, as the ACBL Handbook states it (American Contract Bridge
+League, *ACBL Handbook*, Chapter 4, Section Three: Masterpoint Award Regulations, "I.
+Calculating the Awards", acbl.org):
 
 - Section awards are made in each *comparison group*: "an eight-table Mitchell movement is two
   groups of 8 pairs. A five-table Howell movement is one group of 10 pairs. In a Mitchell
@@ -23,42 +28,51 @@ place and the other places take their share of the capped award; and a tie share
 awards of the places it covers (the page states no tie rule). Awards stay exact Fractions; the
 page states no rounding, so none is applied here (pages print them with scoring.rounding).
 
-The ABF's and the EBU's scales were not reachable in full (see docs/rules.md), so no rule here
-claims them.
+The ABF's green points for a club session, as the *ABF Masterpoint Manual* (Australian Bridge
+Federation, online edition at abfmasterpoints.com.au) states them: clause 3.1.1, the winners'
+award of a two-winner (Mitchell) field is 0.02WT for T up to 30 tables and W[1-exp(-T/32)]
+above, of a one-winner (Howell) field 0.04WT up to 15 tables and W[1-exp(-T/16)] above, W the
+grade weight; clause 3.1.3, T counts a half table as a whole one; clause 4.2, awards to the top
+half of the field rounded down, runners-up 70% of the winners, each later place the winners'
+award divided by one less than the place. Its ties clause (4.4.6) was not reached: a tie here
+shares its places equally, as for the ACBL, and the working says so. A session of fewer than
+24 boards is factored down by clause 4.4.7 (Appendix A), not reached either: such a session
+gets no ABF award and says why. The exponential is irrational, so those awards are exact
+fractions of a 12-digit value (short enough to store).
+
+The EBU's *Licensing and Master Points Handbook* (English Bridge Union) was not reached itself.
+Its club scale for a one-winner pairs field is taken as Salliere, a GPL scoring program by
+Matthew Johnson, reproduces it (MasterPointScale.java, github.com/mjj29/salliere), checked where
+the EBU's own forum quotes the Handbook's tables: the number of awards is a quarter (fewer than
+18 boards), a third (18 to 35) or a half (36 or more) of the pairs of the full tables, rounded
+up ("13 tables 13 awards if 1/2, 19 tables 13 awards if 1/3, 25-26 tables 13 awards if 1/4");
+first place gets 6 local points an award, each place 6 fewer, none less than "an over-riding
+minimum of 6 points for any club award", none more than 75, 100 or 300 by the same bands; a
+tie shares equally, rounded up to a whole point (Salliere's rounding; the Handbook's clauses
+3.4 and 3.5 were not reached). The forum quotes clause 3.1.1: no award "unless the original
+entry was at least ... 3 complete tables in a single-winner pairs event". The Handbook's
+two-winner scale was not reached: a Mitchell direction gets no EBU award, and says why.
 """
 
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 from fractions import Fraction
+from typing import ClassVar
 
 ACBL_HANDBOOK = (
     "ACBL Handbook, Chapter 4, Section Three: Masterpoint Award Regulations, "
     "I. Calculating the Awards (American Contract Bridge League)"
 )
-
-
-@dataclass(frozen=True)
-class MasterpointRule:
-    key: str
-    name: str
-    source: str
-    rate: Fraction  # first place's award per pair of the comparison group
-    maximum: Fraction  # the most any award may be
-
-
-ACBL_OPEN = MasterpointRule(
-    "acbl-open", "ACBL open club game", ACBL_HANDBOOK, Fraction(1, 10), Fraction(3, 2)
+EBU_HANDBOOK = (
+    "EBU Licensing and Master Points Handbook, club scale (English Bridge Union), "
+    "as Salliere's MasterPointScale reproduces it (Matthew Johnson)"
 )
-ACBL_INVITATIONAL = MasterpointRule(
-    "acbl-invitational",
-    "ACBL invitational club game",
-    ACBL_HANDBOOK,
-    Fraction(8, 100),
-    Fraction(6, 5),
+ABF_MANUAL = (
+    "ABF Masterpoint Manual, clauses 3.1 Masterpoint formulae and 4.2 Session awards "
+    "(Australian Bridge Federation)"
 )
-MASTERPOINT_RULES = {rule.key: rule for rule in (ACBL_OPEN, ACBL_INVITATIONAL)}
 
-# Second to fourth place as percentages of first; from fifth on, 1/place of first.
-_FIXED_SHARES = {1: Fraction(1), 2: Fraction(70, 100), 3: Fraction(50, 100), 4: Fraction(35, 100)}
+SESSION_BOARDS = 24  # the ABF's full session (Manual, Appendix A, "Session")
 
 
 def _text(value: Fraction) -> str:
@@ -68,7 +82,98 @@ def _text(value: Fraction) -> str:
         if scaled.denominator == 1:
             whole, part = divmod(scaled.numerator, 10**digits)
             return str(whole) if digits == 0 else f"{whole}.{part:0{digits}d}"
+    if value.denominator > 1000:  # an exponential's 12 digits: four say enough
+        return f"≈{float(value):.4f}"
     return f"{value.numerator}/{value.denominator}"
+
+
+def _places(count: int) -> str:
+    return f"{count} place{'' if count == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Field:
+    """The pairs compared together: a Mitchell direction, or with `one_winner` a field each
+    pair of which meets the others (a Howell, an arrow-switched Mitchell); `boards` played."""
+
+    pairs: int
+    one_winner: bool = False
+    boards: int | None = None
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The awards of one comparison group, place by place, and how first place's came."""
+
+    rule: "MasterpointRule"
+    pairs: int
+    depth: int
+    first: Fraction
+    working: str
+    awards: tuple[Fraction, ...]  # place 1 to `depth`
+
+    def at(self, place: int) -> Fraction:
+        return self.awards[place - 1] if place <= self.depth else Fraction(0)
+
+
+@dataclass(frozen=True)
+class MasterpointRule:
+    """A federation's club-session rule: its scale for a field, the words of each place's
+    award, and how a tie shares the places it covers."""
+
+    key: str
+    name: str
+    source: str
+
+    def refusal(self, field: Field) -> str | None:
+        """Why no award can be computed for this field by what was read of the rule, if so."""
+        return None
+
+    def scale(self, field: Field) -> Scale:
+        raise NotImplementedError
+
+    def place_words(self, place: int) -> str:
+        raise NotImplementedError
+
+    tie_note: ClassVar[str] = "an equal share; the rule's page states no tie rule"
+
+    def tie(self, total: Fraction, count: int) -> tuple[Fraction, str]:
+        points = total / count
+        return points, f"{_text(total)} shared equally = {_text(points)} ({self.tie_note})"
+
+
+@dataclass(frozen=True)
+class ShareRule(MasterpointRule):
+    """First place's award grows with the field; each later place is a share of it."""
+
+    def first(self, field: Field) -> tuple[Fraction, str]:
+        raise NotImplementedError
+
+    def depth(self, pairs: int) -> int:
+        raise NotImplementedError
+
+    def depth_words(self, pairs: int) -> str:
+        raise NotImplementedError
+
+    def share(self, place: int) -> Fraction:
+        raise NotImplementedError
+
+    def share_words(self, place: int) -> str:
+        raise NotImplementedError
+
+    def scale(self, field: Field) -> Scale:
+        depth = self.depth(field.pairs)
+        first, working = self.first(field)
+        working += f"; awards to {_places(depth)} ({self.depth_words(field.pairs)})"
+        awards = tuple(first * self.share(place) for place in range(1, depth + 1))
+        return Scale(self, field.pairs, depth, first, working, awards)
+
+    def place_words(self, place: int) -> str:
+        return self.share_words(place)
+
+
+# Second to fourth place as percentages of first; from fifth on, 1/place of first.
+_FIXED_SHARES = {1: Fraction(1), 2: Fraction(70, 100), 3: Fraction(50, 100), 4: Fraction(35, 100)}
 
 
 def comparison_groups(tables, howell: bool) -> list[int]:
@@ -84,44 +189,243 @@ def comparison_groups(tables, howell: bool) -> list[int]:
 
 
 def award_depth(pairs: int) -> int:
-    """How many places earn an award: 40% of the group's pairs, to the nearest, .5 up."""
+    """How many places earn an ACBL award: 40% of the group's pairs, to the nearest, .5 up."""
     if pairs < 1:
         raise ValueError("A comparison group has at least one pair.")
     return int(Fraction(2 * pairs, 5) + Fraction(1, 2))
 
 
 def place_share(place: int) -> Fraction:
-    """A place's award as a share of first place's: 1, 70%, 50%, 35%, then 1/5, 1/6, ..."""
+    """A place's ACBL award as a share of first place's: 1, 70%, 50%, 35%, then 1/5, 1/6, ..."""
     if place < 1:
         raise ValueError("Places start at 1.")
     return _FIXED_SHARES.get(place, Fraction(1, place))
 
 
 @dataclass(frozen=True)
-class Scale:
-    """The awards of one comparison group, place by place, and how first place's came."""
+class AcblRule(ShareRule):
+    rate: Fraction  # first place's award per pair of the comparison group
+    maximum: Fraction  # the most any award may be
 
-    rule: MasterpointRule
-    pairs: int
-    depth: int
-    first: Fraction
-    working: str
-    awards: tuple[Fraction, ...]  # place 1 to `depth`
+    def first(self, field: Field) -> tuple[Fraction, str]:
+        uncapped = self.rate * field.pairs
+        working = f"{_text(self.rate)} × {field.pairs} pairs in the group = {_text(uncapped)}"
+        if uncapped > self.maximum:
+            return self.maximum, working + f", capped at the maximum {_text(self.maximum)}"
+        return uncapped, working
 
-    def at(self, place: int) -> Fraction:
-        return self.awards[place - 1] if place <= self.depth else Fraction(0)
+    def depth(self, pairs: int) -> int:
+        return award_depth(pairs)
+
+    def depth_words(self, pairs: int) -> str:
+        return f"40% of {pairs} pairs"
+
+    def share(self, place: int) -> Fraction:
+        return place_share(place)
+
+    def share_words(self, place: int) -> str:
+        if place in _FIXED_SHARES:
+            return f"{_text(place_share(place) * 100)}% of first"
+        return f"1/{place} of first"
 
 
-def masterpoint_scale(rule: MasterpointRule, pairs: int) -> Scale:
-    depth = award_depth(pairs)
-    uncapped = rule.rate * pairs
-    first = min(uncapped, rule.maximum)
-    working = f"{_text(rule.rate)} × {pairs} pairs in the group = {_text(uncapped)}"
-    if first < uncapped:
-        working += f", capped at the maximum {_text(rule.maximum)}"
-    working += f"; awards to {depth} place{'' if depth == 1 else 's'} (40% of {pairs} pairs)"
-    awards = tuple(first * place_share(place) for place in range(1, depth + 1))
-    return Scale(rule, pairs, depth, first, working, awards)
+@dataclass(frozen=True)
+class AbfRule(ShareRule):
+    weight: Fraction  # the grade weight W of clause 3.1.1
+
+    tie_note: ClassVar[str] = "an equal share; the Manual's tie clause 4.4.6 was not reached"
+
+    def refusal(self, field: Field) -> str | None:
+        if field.boards is not None and field.boards < SESSION_BOARDS:
+            return (
+                f"{field.boards} boards: the Manual factors the awards of a session of fewer "
+                f"than {SESSION_BOARDS} boards down (Appendix A, clause 4.4.7), by a clause "
+                "Clubscore has not read, so none is computed"
+            )
+        return None
+
+    def first(self, field: Field) -> tuple[Fraction, str]:
+        pairs, one_winner = field.pairs, field.one_winner
+        if pairs < 1:
+            raise ValueError("A comparison group has at least one pair.")
+        # A two-winner field is one direction, a pair a table; a one-winner field sits two
+        # pairs a table, a half table counting as whole (clause 3.1.3).
+        tables = -(-pairs // 2) if one_winner else pairs
+        per_table, linear_up_to, scale = (
+            (Fraction(4, 100), 15, 16) if one_winner else (Fraction(2, 100), 30, 32)
+        )
+        kind = "one-winner" if one_winner else "two-winner"
+        weight = _text(self.weight)
+        if tables <= linear_up_to:
+            value = per_table * self.weight * tables
+            return value, (
+                f"{_text(per_table)} × weight {weight} × {tables} tables = {_text(value)} "
+                f"({kind} field, clause 3.1.1)"
+            )
+        with localcontext() as context:
+            context.prec = 12
+            growth = Fraction(1 - (Decimal(-tables) / scale).exp())
+        value = self.weight * growth  # exact in W, so the grades keep their ratios
+        return value, (
+            f"{weight} × (1 − e^(−{tables}/{scale})) = {_text(value)} "
+            f"({kind} field of more than {linear_up_to} tables, clause 3.1.1)"
+        )
+
+    def depth(self, pairs: int) -> int:
+        if pairs < 1:
+            raise ValueError("A comparison group has at least one pair.")
+        return pairs // 2
+
+    def depth_words(self, pairs: int) -> str:
+        return f"the top half of {pairs} pairs, rounded down"
+
+    def share(self, place: int) -> Fraction:
+        if place < 1:
+            raise ValueError("Places start at 1.")
+        if place == 1:
+            return Fraction(1)
+        return Fraction(7, 10) if place == 2 else Fraction(1, place - 1)
+
+    def share_words(self, place: int) -> str:
+        return "70% of first" if place == 2 else f"first's award ÷ {place - 1}"
+
+
+_FRACTION_WORDS = {Fraction(1, 4): "quarter", Fraction(1, 3): "third", Fraction(1, 2): "half"}
+
+
+@dataclass(frozen=True)
+class EbuRule(MasterpointRule):
+    """The EBU's local points of a one-winner pairs field on its club scale: a number of awards
+    by the boards played, `per_award` points a place down from the top, a floor and a cap."""
+
+    per_award: int
+    minimum: int
+    # (fewer than this many boards, or None for any more, share of the field awarded, cap)
+    bands: tuple[tuple[int | None, Fraction, int], ...]
+    least_boards: int
+    least_tables: int  # complete tables of the original entry (Handbook 3.1.1 (b))
+
+    def refusal(self, field: Field) -> str | None:
+        if not field.one_winner:
+            return (
+                "the EBU Handbook's two-winner (Mitchell) scale was not reached, so no local "
+                "points are computed for a direction of a Mitchell"
+            )
+        if field.boards is None or field.boards < self.least_boards:
+            return f"fewer than {self.least_boards} boards earn no local points"
+        if field.pairs // 2 < self.least_tables:
+            return (
+                f"fewer than {self.least_tables} complete tables earn no local points in a "
+                "single-winner pairs event (Handbook 3.1.1)"
+            )
+        return None
+
+    def _band(self, boards: int) -> tuple[Fraction, int, str]:
+        low = self.least_boards
+        for below, share, cap in self.bands:
+            if below is None:
+                return share, cap, f"{low} boards or more"
+            if boards < below:
+                return share, cap, f"{low} to {below - 1} boards"
+            low = below
+        raise ValueError("The last band of a scale has no upper bound.")
+
+    def scale(self, field: Field) -> Scale:
+        if field.boards is None:
+            raise ValueError("The EBU's scale needs the number of boards played.")
+        share, cap, band = self._band(field.boards)
+        tables = field.pairs // 2  # full tables: a half table is not counted
+        wanted = 2 * tables * share
+        depth = min(field.pairs, -(-wanted.numerator // wanted.denominator))
+        top = depth * self.per_award
+        awards = tuple(
+            Fraction(max(min(top - index * self.per_award, cap), self.minimum))
+            for index in range(depth)
+        )
+        working = f"{self.per_award} × {_places(depth)} = {top} local points"
+        if top > cap:
+            working += f", capped at {cap}"
+        working += (
+            f"; awards to {_places(depth)} (a {_FRACTION_WORDS[share]} of the {2 * tables} "
+            f"pairs of {tables} full tables, rounded up: {band})"
+        )
+        return Scale(
+            self, field.pairs, depth, awards[0] if awards else Fraction(0), working, awards
+        )
+
+    def place_words(self, place: int) -> str:
+        return f"{self.per_award} a place below first, at least {self.minimum}"
+
+    def tie(self, total: Fraction, count: int) -> tuple[Fraction, str]:
+        share = total / count
+        points = Fraction(-(-share.numerator // share.denominator))
+        words = f"{_text(total)} shared equally = {_text(share)}"
+        if points != share:
+            words += f", rounded up to {points}"
+        if 0 < points < self.minimum:
+            points = Fraction(self.minimum)
+            words += f", raised to the minimum {self.minimum}"
+        return points, words
+
+
+ACBL_OPEN = AcblRule(
+    "acbl-open", "ACBL open club game", ACBL_HANDBOOK, Fraction(1, 10), Fraction(3, 2)
+)
+ACBL_INVITATIONAL = AcblRule(
+    "acbl-invitational",
+    "ACBL invitational club game",
+    ACBL_HANDBOOK,
+    Fraction(8, 100),
+    Fraction(6, 5),
+)
+# Grade weights: Tables 1A and 1B of the Manual are drawn for W = 1.0 and 1.5, the weights of
+# regular club sessions; supervised play (Grade F, clause 2.2) earns half the Grade E rate.
+ABF_GREEN_CLUB = AbfRule(
+    "abf-green-1.5", "ABF green points, club session, weight 1.5", ABF_MANUAL, Fraction(3, 2)
+)
+ABF_GREEN_WEIGHT_ONE = AbfRule(
+    "abf-green-1.0", "ABF green points, club session, weight 1.0", ABF_MANUAL, Fraction(1)
+)
+ABF_GREEN_SUPERVISED = AbfRule(
+    "abf-green-supervised",
+    "ABF green points, supervised play (Grade F), weight 0.75",
+    ABF_MANUAL,
+    Fraction(3, 4),
+)
+# The club scale as Salliere's MasterPointScale.java reproduces it (see the module's docstring).
+EBU_CLUB = EbuRule(
+    "ebu-club",
+    "EBU local points, club scale, one-winner pairs",
+    EBU_HANDBOOK,
+    per_award=6,
+    minimum=6,
+    bands=(
+        (18, Fraction(1, 4), 75),
+        (36, Fraction(1, 3), 100),
+        (None, Fraction(1, 2), 300),
+    ),
+    least_boards=12,
+    least_tables=3,
+)
+MASTERPOINT_RULES: dict[str, MasterpointRule] = {
+    rule.key: rule
+    for rule in (
+        ACBL_OPEN,
+        ACBL_INVITATIONAL,
+        ABF_GREEN_CLUB,
+        ABF_GREEN_WEIGHT_ONE,
+        ABF_GREEN_SUPERVISED,
+        EBU_CLUB,
+    )
+}
+
+
+def masterpoint_scale(
+    rule: MasterpointRule, pairs: int, one_winner: bool = False, boards: int | None = None
+) -> Scale:
+    """The awards of a group of `pairs` pairs: a Mitchell direction, or with `one_winner` a
+    field every pair of which is compared with every other (a Howell)."""
+    return rule.scale(Field(pairs, one_winner, boards))
 
 
 @dataclass(frozen=True)
@@ -131,21 +435,22 @@ class Award:
     place: str
     points: Fraction
     working: tuple[str, ...]
+    refused: bool = False  # no award could be computed; the working says why
 
 
-def _share_words(place: int) -> str:
-    share = place_share(place)
-    if place == 1:
-        return "first place's award"
-    if place in _FIXED_SHARES:
-        return f"{_text(share * 100)}% of first"
-    return f"1/{place} of first"
-
-
-def masterpoint_awards(rule: MasterpointRule, pairs: int, places: list[str]) -> list[Award]:
+def masterpoint_awards(
+    rule: MasterpointRule,
+    pairs: int,
+    places: list[str],
+    one_winner: bool = False,
+    boards: int | None = None,
+) -> list[Award]:
     """Each pair's award in one comparison group of `pairs` pairs, from its place as
     scoring.ranking gives it ("3", or "2=" for a place shared by all who show it)."""
-    scale = masterpoint_scale(rule, pairs)
+    refusal = rule.refusal(Field(pairs, one_winner, boards))
+    if refusal:
+        return [Award(place, Fraction(0), (refusal,), refused=True) for place in places]
+    scale = masterpoint_scale(rule, pairs, one_winner, boards)
     counts: dict[str, int] = {}
     for place in places:
         counts[place] = counts.get(place, 0) + 1
@@ -157,21 +462,16 @@ def masterpoint_awards(rule: MasterpointRule, pairs: int, places: list[str]) -> 
         covered = range(first_place, first_place + counts[place])
         lines = [scale.working]
         for each in covered:
-            if each <= scale.depth:
-                lines.append(
-                    f"place {each}: {_share_words(each)} = {_text(scale.at(each))}"
-                    if each > 1
-                    else f"place 1: {_text(scale.first)}"
-                )
+            if each > scale.depth:
+                lines.append(f"place {each}: beyond the {_places(scale.depth)} awarded, 0")
+            elif each == 1:
+                lines.append(f"place 1: {_text(scale.first)}")
             else:
-                awarded = f"{scale.depth} place{'' if scale.depth == 1 else 's'}"
-                lines.append(f"place {each}: beyond the {awarded} awarded, 0")
+                lines.append(f"place {each}: {rule.place_words(each)} = {_text(scale.at(each))}")
         total = sum((scale.at(each) for each in covered), Fraction(0))
-        points = total / len(covered)
+        points = total
         if len(covered) > 1:
-            lines.append(
-                f"{len(covered)} pairs tie: {_text(total)} shared equally = {_text(points)} "
-                "(an equal share; the rule's page states no tie rule)"
-            )
+            points, words = rule.tie(total, len(covered))
+            lines.append(f"{len(covered)} pairs tie: {words}")
         result.append(Award(place, points, tuple(lines)))
     return result

@@ -4,20 +4,24 @@ from django import forms
 
 from events.core.invisible import validate_visible
 from events.models import MAX_SESSIONS, Event
-from scoring.domain import Combination, MissedSession
+from scoring.domain import Combination, MissedSession, QualifyBy
 
 # The largest id a database integer column holds: a bigger number typed into the form is no
 # session, and SQLite would overflow looking it up.
 LARGEST_ID = 2**63 - 1
 
 
+def storable_id(text: str) -> bool:
+    """Whether `text` is a number a database id column can hold."""
+    # Length first: Python refuses to convert a string of thousands of digits.
+    too_long = len(text) > len(str(LARGEST_ID))
+    return text.isascii() and text.isdigit() and not too_long and int(text) <= LARGEST_ID
+
+
 class SessionChoices(forms.ModelMultipleChoiceField):
     def _check_values(self, value):
         for pk in value:
-            text = str(pk)
-            # Length first: Python refuses to convert a string of thousands of digits.
-            too_long = len(text) > len(str(LARGEST_ID))
-            if not (text.isascii() and text.isdigit()) or too_long or int(text) > LARGEST_ID:
+            if not storable_id(str(pk)):
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value",
@@ -60,6 +64,11 @@ class ChampionshipForm(forms.Form):
                 raise forms.ValidationError(
                     f"{event} is scored in IMPs: a championship adds up matchpoints or "
                     "percentages, so its sessions are scored with them."
+                )
+            if hasattr(event, "championship_final"):
+                raise forms.ValidationError(
+                    f"{event} is the final of “{event.championship_final}”: a final is played "
+                    "after its championship's sessions, not as one of them."
                 )
             if hasattr(event, "stage"):
                 raise forms.ValidationError(
@@ -111,3 +120,102 @@ class EntrantsForm(forms.Form):
             pair: self.entrants.get(self.cleaned_data.get(f"pair_{pair.pk}") or "")
             for pair in self.pairs
         }
+
+
+class SessionChoice(forms.ModelChoiceField):
+    """One of the club's sessions, refused in words otherwise."""
+
+    default_error_messages = {
+        "invalid_choice": "That session cannot be the final: a final is one of the club's "
+        "sessions, and not a session of a championship."
+    }
+
+    def to_python(self, value):
+        if value not in self.empty_values and not storable_id(str(value)):
+            raise forms.ValidationError(self.error_messages["invalid_choice"], "invalid_choice")
+        return super().to_python(value)
+
+
+class FinalForm(forms.Form):
+    """The championship's final: which session, who goes through, what they carry."""
+
+    final = SessionChoice(
+        queryset=Event.objects.none(),
+        required=False,
+        empty_label="— no final —",
+        label="Final session",
+        help_text="A pairs session of the club, scored with percentages, that is not one of "
+        "the championship's qualifying sessions.",
+    )
+    finalists = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Pairs that go through",
+        error_messages={"min_value": "At least one pair goes through to the final."},
+    )
+    qualify_by = forms.ChoiceField(
+        choices=QualifyBy.choices(), initial=QualifyBy.OVERALL, label="Going through"
+    )
+    carry_percent = forms.IntegerField(
+        min_value=0,
+        max_value=100,
+        initial=50,
+        label="Share of the qualifying score carried forward (%)",
+        help_text="Of the qualifying percentage. The EBU White Book carries half when the final "
+        "is as long as the qualifying stage (so 100% when the qualifying stage is twice as long); "
+        "0 starts the final afresh.",
+        error_messages={
+            "min_value": "The share carried forward is 0%% to 100%%: it cannot be below 0%%.",
+            "max_value": "The share carried forward is 0%% to 100%%: it cannot be above 100%%.",
+            "invalid": "The share carried forward is a whole number of percent, 0 to 100.",
+        },
+    )
+
+    def __init__(self, championship, field_sizes: tuple[int, int], *args, **kwargs):
+        """`field_sizes`: the qualifying field's size overall and that of its largest section
+        field."""
+        super().__init__(*args, **kwargs)
+        self.championship = championship
+        self.field_sizes = field_sizes
+        field = self.fields["final"]
+        field.queryset = (
+            Event.objects.not_deleted()
+            .filter(club=championship.club, stage__isnull=True)
+            .order_by("date", "pk")
+        )
+        field.label_from_instance = lambda event: f"{event.name}, {event.date:%a %d %b %Y}"
+
+    def clean_final(self):
+        final = self.cleaned_data["final"]
+        if final is None:
+            return None
+        if not final.uses_percentages:
+            raise forms.ValidationError(
+                f"{final} is scored in IMPs: a final adds a percentage to the carry-forward, "
+                "so it is scored with matchpoints or percentages."
+            )
+        other = getattr(final, "championship_final", None)
+        if other is not None and other.pk != self.championship.pk:
+            raise forms.ValidationError(f"{final} is already the final of “{other}”.")
+        return final
+
+    def clean(self):
+        cleaned = super().clean()
+        finalists = cleaned.get("finalists")
+        if cleaned.get("final") is None:
+            return cleaned
+        if finalists is None:
+            if "finalists" not in self.errors:
+                self.add_error("finalists", "Say how many pairs go through to the final.")
+            return cleaned
+        overall, largest = self.field_sizes
+        by_section = cleaned.get("qualify_by") == QualifyBy.SECTION
+        size = largest if by_section else overall
+        if finalists > size:
+            where = "its largest section field has" if by_section else "it has"
+            self.add_error(
+                "finalists",
+                f"{finalists} cannot go through: the qualifying field is smaller ({where} "
+                f"{size} pair{'s' if size != 1 else ''}).",
+            )
+        return cleaned

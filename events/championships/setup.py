@@ -28,10 +28,15 @@ def create_championship(club, name, events, combination, missed) -> Championship
     return championship
 
 
+def pair_names(*names: str) -> frozenset[str]:
+    """Players' names as the matching compares them: in either order, whatever the case or
+    spacing."""
+    return frozenset(" ".join(name.split()).casefold() for name in names) - {""}
+
+
 def pair_key(pair: Pair) -> tuple:
     """What makes two sessions' pairs one entrant by default."""
-    names = frozenset(" ".join(name.split()).casefold() for name in (pair.player1, pair.player2))
-    names -= {""}
+    names = pair_names(pair.player1, pair.player2)
     if names:
         return ("names", names)
     return ("seat", pair.section.name, pair.direction, pair.number)

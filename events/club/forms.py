@@ -19,7 +19,9 @@ class MemberForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ["name", "number", "email", "email_consent", "active", "hidden"]
+        fields = [
+            "name", "number", "masterpoints_held", "email", "email_consent", "active", "hidden",
+        ]  # fmt: skip
         error_messages = {
             "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}
         }

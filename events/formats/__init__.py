@@ -16,10 +16,11 @@ from events.core.limits import shown_problems
 from scoring.domain import TeamsKind
 
 __all__ = [
-    "LARGEST_NUMBER", "READERS", "WRITERS", "FileBoard", "FileMatch", "FileTeam",
-    "ImportProblems", "Place", "TeamsFile", "TravellerFile", "TravellerLine", "Writer",
-    "board_number", "decode_text", "describe_place", "described",
-    "line_with_nul", "name_from_file", "read_traveller_file", "write_results",
+    "CHAMPIONSHIP_NO_PBN", "CHAMPIONSHIP_WRITERS", "LARGEST_NUMBER", "READERS", "WRITERS",
+    "FileBoard", "FileMatch", "FileTeam", "ImportProblems", "Place", "TeamsFile",
+    "TravellerFile", "TravellerLine", "Writer", "board_number", "decode_text",
+    "describe_place", "described", "line_with_nul", "name_from_file", "read_traveller_file",
+    "write_championship", "write_results",
 ]  # fmt: skip
 
 # A line number in the file, or another place named in words ("ReceivedData row 5").
@@ -211,6 +212,23 @@ WRITERS: dict[str, Writer] = {
     ),
 }
 
+# export_results --championship --format and /championships/ID/results.<extension>: functions
+# taking a Championship and whether the reader directs its club (else only published sessions).
+CHAMPIONSHIP_WRITERS: dict[str, Writer] = {
+    "json": Writer(
+        "events.formats.championship_json:championship_json", "application/json", "json"
+    ),
+    "usebio": Writer(
+        "events.formats.championship_usebio:write_championship_usebio",
+        "application/xml; charset=utf-8",
+        "xml",
+    ),
+}
+CHAMPIONSHIP_NO_PBN = (
+    "PBN has no form for several sessions (a file is one session's games and totals to its "
+    "readers): download each session's PBN from its page"
+)
+
 
 def _load(dotted: str):
     return import_string(dotted.replace(":", "."))
@@ -241,6 +259,10 @@ def name_from_file(file_name: str) -> str:
 
 def write_results(event, format_name: str) -> str:
     return _load(WRITERS[format_name].function)(event)
+
+
+def write_championship(championship, format_name: str, director: bool) -> str:
+    return _load(CHAMPIONSHIP_WRITERS[format_name].function)(championship, director)
 
 
 def decode_text(data: bytes) -> str:

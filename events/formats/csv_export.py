@@ -28,6 +28,9 @@ RESULTS_HEADER = (
     "boards", "penalty",
 )  # fmt: skip
 TRAVELLERS_HEADER = ("board", "ns", "ew", "contract", "declarer", "result")
+MASTERPOINTS_HEADER = (
+    "player", "number", "section", "direction", "pair", "place", "points", "scheme",
+)  # fmt: skip
 
 _CODES = {50: "A", 60: "A+", 40: "A-"}  # the notation a director types (scoring/adjusted.py)
 
@@ -83,6 +86,42 @@ def results_csv(event: Event) -> str:
                         _places(row.penalty) if row.penalty else "",
                     ]
                 )
+    return buffer.getvalue()
+
+
+def federation_numbers(club) -> dict[str, str]:
+    """A federation credits masterpoints by its number: the roster's number for each name."""
+    return {member.name.casefold(): member.number for member in club.members.exclude(number="")}
+
+
+def masterpoints_csv(event: Event) -> str:
+    """One row per player who earned an award under the club's rule, with the roster's
+    federation number where the name is on it: what a masterpoint secretary submits."""
+    buffer = io.StringIO()
+    writer = _writer(buffer)
+    writer.writerow(MASTERPOINTS_HEADER)
+    numbers = federation_numbers(event.club)
+    scheme = event.club.get_masterpoints_display()
+    for _section, groups in event_standings(event):
+        for group in groups:
+            for row in group.rows:
+                if row.masterpoints is None or not row.masterpoints.points:
+                    continue
+                pair = row.pair
+                for name in (pair.player1, pair.player2):
+                    if name:
+                        writer.writerow(
+                            [
+                                name,
+                                numbers.get(name.casefold(), ""),
+                                pair.section.name,
+                                pair.direction,
+                                pair.number,
+                                row.rank,
+                                printed(row.masterpoints.points),
+                                scheme,
+                            ]
+                        )
     return buffer.getvalue()
 
 

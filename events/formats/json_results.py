@@ -40,6 +40,15 @@ def _pair_row(section, row) -> dict:
             "exact": str(award.points),
             "working": list(award.working),
         }
+    if row.strata:  # added only in a stratified session: {"A": "3", "B": "1"}
+        pair["strata"] = dict(part.split(" ", 1) for part in row.strata.split(" · "))
+    if row.handicap is not None:  # added only in a handicapped session
+        pair["handicap"] = {
+            "handicap": _number(row.handicap, 4),
+            "exact": str(row.handicap),
+            "percentage": _number(row.handicapped, 2),
+            "rank": row.handicapped_rank,
+        }
     return pair
 
 

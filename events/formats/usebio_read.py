@@ -43,7 +43,7 @@ from events.formats.usebio_common import (
 from events.formats.usebio_teams import is_teams, read_teams
 from scoring.domain import Direction, Method, MovementKind
 
-__all__ = ["read_usebio"]
+__all__ = ["read_usebio", "read_usebio_outright", "read_usebio_sessions"]
 
 # EVENT_TYPE (or a PAIRS event's BOARD_SCORING_METHOD) -> Clubscore's method; matchpoints are
 # told apart by their scale (_matchpoint_scale).
@@ -60,46 +60,114 @@ _SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     """The session a USEBIO file holds (or the teams event: events.formats.usebio_teams);
-    ImportProblems names each bad element and its line."""
-    root = _parse(data)
+    ImportProblems names each bad element and its line. A file of several SESSIONs is read as
+    one session of all their sections (read_usebio_sessions reads it session by session)."""
+    root, event = _root_event(data)
+    if is_teams(event):
+        return read_teams(root, event)
     problems = _Problems()
+    method = _method(event, problems)
+    found = _read_session(root, event, event, event.findall("SESSION/SECTION"), method, problems)
+    if problems or found is None:
+        raise ImportProblems(problems)
+    return found
+
+
+def read_usebio_sessions(data: bytes) -> list[TravellerFile]:
+    """Each session of a pairs event's USEBIO file (events.formats.championship_usebio writes
+    one): a SESSION of the EVENT each, named and dated by its own EVENT_DESCRIPTION and DATE
+    if it has them, else by the EVENT's (with its SESSION_ID); its deals from its own BOARDs.
+    A file of one session (or none) is read as read_usebio reads it. A teams file is refused:
+    its SESSIONs are one event's rounds."""
+    root, event = _root_event(data)
+    sessions = event.findall("SESSION")
+    if is_teams(event):
+        raise ImportProblems(
+            [(event.sourceline or 1, "a teams event's file: its SESSIONs are its rounds")]
+        )
+    if len(sessions) < 2:
+        only = read_usebio(data)
+        assert isinstance(only, TravellerFile)  # not a teams file, refused above
+        return [only]
+    problems = _Problems()
+    method = _method(event, problems)
+    read: list[TravellerFile] = []
+    for session in sessions:
+        found = _read_session(root, event, session, session.findall("SECTION"), method, problems)
+        if found is not None:
+            if not _text(session, "EVENT_DESCRIPTION"):
+                label = (session.get("SESSION_ID") or "").strip()[:20] or str(len(read) + 1)
+                found.event_name = f"{found.event_name} session {label}".strip()[:100]
+            read.append(found)
+    if problems:
+        raise ImportProblems(problems)
+    return read
+
+
+def read_usebio_outright(data: bytes) -> list[tuple[Place, list[str], str, str]]:
+    """The outright standings of a file of several sessions (the EVENT's own PARTICIPANTS,
+    as events.formats.championship_usebio writes them): each PAIR's line, its players'
+    names, its TOTAL_SCORE and PLACE as written; none for another file."""
+    _root, event = _root_event(data)
+    if len(event.findall("SESSION")) < 2:
+        return []
+    return [
+        (
+            pair.sourceline or 1,
+            [_text(player, "PLAYER_NAME") for player in pair.iterfind("PLAYER")],
+            _text(pair, "TOTAL_SCORE"),
+            _text(pair, "PLACE"),
+        )
+        for pair in event.iterfind("PARTICIPANTS/PAIR")
+    ]
+
+
+def _root_event(data: bytes):
+    root = _parse(data)
     event = root.find("EVENT")
     if root.tag != "USEBIO" or event is None:
         raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
-    if is_teams(event):
-        return read_teams(root, event)
-    method = _method(event, problems)
+    return root, event
+
+
+def _read_session(root, event, heading, wrapped, method, problems) -> TravellerFile | None:
+    """One session of the file: the sections `wrapped` (SECTION elements; none: the EVENT
+    holds one section), named and dated by `heading` (the EVENT, or a SESSION with its own
+    EVENT_DESCRIPTION and DATE), its deals from the file's HANDSET or, for a SESSION, its
+    own BOARDs. Its problems go into `problems` (None is returned when it has some)."""
+    before = len(problems)
     names: dict[tuple[str, int, str], tuple[str, str]] = {}
     lines: list[TravellerLine] = []
     directions: set[str] = set()
     warnings: list[tuple[Place, str]] = []
-    if len(event.findall("SESSION/SECTION")) > MAX_SECTIONS:
+    if len(wrapped) > MAX_SECTIONS:
         raise ImportProblems(
             [
                 (
-                    event.sourceline or 1,
+                    heading.sourceline or 1,
                     f"the file has more than {MAX_SECTIONS} "
                     "sections; a session has at most that many (A-Z)",
                 )
             ]
         )
-    sections, labels = _sections(event)
+    sections, labels = _sections(event, wrapped)
     for section, holder in sections:
         _read_pairs(holder, section, names, directions, problems)
         for board in holder.iterfind("BOARD"):
             lines += _read_board(board, section, problems, warnings)
     if not lines and not problems:
-        problems.add(event, "the file has no traveller lines (BOARD/TRAVELLER_LINE)")
-    deals, deal_places = _deals(root, problems)
-    date = _date(event, problems)
-    date_place = getattr(event.find("DATE"), "sourceline", None) or 1
-    if problems:
-        raise ImportProblems(problems)
+        problems.add(heading, "the file has no traveller lines (BOARD/TRAVELLER_LINE)")
+    deals, deal_places = _deals(root if heading is event else heading, problems)
+    dated = heading if heading.find("DATE") is not None else event
+    date = _date(dated, problems)
+    date_place = getattr(dated.find("DATE"), "sourceline", None) or 1
+    if len(problems) > before:
+        return None
     if method == Method.MATCHPOINTS:
-        method = _matchpoint_scale(event)
+        method = _matchpoint_scale(heading)
     return TravellerFile(
         lines=lines,
-        event_name=_event_name(event),
+        event_name=_event_name(heading) or _event_name(event),
         date=date,
         date_place=date_place,
         movement=_movement(directions, lines),
@@ -202,11 +270,10 @@ def _method(event, problems) -> str | None:
     return _METHODS[kind]
 
 
-def _sections(event) -> tuple[list, dict[str, str]]:
-    """(section letter, element holding PARTICIPANTS and BOARDs) for SESSION/SECTION wrappers,
-    or the EVENT itself for a one-section file; and the file's own name of each section whose
-    SECTION_ID is not a letter (free text in USEBIO: PairsScorer writes "Sect1")."""
-    wrapped = event.findall("SESSION/SECTION")
+def _sections(event, wrapped) -> tuple[list, dict[str, str]]:
+    """(section letter, element holding PARTICIPANTS and BOARDs) for SECTION wrappers (of a
+    SESSION), or the EVENT itself for a one-section file; and the file's own name of each
+    section whose SECTION_ID is not a letter (free text in USEBIO: PairsScorer writes "Sect1")."""
     if not wrapped:
         return [("A", event)], {}
     ids = [(section.get("SECTION_ID") or "").strip() for section in wrapped]

@@ -15,10 +15,12 @@ from collections import defaultdict
 from lxml import etree
 
 import scoring
+from events.formats.csv_export import federation_numbers
 from events.formats.usebio_common import _SUITS
 from scoring.domain import Method
 
-__all__ = ["DOCTYPE", "write_usebio"]
+__all__ = ["DOCTYPE", "event_type", "usebio_root", "usebio_text", "write_players",
+           "write_sections", "write_usebio"]  # fmt: skip
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PROGRAM_NAME = "Clubscore"
@@ -29,18 +31,17 @@ _POINTS = {"MP_PAIRS": "MATCH_POINTS", "BUTLER_PAIRS": "BUTLER_POINTS",
            "CROSS_IMP": "CROSS_IMP_POINTS"}  # fmt: skip
 
 
-def write_usebio(event) -> str:
-    """The session as a USEBIO 1.2 document: standings, travellers and deals."""
-    from events.models import Result
-    from events.standings.ranking import event_standings
-
+def event_type(event) -> str:
+    """The session's USEBIO EVENT_TYPE; ValueError for a method USEBIO has no type for."""
     if event.scoring not in _EVENT_TYPES:
         raise ValueError(f"USEBIO has no event type for {event.get_scoring_display()} sessions")
-    kind = _EVENT_TYPES[event.scoring]
-    root = etree.Element("USEBIO", Version="1.2")
-    club = etree.SubElement(root, "CLUB")
-    _add(club, "CLUB_NAME", event.club.name)
-    heading = etree.SubElement(root, "EVENT", EVENT_TYPE=kind)
+    return _EVENT_TYPES[event.scoring]
+
+
+def write_usebio(event) -> str:
+    """The session as a USEBIO 1.2 document: standings, travellers and deals."""
+    kind = event_type(event)
+    root, heading = usebio_root(event.club.name, kind)
     sections = list(event.sections.all())
     two_winners = not event.is_howell and not event.one_winner
     for tag, value in (
@@ -54,6 +55,34 @@ def write_usebio(event) -> str:
         ("SECTION_COUNT", len(sections)),
     ):
         _add(heading, tag, value)
+    holder = heading
+    if len(sections) > 1:
+        holder = etree.SubElement(heading, "SESSION", SESSION_ID="1")
+    write_sections(holder, event, kind, sections, wrapped=len(sections) > 1)
+    _write_handset(root, sections)
+    return usebio_text(root)
+
+
+def usebio_root(club_name: str, kind: str):
+    """A USEBIO element with its CLUB, and its EVENT of `kind` (empty, to be filled)."""
+    root = etree.Element("USEBIO", Version="1.2")
+    club = etree.SubElement(root, "CLUB")
+    _add(club, "CLUB_NAME", club_name)
+    return root, etree.SubElement(root, "EVENT", EVENT_TYPE=kind)
+
+
+def usebio_text(root) -> str:
+    body = etree.tostring(root, pretty_print=True, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}'
+
+
+def write_sections(holder, event, kind, sections, wrapped: bool, deals: bool = False) -> None:
+    """Each section's PARTICIPANTS and BOARDs, in a SECTION of `holder` when `wrapped` (else
+    in `holder` itself); with `deals`, each BOARD carries its four HANDs (the DTD allows them
+    there), for a file whose sessions play different deals under the same board numbers."""
+    from events.models import Result
+    from events.standings.ranking import event_standings
+
     # Across the field one ranking holds every section's pairs: each section lists its own.
     standings = defaultdict(list)
     for _unit, groups in event_standings(event):
@@ -61,9 +90,7 @@ def write_usebio(event) -> str:
             for row in group.rows:
                 standings[row.pair.section_id].append(row)
     # The EBU credits masterpoints by EBU number: the roster's number for each name, if any.
-    numbers = {
-        member.name.casefold(): member.number for member in event.club.members.exclude(number="")
-    }
+    numbers = federation_numbers(event.club)
     results = defaultdict(list)
     for result in (
         Result.objects.filter(board__section__event=event)
@@ -72,18 +99,13 @@ def write_usebio(event) -> str:
     ):
         results[result.board.section_id].append(result)
     for section in sections:
-        holder = heading
-        if len(sections) > 1:
-            session = heading.find("SESSION")
-            if session is None:
-                session = etree.SubElement(heading, "SESSION", SESSION_ID="1")
+        within = holder
+        if wrapped:
             # The imported file's own name of the section, if it had one ("Sect1").
-            holder = etree.SubElement(session, "SECTION", SECTION_ID=section.label or section.name)
-        _write_pairs(holder, kind, standings[section.pk], numbers)
-        _write_boards(holder, kind, results[section.pk])
-    _write_handset(root, sections)
-    body = etree.tostring(root, pretty_print=True, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}'
+            within = etree.SubElement(holder, "SECTION", SECTION_ID=section.label or section.name)
+        write_pairs(within, kind, standings[section.pk], numbers)
+        hands = {board.number: board.deal for board in section.boards.all()} if deals else {}
+        _write_boards(within, kind, results[section.pk], hands)
 
 
 def _add(parent, tag: str, value) -> None:
@@ -101,7 +123,7 @@ def _pair_number(pair) -> str:
     return f"{pair.number}{pair.direction}"
 
 
-def _write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
+def write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
     participants = etree.SubElement(holder, "PARTICIPANTS", EVENT_TYPE=kind)
     for row in rows:
         pair = row.pair
@@ -113,15 +135,21 @@ def _write_pairs(holder, kind, rows, numbers: dict[str, str]) -> None:
             _add(element, "PERCENTAGE", scoring.printed(row.percentage))
         if row.boards:
             _add(element, "PLACE", row.rank.rstrip("="))
-        for name in (pair.player1, pair.player2):
-            if name:
-                player = etree.SubElement(element, "PLAYER")
-                _add(player, "PLAYER_NAME", name)
-                if name.casefold() in numbers:
-                    _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
+        if row.masterpoints is not None and row.masterpoints.points:
+            _add(element, "MASTER_POINTS_AWARDED", scoring.printed(row.masterpoints.points))
+        write_players(element, (pair.player1, pair.player2), numbers)
 
 
-def _write_boards(holder, kind, results) -> None:
+def write_players(element, names, numbers: dict[str, str]) -> None:
+    for name in names:
+        if name:
+            player = etree.SubElement(element, "PLAYER")
+            _add(player, "PLAYER_NAME", name)
+            if name.casefold() in numbers:
+                _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
+
+
+def _write_boards(holder, kind, results, deals: dict[int, str]) -> None:
     by_board = defaultdict(list)
     for result in results:
         by_board[result.board.number].append(result)
@@ -129,6 +157,8 @@ def _write_boards(holder, kind, results) -> None:
     for number, lines in by_board.items():
         board = etree.SubElement(holder, "BOARD", EVENT_TYPE=kind)
         _add(board, "BOARD_NUMBER", number)
+        if deals.get(number):
+            _write_hands(board, deals[number])
         for result in lines:
             line = etree.SubElement(board, "TRAVELLER_LINE")
             _add(line, "NS_PAIR_NUMBER", _pair_number(result.ns_pair))
@@ -174,11 +204,16 @@ def _write_handset(root, sections) -> None:
     for number in sorted(deals):
         board = etree.SubElement(handset, "BOARD")
         _add(board, "BOARD_NUMBER", number)
-        first, hands = deals[number].split(":", 1)
-        seats = "NESW"[("NESW".index(first.upper())) :] + "NESW"[: "NESW".index(first.upper())]
-        by_seat = dict(zip(seats, hands.split(), strict=True))
-        for seat, word in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
-            hand = etree.SubElement(board, "HAND")
-            _add(hand, "DIRECTION", word)
-            for suit, cards in zip(_SUITS, by_seat[seat].split("."), strict=True):
-                _add(hand, suit, cards)
+        _write_hands(board, deals[number])
+
+
+def _write_hands(board, deal: str) -> None:
+    """A PBN deal ("N:AKQ.. ...") as the BOARD's four HANDs."""
+    first, hands = deal.split(":", 1)
+    seats = "NESW"[("NESW".index(first.upper())) :] + "NESW"[: "NESW".index(first.upper())]
+    by_seat = dict(zip(seats, hands.split(), strict=True))
+    for seat, word in (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")):
+        hand = etree.SubElement(board, "HAND")
+        _add(hand, "DIRECTION", word)
+        for suit, cards in zip(_SUITS, by_seat[seat].split("."), strict=True):
+            _add(hand, suit, cards)

@@ -21,7 +21,7 @@ from events.formats import (
     read_traveller_file,
     write_results,
 )
-from events.formats.csv_export import results_csv, travellers_csv
+from events.formats.csv_export import masterpoints_csv, results_csv, travellers_csv
 from events.formats.forms import ImportForm, kilobytes
 from events.models import METHOD_CHOICES, MOVEMENT_CHOICES
 from events.sessions.forms import OPTION_FIELDS
@@ -180,3 +180,12 @@ def session_travellers_csv(request, pk):
     """Every result in the format the import page and import_travellers read back."""
     event = event_for_reader(request, pk)
     return _csv_download(event, travellers_csv(event), "travellers")
+
+
+@require_GET
+def session_masterpoints_csv(request, pk):
+    """Each player's award under the club's masterpoint rule, for the federation's returns."""
+    event = event_for_reader(request, pk)
+    if not event.club_id or not event.club.masterpoints:
+        raise Http404("this club awards no masterpoints")
+    return _csv_download(event, masterpoints_csv(event), "masterpoints")

@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import Q
 
 from events.core.invisible import validate_visible
-from scoring.domain import Combination, MissedSession
+from scoring.domain import Combination, MissedSession, QualifyBy
 
 from .clubs import Club
 from .sessions import Event
@@ -29,6 +29,24 @@ class Championship(models.Model):
     version = models.PositiveIntegerField(
         default=0, help_text="Goes up when its entrants or options change."
     )
+    # The final (scoring/carry_forward.py): a session of the club the best of the qualifying
+    # stage (the championship's sessions) go through to, carrying a share of their score.
+    final = models.OneToOneField(
+        Event,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="championship_final",
+    )
+    finalists = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="How many go through (overall or of each section)."
+    )
+    qualify_by = models.CharField(
+        max_length=10, choices=QualifyBy.choices(), default=QualifyBy.OVERALL
+    )
+    carry_percent = models.PositiveSmallIntegerField(
+        default=50, help_text="The share of the qualifying score carried into the final, in %."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -38,6 +56,12 @@ class Championship(models.Model):
                 condition=Q(combination__in=[c.value for c in Combination])
                 & Q(missed__in=[m.value for m in MissedSession]),
                 name="championship_options_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(qualify_by__in=[q.value for q in QualifyBy])
+                & Q(carry_percent__lte=100)
+                & (Q(final__isnull=True) | Q(finalists__gte=1)),
+                name="championship_final_options",
             ),
         ]
 

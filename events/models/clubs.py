@@ -212,6 +212,15 @@ class Member(models.Model):
         verbose_name="results by e-mail",
         help_text="The member agreed to be sent their results and score card by e-mail.",
     )
+    # What places the member's pairs in a stratified session's strata (scoring/strata.py).
+    masterpoints_held = models.DecimalField(
+        max_digits=9,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        verbose_name="masterpoints held",
+        help_text="For stratified sessions; blank keeps the member's pairs in stratum A.",
+    )
     # The player's page and the links to it from public standings are for the club's
     # directors only: a member may not want their record searchable by name.
     hidden = models.BooleanField(
@@ -238,6 +247,11 @@ class Member(models.Model):
                 violation_error_message="Another member of the club has that number.",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="member_name_not_blank"),
+            models.CheckConstraint(
+                condition=Q(masterpoints_held__isnull=True) | Q(masterpoints_held__gte=0),
+                name="member_masterpoints_held_not_negative",
+                violation_error_message="Masterpoints held are 0 or more.",
+            ),
             models.CheckConstraint(
                 condition=Q(email_consent=False) | ~Q(email=""),
                 name="member_consent_has_email",

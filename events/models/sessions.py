@@ -4,13 +4,14 @@ import datetime
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
-from scoring.domain import Direction, Method, MovementKind, Totals
+from scoring.domain import Direction, Handicapping, Method, MovementKind, StratifyBy, Totals
+from scoring.strata import Strata
 
 from .analysis import AnalysisFields, DealAnalysisFields
 from .choices import DIRECTION_CHOICES, METHOD_CHOICES, MOVEMENT_CHOICES, PHANTOM_CHOICES
@@ -106,6 +107,35 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
         default=0, help_text="Goes up with every change, so open pages know when to refresh."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Stratified places beside the field's (scoring/strata.py): none while B's limit is blank.
+    stratum_b_below = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        verbose_name="stratum B: fewer than",
+        help_text="Masterpoints; blank: the session is not stratified.",
+    )
+    stratum_c_below = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        verbose_name="stratum C: fewer than",
+        help_text="Masterpoints, below B's limit; blank: no stratum C.",
+    )
+    strata_by = models.CharField(
+        max_length=10,
+        choices=StratifyBy.choices(),
+        default=StratifyBy.HIGHER,
+        verbose_name="a pair's holding",
+    )
+
+    # Handicapped results beside the scratch ones (scoring/handicaps.py), from the players'
+    # averages over the club's published sessions of the year before.
+    handicapping = models.CharField(
+        max_length=10,
+        choices=Handicapping.choices(),
+        default=Handicapping.NONE,
+        blank=True,
+        verbose_name="handicaps",
+    )
 
     objects = EventQuerySet.as_manager()
 
@@ -143,10 +173,50 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
                 condition=Q(corrected_at__isnull=True) | Q(finalised=True),
                 name="event_corrected_only_when_final",
             ),
+            models.CheckConstraint(
+                condition=(Q(stratum_b_below__isnull=True) | Q(stratum_b_below__gte=1))
+                & (
+                    Q(stratum_c_below__isnull=True)
+                    | Q(stratum_c_below__gte=1, stratum_c_below__lt=F("stratum_b_below"))
+                )
+                & Q(strata_by__in=[choice.value for choice in StratifyBy]),
+                name="event_strata_nest",
+                violation_error_message="Stratum C's limit is below stratum B's.",
+            ),
+            models.CheckConstraint(
+                condition=Q(handicapping__in=[choice.value for choice in Handicapping]),
+                name="event_handicapping_known",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def strata(self) -> Strata | None:
+        """The session's strata, None when it is not stratified."""
+        if self.stratum_b_below is None:
+            return None
+        limits = (self.stratum_b_below, self.stratum_c_below)
+        return Strata(tuple(limit for limit in limits if limit is not None), self.strata_by)
+
+    def describe_strata(self) -> str:
+        """The strata in words, e.g. "A open, B under 500, C under 200 (the higher holding)"."""
+        strata = self.strata
+        if strata is None:
+            return "not stratified"
+        bands = [f"{name} under {limit:,}" for name, limit in zip("BC", strata.limits)]
+        holding = "the higher" if strata.by == StratifyBy.HIGHER else "the average"
+        return f"A open, {', '.join(bands)} ({holding} of the two players' masterpoints)"
+
+    def describe_handicaps(self) -> str:
+        if not self.handicapping:
+            return "No handicaps"
+        share = "the whole" if self.handicapping == Handicapping.FULL else "half the"
+        return (
+            f"Handicapped: {share} pair's handicap added, each player's handicap 50 less their "
+            "average percentage in the club's published sessions of the year before"
+        )
 
     @property
     def is_howell(self) -> bool:

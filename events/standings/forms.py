@@ -1,8 +1,8 @@
-"""The form of a procedural penalty off a pair's score."""
+"""The forms of a session's standings: a procedural penalty, and the masterpoint strata."""
 
 from django import forms
 
-from events.models import Pair, Penalty
+from events.models import Event, Pair, Penalty
 
 
 class PenaltyForm(forms.ModelForm):
@@ -32,3 +32,34 @@ class PenaltyForm(forms.ModelForm):
         if amount <= 0:
             raise forms.ValidationError("A penalty is a positive amount taken off.")
         return amount
+
+
+class StrataForm(forms.ModelForm):
+    """A session's masterpoint strata (B's limit, C's below it, and which holding counts) and
+    its handicaps."""
+
+    MOST = 1_000_000  # more masterpoints than anyone holds: a typing slip
+
+    class Meta:
+        model = Event
+        fields = ["stratum_b_below", "stratum_c_below", "strata_by", "handicapping"]
+
+    def clean(self):
+        data = super().clean()
+        upper, lower = data.get("stratum_b_below"), data.get("stratum_c_below")
+        for name, limit in (("stratum_b_below", upper), ("stratum_c_below", lower)):
+            if limit is not None and not 1 <= limit <= self.MOST:
+                self.add_error(name, f"A limit is 1 to {self.MOST:,} masterpoints.")
+        if lower is not None and upper is None:
+            self.add_error("stratum_c_below", "Stratum C needs stratum B's limit above it.")
+        elif lower is not None and upper is not None and lower >= upper:
+            self.add_error(
+                "stratum_c_below",
+                f"Stratum C's limit ({lower:,}) must be below stratum B's ({upper:,}).",
+            )
+        if data.get("handicapping") and not self.instance.uses_percentages:
+            self.add_error(
+                "handicapping",
+                "Handicaps are added to percentages: this session is scored at IMPs.",
+            )
+        return data

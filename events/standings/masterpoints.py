@@ -2,7 +2,8 @@
 
 Awards go to the groups the standings rank, each a comparison group of the rule: a Mitchell
 direction counts its section's tables with a half table as a full one (the ACBL Handbook's
-"7 1/2 tables would be 8 pairs in each group"), a one-winner field counts its pairs.
+"7 1/2 tables would be 8 pairs in each group"), a one-winner field counts its pairs (the
+ABF's rule then seats them two a table, a half table as whole).
 """
 
 from collections.abc import Hashable
@@ -32,8 +33,12 @@ def group_awards(rule, groups: dict) -> dict[Hashable, scoring.Award]:
             size = max(scoring.comparison_groups(tables, howell=False)[0], len(members))
         placed = [standing for standing in members if standing.rank]
         places = [standing.rank for standing in placed]
+        # The session's length for the ABF's and the EBU's rules: the most boards a pair played.
+        boards = max((standing.boards for standing in members), default=0)
         for standing, award in zip(
-            placed, scoring.masterpoint_awards(rule, size, places), strict=True
+            placed,
+            scoring.masterpoint_awards(rule, size, places, direction is None, boards),
+            strict=True,
         ):
             awards[standing.pair] = award
     return awards

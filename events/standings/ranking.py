@@ -1,14 +1,17 @@
 """Standings of a session's sections, computed exactly from the stored traveller lines."""
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import scoring
 from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
+from events.standings.handicaps import pair_handicaps
 from events.standings.masterpoints import group_awards, rule_of
 from events.standings.scorer import cached_units, penalties_by_pair
+from events.standings.strata import pair_strata, places_in_strata
 from scoring.domain import Direction
 
 
@@ -26,6 +29,10 @@ class StandingRow:
     possible: Fraction | None = None  # what the percentage is of (scoring.Standing.possible)
     masterpoints: scoring.Award | None = None  # under the club's masterpoint rule, if any
     exact_average: Fraction | None = None
+    strata: str = ""  # a stratified session's places in each stratum, "A 3= · B 1"
+    handicap: Fraction | None = None  # a handicapped session's: the pair's handicap,
+    handicapped: Fraction | None = None  # its percentage with the handicap added,
+    handicapped_rank: str = ""  # and its place by that percentage
 
 
 @dataclass(frozen=True)
@@ -34,8 +41,12 @@ class StandingGroup:
     rows: list[StandingRow]
 
 
-def event_standings(event: Event, pairs=None) -> list[tuple[Section, list[StandingGroup]]]:
-    """(section, groups) for every section; across the field, one set of groups for all."""
+def event_standings(
+    event: Event, pairs=None, *, handicaps: bool = True
+) -> list[tuple[Section, list[StandingGroup]]]:
+    """(section, groups) for every section; across the field, one set of groups for all.
+    `handicaps=False` leaves out a handicapped session's handicaps (which read the sessions
+    before it)."""
     sections = {section.pk: section for section in event.sections.all()}
     if pairs is None:
         pairs = Pair.objects.filter(section__event=event).select_related("section")
@@ -43,7 +54,7 @@ def event_standings(event: Event, pairs=None) -> list[tuple[Section, list[Standi
     shown = []
     for unit in cached_units(event):
         members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
-        groups = _groups(event, unit, members, pairs)
+        groups = _groups(event, unit, members, pairs, handicaps)
         shown.append((sections[unit.section_ids[0]], groups))
     return shown
 
@@ -61,7 +72,7 @@ def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
     return _groups(event, unit, members, pairs)
 
 
-def _groups(event, unit, members, pairs) -> list[StandingGroup]:
+def _groups(event, unit, members, pairs, with_handicaps=True) -> list[StandingGroup]:
     by_section = event.across_field and event.places == "section"
 
     def group_of(pk):
@@ -85,6 +96,22 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
         groups.setdefault(standing.group, []).append(standing)
     rule = rule_of(event)
     awards = group_awards(rule, groups) if rule else {}
+    strata_by_pair = pair_strata(event, {pk: pairs[pk] for pk in members})
+    strata_places = {}
+    if strata_by_pair:
+        for standings_of_group in groups.values():
+            strata_places.update(places_in_strata(standings_of_group, strata_by_pair))
+    handicaps = pair_handicaps(event, {pk: pairs[pk] for pk in members}) if with_handicaps else {}
+    handicapped = {}
+    if handicaps:
+        share = scoring.HANDICAP_SHARES[scoring.Handicapping(event.handicapping)]
+        for standings_of_group in groups.values():
+            scratch: dict[Any, Fraction] = {  # the pairs' pks
+                s.pair: s.percentage
+                for s in standings_of_group
+                if s.boards and s.percentage is not None
+            }
+            handicapped.update(scoring.handicapped(scratch, handicaps, share))
     ordered = []
     # Section by section, NS before EW: the order of a printed recap.
     for group in sorted(groups, key=_group_order):
@@ -92,7 +119,14 @@ def _groups(event, unit, members, pairs) -> list[StandingGroup]:
             groups[group],
             key=lambda s: (_place(s.rank), pairs[s.pair].section_id, pairs[s.pair].number),
         )
-        rows = [_row(pairs[s.pair], s, awards.get(s.pair)) for s in members_sorted]
+        rows = [
+            _with_handicap(
+                _row(pairs[s.pair], s, awards.get(s.pair), strata_places.get(s.pair, "")),
+                handicaps,
+                handicapped,
+            )
+            for s in members_sorted
+        ]
         ordered.append(StandingGroup(_group_title(group), rows))
     return ordered
 
@@ -113,7 +147,14 @@ def _place(rank: str) -> float:
     return int(rank.rstrip("=")) if rank else float("inf")
 
 
-def _row(pair: Pair, standing: scoring.Standing, award=None) -> StandingRow:
+def _with_handicap(row: StandingRow, handicaps, handicapped) -> StandingRow:
+    if row.pair.pk not in handicaps:
+        return row
+    score, place = handicapped.get(row.pair.pk, (None, ""))
+    return replace(row, handicap=handicaps[row.pair.pk], handicapped=score, handicapped_rank=place)
+
+
+def _row(pair: Pair, standing: scoring.Standing, award=None, strata="") -> StandingRow:
     def number(value):
         return None if value is None else float(value)
 
@@ -130,4 +171,5 @@ def _row(pair: Pair, standing: scoring.Standing, award=None) -> StandingRow:
         possible=standing.possible,
         masterpoints=award,
         exact_average=standing.average,
+        strata=strata,
     )

@@ -16,7 +16,6 @@ from fractions import Fraction
 from django.db import IntegrityError, transaction
 
 from events.models import Event, StoredStanding
-from events.standings.ranking import event_standings
 
 __all__ = ["SessionStanding", "stored_standings"]
 
@@ -95,8 +94,12 @@ def _store(event: Event, basis: str) -> list[SessionStanding]:
     """Compute a session's standings and keep them under `basis`: the version read before
     the lines were, so a copy is never newer than it claims (a save meanwhile leaves it out of
     date, to be computed again)."""
+    # Here, not at the top: a handicapped session's standings read other sessions' through
+    # this module (events/standings/handicaps.py).
+    from events.standings.ranking import event_standings
+
     records = []
-    for _section, groups in event_standings(event):
+    for _section, groups in event_standings(event, handicaps=False):
         for group in groups:
             for row in group.rows:
                 records.append(

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from events.core import kinds
+from events.core import kinds, versions
 from events.core.access import directs, event_for_director, event_for_reader, is_director
 from events.core.live import live_page, live_view
 from events.core.params import int_or_none
@@ -24,6 +24,7 @@ from events.models.sessions import SoftDeleted
 from events.pdfs import store as pdf_store
 from events.sessions import finalising
 from events.standings import recaps
+from events.standings.forms import StrataForm
 from events.standings.ranking import event_standings, section_standings
 
 
@@ -149,6 +150,25 @@ def session_finalise(request, pk):
     if not event.finalised:
         context["outstanding"] = finalising.outstanding(event)
     return render(request, "events/session_finalise.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_strata(request, pk):
+    """The director stratifies or handicaps the session: each pair's place in its masterpoint
+    strata, and its handicapped percentage and place, are shown beside the field's. Final
+    results keep the places players were given."""
+    event = event_for_director(request, pk)
+    form = StrataForm(request.POST or None, instance=event)
+    if request.method == "POST" and not event.finalised and form.is_valid():
+        # Only these fields, with the version moved on so open standings show the strata.
+        versions.bump(event, **{name: form.cleaned_data[name] for name in form.Meta.fields})
+        event.refresh_from_db()
+        messages.success(
+            request, f"Strata: {event.describe_strata()}. {event.describe_handicaps()}."
+        )
+        return redirect("session_detail", pk=event.pk)
+    return render(request, "events/session_strata.html", {"event": event, "form": form})
 
 
 NOT_REOPENED = (

@@ -116,12 +116,21 @@ def two_places(value) -> str:
     return _printed(value)
 
 
+@register.filter
+def signed_two_places(value) -> str:
+    """A handicap to two places with its sign: +1.90, −5.20, 0.00."""
+    sign = "+" if value > 0 else "−" if value < 0 else ""
+    return f"{sign}{_printed(abs(value))}"
+
+
 @register.simple_tag
 def standings_rows(group, event, compact=False):
     """A standings group's rows (rendered after every save and for every new version of the
     live standings: the template engine took ~6 ms over a 30-pair section, this ~0.5 ms)."""
     url = reverse("score_card", args=[event.pk, _PAIR])
     awards = not compact and event.club_id and event.club.masterpoints
+    stratified = not compact and event.stratum_b_below is not None
+    handicapped = not compact and event.handicapping
     rows = []
     for row in group.rows:
         pair = row.pair
@@ -137,6 +146,10 @@ def standings_rows(group, event, compact=False):
             )
         last = row.percentage if event.uses_percentages else row.average
         award = award_cell(row.masterpoints) if awards else ""
+        if stratified:
+            award += f'<td class="text strata">{escape(row.strata) or "—"}</td>'
+        if handicapped:
+            award += handicap_cells(row)
         rows.append(
             f"<tr><td>{escape(row.rank) if row.boards else '—'}</td>"
             f'<th scope="row" class="text"><a href="{url.replace(str(_PAIR), str(pair.pk))}">'
@@ -161,13 +174,26 @@ def _linked_names(pair, event) -> str:
     return " &amp; ".join(shown)
 
 
+def handicap_cells(row) -> str:
+    """A handicapped session's three cells: the pair's handicap (signed), its handicapped
+    percentage and its place by that."""
+    if row.handicap is None:
+        return '<td class="handicap">—</td><td>—</td><td>—</td>'
+    score = "—" if row.handicapped is None else two_places(row.handicapped)
+    return (
+        f'<td class="handicap">{signed_two_places(row.handicap)}</td>'
+        f"<td>{score}</td><td>{escape(row.handicapped_rank) or '—'}</td>"
+    )
+
+
 def award_cell(award) -> str:
     """A pair's masterpoint award with its working, open to a click (a <details>: no script)."""
-    if award is None or not award.points:
+    if award is None or not (award.points or award.refused):
         return '<td class="masterpoints">—</td>'
     working = "".join(f"<li>{escape(line)}</li>" for line in award.working)
+    shown = two_places(award.points) if award.points else "—"  # refused: "—", and why
     return (
-        f'<td class="masterpoints"><details><summary>{two_places(award.points)}</summary>'
+        f'<td class="masterpoints"><details><summary>{shown}</summary>'
         f'<ul class="working">{working}</ul></details></td>'
     )
 

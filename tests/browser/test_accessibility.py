@@ -397,11 +397,14 @@ def test_the_directors_entry_pages_pass_axe(open_page, axe):
     draw.draw_next_round(teams)
     match = teams.matches.get(round=1, table=1)
     game = make_game(event.club)
+    # Stratified, so the standings carry their Strata column.
+    type(event).objects.filter(pk=event.pk).update(stratum_b_below=500, stratum_c_below=200)
     page = open_page("/")
     log_in(page, "dora")
     audits = {}
     for name, path in {
         "director-session": f"/sessions/{event.pk}/",
+        "director-strata": f"/sessions/{event.pk}/strata/",
         "director-table-links": f"/sessions/{event.pk}/table-links/",
         "director-board": f"/boards/{first.pk}/",
         "director-table-round-queried": f"/sections/{section.pk}/tables/1/rounds/1/",

@@ -390,8 +390,10 @@ def run_cases(clients, cases: list[Case]) -> list[str]:
 KNOWN_FORMS = {
     "board_traveller", "login", "member_edit", "one_table_create", "one_table_hand",
     "one_table_hand_records", "roster", "roster_import", "session_create", "session_edit",
-    "session_import", "session_options", "session_pairs", "session_penalties", "table_phone",
+    "session_import", "session_options", "session_pairs", "session_penalties", "session_strata",
+    "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
+    "championship_final",
 }  # fmt: skip
 
 

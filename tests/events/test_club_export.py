@@ -22,6 +22,7 @@ from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.models import (
     Board,
+    Championship,
     Club,
     Event,
     Member,
@@ -94,7 +95,12 @@ def full_club(db):
         places="section",
     )
     ann = Member.objects.create(
-        club=club, name="Ann Smith", number="1001", email="ann@example.org", email_consent=True
+        club=club,
+        name="Ann Smith",
+        number="1001",
+        email="ann@example.org",
+        email_consent=True,
+        masterpoints_held="1234.56",
     )
     Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
     _result_mails(_pairs_session(club, dora, fred), ann)
@@ -110,7 +116,17 @@ def full_club(db):
     )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
-    create_championship(club, "Two days", [imported, second], "average", "left-out")
+    Event.objects.filter(pk=second.pk).update(
+        stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
+    )
+    championship = create_championship(club, "Two days", [imported, second], "average",
+                                       "left-out")  # fmt: skip
+    Championship.objects.filter(pk=championship.pk).update(
+        final=make_session(club, name="Final day", tables=4),
+        finalists=3,
+        qualify_by="section",
+        carry_percent=40,
+    )
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 

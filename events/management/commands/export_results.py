@@ -3,9 +3,15 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from events.core import kinds
-from events.formats import WRITERS, write_results
+from events.formats import (
+    CHAMPIONSHIP_NO_PBN,
+    CHAMPIONSHIP_WRITERS,
+    WRITERS,
+    write_championship,
+    write_results,
+)
 from events.formats.csv_export import travellers_csv
-from events.models import Event
+from events.models import Championship, Event
 
 
 class Command(BaseCommand):
@@ -14,7 +20,8 @@ class Command(BaseCommand):
         "another program's format (pbn: deals, travellers and totals as PBN 2.1); "
         "--travellers FILE also writes its travellers CSV (import_travellers reads it back). "
         "With --teams the id is a teams event's, printed as USEBIO (import_travellers reads "
-        "it back)."
+        "it back). With --championship the id is a championship's, printed as JSON (format "
+        "clubscore-championship/1) or USEBIO (import_travellers --championship reads it back)."
     )
 
     def add_arguments(self, parser):
@@ -28,6 +35,11 @@ class Command(BaseCommand):
             "--teams", action="store_true", help="the id is a teams event's: print it as USEBIO 1.2"
         )
         parser.add_argument(
+            "--championship",
+            action="store_true",
+            help="the id is a championship's: print it as JSON (default) or USEBIO 1.2",
+        )
+        parser.add_argument(
             "--travellers",
             type=Path,
             metavar="FILE",
@@ -35,8 +47,13 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        if options["teams"] and options["championship"]:
+            raise CommandError("--teams and --championship: the id is one or the other")
         if options["teams"]:
             self._teams(options)
+            return
+        if options["championship"]:
+            self._championship(options)
             return
         options["format"] = options["format"] or "json"
         event = Event.objects.filter(pk=options["id"]).first()
@@ -68,6 +85,22 @@ class Command(BaseCommand):
         except ValueError as error:  # a scoring method the format cannot say (Patton)
             raise CommandError(f"no usebio export: {error}") from None
         self.stdout.write(text, ending="")
+
+    def _championship(self, options) -> None:
+        format_name = options["format"] or "json"
+        if format_name not in CHAMPIONSHIP_WRITERS or options["travellers"] is not None:
+            raise CommandError(
+                "a championship is printed as JSON or USEBIO: --championship ID "
+                f"[--format json|usebio]; {CHAMPIONSHIP_NO_PBN}"
+            )
+        championship = Championship.objects.filter(pk=options["id"]).first()
+        if championship is None:
+            raise CommandError(f"there is no championship {options['id']}")
+        try:
+            text = write_championship(championship, format_name, director=True)
+        except ValueError as error:  # USEBIO: sessions it cannot say
+            raise CommandError(f"no {format_name} export: {error}") from None
+        self.stdout.write(text, ending="" if text.endswith("\n") else "\n")
 
 
 def _refuse_deleted(event, what: str) -> None:

@@ -4,6 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from events.championships.importing import ChampionshipImportError, import_championship
 from events.core import kinds
 from events.core.invisible import invisible_problem
 from events.entry.changes import rescore_event
@@ -25,6 +26,7 @@ from events.sessions.forms import apply_preset
 from events.sessions.importing import import_traveller_file
 from events.standings.penalties import PenaltyError, add_penalty, parse_penalty
 from scoring import PRESETS, ScoringOptions, parse_butler_drop
+from scoring.domain import Combination, MissedSession
 
 
 def _decimal(text: str) -> Decimal:
@@ -38,16 +40,49 @@ def _choices(pairs):
     return [value for value, _ in pairs]
 
 
+def _session_options(options, chosen: dict) -> dict:
+    """import_traveller_file's choices for each session, from the command's flags and the
+    scoring options `chosen`."""
+    return {
+        "movement": options["movement"],
+        "scoring_method": options["scoring"],
+        "options": chosen,
+        "across_field": options["across_field"],
+        "one_winner": options["one_winner"],
+        "publish": options["publish"],
+    }
+
+
 class Command(BaseCommand):
     help = (
         "Create a session from a results file: a CSV of travellers "
         "(board,ns,ew,contract,declarer,result) or another program's file, read by its "
         f"extension ({', '.join('.' + name for name in READERS)}); a USEBIO file of a teams "
-        "event makes a teams event (the scoring options are a session's, and do not apply)."
+        "event makes a teams event (the scoring options are a session's, and do not apply). "
+        "With --championship NAME, each file (each session of a USEBIO file of several) is "
+        "a session and together they make a championship, its entrants matched by names."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", type=Path)
+        parser.add_argument("file", type=Path, nargs="+", help="several only with --championship")
+        group = parser.add_argument_group("several sessions as one championship")
+        group.add_argument(
+            "--championship",
+            metavar="NAME",
+            help="make the files' sessions (2 to 4) a championship of this name",
+        )
+        group.add_argument(
+            "--combination",
+            choices=[choice.value for choice in Combination],
+            default=Combination.FACTORED.value,
+            help="how the sessions add up (default: factored)",
+        )
+        group.add_argument(
+            "--missed",
+            choices=[choice.value for choice in MissedSession],
+            default=MissedSession.ZERO.value,
+            help="what a session a pair did not play counts (default: zero)",
+        )
         parser.add_argument(
             "--name", help="the session's name (default: the file's event, else its file name)"
         )
@@ -110,7 +145,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        path = options["file"]
+        if options["championship"] is not None:
+            self._championship(options)
+            return
+        if len(options["file"]) > 1:
+            raise CommandError(
+                "several files make a championship: name it with --championship NAME"
+            )
+        path = options["file"][0]
         try:
             data = path.read_bytes()
         except OSError as error:
@@ -146,13 +188,8 @@ class Command(BaseCommand):
                         parsed,
                         club=club,
                         name=options["name"],
-                        movement=options["movement"],
-                        scoring_method=options["scoring"],
-                        options=chosen,
-                        across_field=options["across_field"],
-                        one_winner=options["one_winner"],
-                        publish=options["publish"],
                         warnings=warnings,
+                        **_session_options(options, chosen),
                     )
             except ImportProblems as problems:
                 for problem in problems.described():
@@ -171,6 +208,54 @@ class Command(BaseCommand):
             self.stderr.write(f"{path}: {describe_place(place)}: warning: {message}")
         self.stdout.write(self._summary(event))
         self.stdout.write(str(event.pk))
+
+    def _championship(self, options) -> None:
+        """Every file's sessions, and the championship they make; nothing stored on a problem."""
+        name = options["championship"]
+        if problem := invisible_problem(name) or ("" if name.strip() else "it is empty"):
+            raise CommandError(f"--championship {name!r}: {problem}")
+        for flag in ("name", "penalty"):
+            if options[flag]:
+                raise CommandError(
+                    f"--{flag} is one session's: with --championship each session is named "
+                    "by its file, and a penalty is given on the session's page"
+                )
+        files = []
+        for path in options["file"]:
+            try:
+                files.append((str(path), path.read_bytes()))
+            except OSError as error:
+                raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        with transaction.atomic():
+            club = self._club(options["club"])
+            chosen = self._scoring_options(club, options)
+            try:
+                imported = import_championship(
+                    files,
+                    club=club,
+                    name=name.strip()[:100],
+                    combination=options["combination"],
+                    missed=options["missed"],
+                    **_session_options(options, chosen),
+                )
+            except ChampionshipImportError as error:
+                for file_name, place, message in error.problems:
+                    where = [file_name] if file_name else []
+                    where += [describe_place(place)] if place is not None else []
+                    self.stderr.write(": ".join([*where, message]))
+                raise CommandError(
+                    f"nothing imported: {len(error.problems)} problem(s) in the files"
+                ) from None
+        for file_name, place, message in imported.warnings:
+            self.stderr.write(f"{file_name}: {describe_place(place)}: warning: {message}")
+        for event in imported.sessions:
+            self.stdout.write(self._summary(event))
+        championship = imported.championship
+        self.stdout.write(
+            f"Championship {championship.pk} ({championship.name}): "
+            f"{len(imported.sessions)} sessions, {championship.entrants.count()} entrants"
+        )
+        self.stdout.write(str(championship.pk))
 
     def _summary(self, event) -> str:
         if file_import := kinds.of(event).file_import:

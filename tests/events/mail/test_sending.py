@@ -236,3 +236,25 @@ def test_the_roster_as_it_is_when_the_mail_goes(director_client, session, member
         "failed", f"Not sent: {members['cat'].name} no longer has results by e-mail on the roster."
     )  # fmt: skip
     assert ResultMail.objects.get(member=members["ann"]).address == "ann@example.net"
+
+
+def test_a_stratified_session_mails_the_awards_and_strata(
+    director_client, session, members, smtp, worker
+):
+    """The club awards ACBL open-game masterpoints: a 3-pair direction gives one award, first
+    place's 0.10 a pair, 0.30 (ACBL Handbook, Chapter 4, Section Three, "Calculating the
+    Awards"). Strata A open, B under 500, C under 200: Ann (100) and Bob (50) hold fewer than
+    200, so NS 1 competes in all three and wins each (docs/rules.md, Strata)."""
+    type(session.club).objects.filter(pk=session.club_id).update(masterpoints="acbl-open")
+    Member.objects.filter(pk=members["ann"].pk).update(masterpoints_held=100)
+    Member.objects.filter(pk=members["bob"].pk).update(masterpoints_held=50)
+    type(session).objects.filter(pk=session.pk).update(stratum_b_below=500, stratum_c_below=200)
+    finalise(director_client, session)
+    worker.run()
+    (mail,) = smtp.to("ann@example.org")
+    text = mail.get_body(preferencelist=("plain",)).get_content()
+    assert "NS 1 " in text and "12.00 (100.00%), 0.30 masterpoints, strata A 1 · B 1 · C 1" in text
+    assert "Stratified: A open, B under 500, C under 200" in text
+    body = html_of(mail)
+    assert '<td style="text-align: right; padding: 2px 6px;">0.30</td>' in body
+    assert '<td style="padding: 2px 6px;">A 1 · B 1 · C 1</td>' in body

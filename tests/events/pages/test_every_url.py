@@ -65,8 +65,10 @@ ARGUMENTS = {
         "session_travellers score_cards session_standings_pdf session_recap_pdf "
         "session_travellers_pdf score_cards_pdf table_cards session_pairs session_options "
         "session_edit session_movement session_delete session_restore session_penalties "
+        "session_strata "
         "session_export "
-        "session_results_csv session_travellers_csv hand_records analysis_retry "
+        "session_results_csv session_travellers_csv session_masterpoints_csv hand_records "
+        "analysis_retry "
         "hand_record_sheet hand_record_sheet_pdf table_links table_links_make "
         "table_links_options",
         lambda w: [w["event"].pk],
@@ -77,7 +79,8 @@ ARGUMENTS = {
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
     **_each("club_sessions roster roster_import championship_create", lambda w: [w["club"].slug]),
     **_each(
-        "championship_detail championship_entrants championship_pdf",
+        "championship_detail championship_entrants championship_pdf championship_final "
+        "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
     **_each("member_edit member_active player_page", lambda w: [w["club"].slug, w["member"].pk]),

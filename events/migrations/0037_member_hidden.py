@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0032_stored_standings'),
+        ('events', '0036_championship_final'),
     ]
 
     operations = [

@@ -1,0 +1,85 @@
+"""A championship as one USEBIO 1.2 file: an EVENT with a SESSION for each session
+(events.formats.usebio_read.read_usebio_sessions reads it back, session by session).
+
+The layout follows the public USEBIO readers: an EVENT's SESSION_COUNT, and a SESSION element
+for each session with its SESSION_ID, holding what a one-session EVENT holds (Marc Shearer's
+*ImportUsebio*, `Usebio Parser.swift`, reads a SESSION's children as an EVENT's and picks one
+session of a file by its SESSION_ID). Each SESSION holds its SECTIONs (PARTICIPANTS and BOARDs
+with their lines, as the session's own file has them) and, Clubscore's choice where the files
+we found say nothing, the session's own EVENT_DESCRIPTION and DATE; the sessions play different
+deals under the same board numbers, so each BOARD carries its HANDs instead of one HANDSET.
+The EVENT's own PARTICIPANTS, before the SESSIONs, are the outright standings: each entrant
+as a PAIR numbered as the championship numbers it, with its combined total (a percentage
+where the sessions' percentages are averaged) and place; the ASE Scorer's help, *Running a
+multi-session event*, calls these the event's outright pair numbers and results.
+"""
+
+from lxml import etree
+
+import scoring
+from events.championships.standings import combined_standings
+from events.formats.csv_export import federation_numbers
+from events.formats.usebio_write import (
+    PROGRAM_NAME,
+    _add,
+    event_type,
+    usebio_root,
+    usebio_text,
+    write_players,
+    write_sections,
+)
+
+__all__ = ["write_championship_usebio"]
+
+
+def write_championship_usebio(championship, director: bool = True) -> str:
+    """The championship's sessions (those `director` sees) and outright standings; ValueError
+    when USEBIO cannot say them (no session to show yet, or Home Duplicate Bridge, which it
+    has no event type for). A championship's other sessions are all matchpoints: one
+    EVENT_TYPE, MP_PAIRS, whatever each session's scale."""
+    standings = combined_standings(championship, director)
+    # A session nobody has a score in is no session yet (scoring/championship.py): it has no
+    # traveller lines to write, and the outright is that of the sessions so far.
+    columns = [
+        column
+        for at, column in enumerate(standings.columns)
+        if column.shown and any(row.cells[at] is not None for row in standings.rows)
+    ]
+    if not columns:
+        raise ValueError("none of its sessions has results its reader may see yet")
+    kinds = {event_type(column.event) for column in columns}  # HDB: a ValueError
+    (kind,) = kinds
+    root, heading = usebio_root(championship.club.name, kind)
+    sections = {column.order: list(column.event.sections.all()) for column in columns}
+    for tag, value in (
+        ("EVENT_IDENTIFIER", championship.pk),
+        ("EVENT_DESCRIPTION", championship.name),
+        ("PROGRAM_NAME", PROGRAM_NAME),
+        ("PROGRAM_VERSION", "1"),
+        ("WINNER_TYPE", 1),  # the entrants rank all together
+        ("DATE", f"{columns[0].event.date:%d/%m/%Y}"),
+        ("SESSION_COUNT", len(columns)),
+        ("SECTION_COUNT", sum(len(found) for found in sections.values())),
+    ):
+        _add(heading, tag, value)
+    _write_outright(heading, kind, standings, federation_numbers(championship.club))
+    for column in columns:
+        session = etree.SubElement(heading, "SESSION", SESSION_ID=str(column.order))
+        _add(session, "EVENT_DESCRIPTION", column.event.name)
+        _add(session, "DATE", f"{column.event.date:%d/%m/%Y}")
+        write_sections(session, column.event, kind, sections[column.order], True, deals=True)
+    return usebio_text(root)
+
+
+def _write_outright(heading, kind, standings, numbers) -> None:
+    participants = etree.SubElement(heading, "PARTICIPANTS", EVENT_TYPE=kind)
+    for row in standings.rows:
+        if not row.played:
+            continue
+        pair = etree.SubElement(participants, "PAIR")
+        _add(pair, "PAIR_NUMBER", row.entrant.number)
+        _add(pair, "TOTAL_SCORE", scoring.printed(row.total, trim=True))
+        if standings.percentages:
+            _add(pair, "PERCENTAGE", scoring.printed(row.total))
+        _add(pair, "PLACE", row.rank.rstrip("="))
+        write_players(pair, (row.entrant.player1, row.entrant.player2), numbers)
