@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
 
 import django  # noqa: E402
+import lxml.html  # noqa: E402
 
 django.setup()
 
@@ -100,7 +101,8 @@ def main(runs):
     client.get(url)  # templates compiled, connection open
     cold_timings, cold_queries, _ = timed(client, url, max(1, runs // 2), before=cold)
     warm_timings, warm_queries, response = timed(client, url, runs)
-    rows = response.content.count(b'<td class="text nowrap">')  # each session's date cell
+    shown = lxml.html.fromstring(response.content)
+    rows = len(shown.xpath('//table[contains(@class, "player-sessions")]/tbody/tr'))
     print(
         f"{SESSIONS} sessions × {2 * TABLES} pairs, {BOARDS} boards, the player in "
         f"{rows} sessions; {connection.vendor}; built in {built:.1f} s"

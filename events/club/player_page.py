@@ -62,6 +62,7 @@ class Partnership:
     sessions: int
     # The mean of the pair's session percentages (sessions scored at IMPs are left out).
     average: Fraction | None
+    best: Fraction | None  # the pair's best session percentage
     last_played: date
 
 
@@ -191,6 +192,7 @@ def _partnerships(rows: list[SessionRow]) -> list[Partnership]:
                 together[0].partner_url,
                 len(together),
                 sum(percentages, Fraction(0)) / len(percentages) if percentages else None,
+                max(percentages, default=None),
                 max(row.event.date for row in together),
             )
         )
@@ -219,9 +221,12 @@ def _boards(rows: list[SessionRow]) -> tuple[list[BoardRow], list[BoardRow]]:
             # Ties: the later session first, then the lower board number.
             order = (-event.date.toordinal(), event.pk, number)
             figures.append((100 * points / top, *order, pk, seat))
-    gained = sorted(figures, key=lambda f: (-f[0], *f[1:]))[:BOARDS_SHOWN]
-    chosen = {figure[4] for figure in gained}  # a board is not both a gain and a loss
-    lost = [figure for figure in sorted(figures) if figure[4] not in chosen][:BOARDS_SHOWN]
+    # Each list takes at most half the boards: a board is not both a gain and a loss, and a
+    # short season's middling boards are neither.
+    shown = min(BOARDS_SHOWN, len(figures) // 2)
+    gained = sorted(figures, key=lambda f: (-f[0], *f[1:]))[:shown]
+    chosen = {figure[4] for figure in gained}
+    lost = [figure for figure in sorted(figures) if figure[4] not in chosen][:shown]
     shown = Result.objects.filter(pk__in=[figure[4] for figure in gained + lost])
     results = {r.pk: r for r in shown.select_related("board", "ns_pair", "ew_pair")}
 

@@ -85,9 +85,9 @@ def test_personal_bests_and_partnerships(club, director, two_sessions, ann):
         ann, director=False, start=datetime.date(2026, 10, 1), end=datetime.date(2026, 10, 31)
     )
     assert page.best.percentage == 100
-    together = [(p.partner, p.sessions, p.average) for p in page.partnerships]
-    # With Bob: 100% and 0%, a mean of 50%; with Cath: 50%.
-    assert together == [("Bob Jones", 2, Fraction(50)), ("Cath Lee", 1, Fraction(50))]
+    together = [(p.partner, p.sessions, p.average, p.best) for p in page.partnerships]
+    # With Bob: 100% and 0%, a mean of 50%, the best 100%; with Cath: 50%.
+    assert together == [("Bob Jones", 2, 50, 100), ("Cath Lee", 1, 50, 50)]
     assert page.most_played.partner == "Bob Jones"
 
 
@@ -234,3 +234,15 @@ def test_a_hidden_partner_is_not_linked_for_the_public(client, director, two_ses
     assert page_url(cath) not in read(client, ann).content.decode()
     client.force_login(director)
     assert page_url(cath) in read(client, ann).content.decode()
+
+
+def test_a_short_season_splits_its_boards_between_gains_and_losses(club, director, ann):
+    event = played_session(club, director, 6)
+    name_pair(event, "EW", 2, "Ann Smith", "Bob Jones")
+    page = player_page(
+        ann, director=False, start=datetime.date(2026, 10, 1), end=datetime.date(2026, 10, 31)
+    )
+    # Six boards as EW 2: two at 100% (against NS 3), two at 50%, two at 0% (against NS 1).
+    # Three are gains, three losses: no board listed twice, none at 0% among the gains.
+    assert [board.percent for board in page.gained] == [100, 100, 50]
+    assert [board.percent for board in page.lost] == [0, 0, 50]
