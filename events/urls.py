@@ -103,6 +103,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),
     path(
+        "clubs/<slug:slug>/members/<int:member_pk>/merge/",
+        roster.member_merge,
+        name="member_merge",
+    ),
+    path(
         "clubs/<slug:slug>/members/<int:member_pk>/active/",
         roster.member_active,
         name="member_active",

@@ -6,11 +6,18 @@ from django import forms
 from events.club.roster import number_problem
 from events.formats.forms import kilobytes
 from events.models import Member
+from events.models.clubs import FEDERATION_CHOICES
+from scoring.player_numbers import number_problem as federation_number_problem
 
 
 class AddToRosterForm(forms.Form):
     add_to_roster = forms.BooleanField(
         required=False, initial=True, label="Add new names to the club roster"
+    )
+    as_visitors = forms.BooleanField(
+        required=False,
+        initial=False,
+        label="as visitors (known by name, not suggested among the members)",
     )
 
 
@@ -20,7 +27,8 @@ class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
         fields = [
-            "name", "number", "masterpoints_held", "email", "email_consent", "active", "hidden",
+            "name", "federation", "number", "masterpoints_held", "email", "email_consent",
+            "active", "visitor", "hidden",
         ]  # fmt: skip
         error_messages = {
             "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}
@@ -50,11 +58,42 @@ class MemberForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        federation, number = data.get("federation"), data.get("number")
+        if not number and "number" not in self.errors:
+            data["federation"] = ""  # no number, so no federation gave one
+        elif federation is not None and "number" not in self.errors:
+            if problem := federation_number_problem(federation, number):
+                self.add_error("number", problem)
         if data.get("email_consent") and not data.get("email") and "email" not in self.errors:
             self.add_error(
                 "email_consent", "Results by e-mail need the member's e-mail address above."
             )
         return data
+
+
+class MergeForm(forms.Form):
+    """The member a duplicate is merged into (the page is the duplicate's)."""
+
+    into = forms.ModelChoiceField(
+        queryset=Member.objects.none(),
+        label="Merge into",
+        empty_label="Choose the member to keep",
+        error_messages={
+            "invalid_choice": "That member is not on this club's roster.",
+            "required": "Choose the member to keep.",
+        },
+    )
+
+    def __init__(self, *args, club, duplicate, **kwargs):
+        super().__init__(*args, **kwargs)
+        into = self.fields["into"]
+        # Any member of the club is taken, so merging one with themselves is refused in words
+        # (events.club.merging); the list offers the others.
+        into.queryset = club.members.all()
+        into.widget.choices = [
+            ("", into.empty_label),
+            *((m.pk, str(m)) for m in club.members.exclude(pk=duplicate.pk)),
+        ]
 
 
 class RosterImportForm(forms.Form):
@@ -67,6 +106,12 @@ class RosterImportForm(forms.Form):
         help_text="One member a line: name,number (the number may be left out).",
     )
     file = forms.FileField(required=False, label="or choose a CSV file")
+    federation = forms.ChoiceField(
+        choices=FEDERATION_CHOICES,
+        required=False,
+        label="Numbers given by",
+        help_text="Each number is checked against this federation's format.",
+    )
 
     # A roster of 2,000 members is about 50 kB.
     MAX_BYTES = 1_000_000

@@ -10,6 +10,8 @@ from django.db import IntegrityError, transaction
 from events.core.invisible import without_invisible
 from events.core.limits import shown_problems
 from events.models import Club, Member
+from scoring.player_numbers import CLUB
+from scoring.player_numbers import number_problem as federation_problem
 
 __all__ = [
     "NUMBER", "ImportSummary", "Roster", "RosterImportError", "import_roster", "parse_roster",
@@ -76,7 +78,7 @@ def number_problem(number: str) -> str | None:
     return None
 
 
-def _parse_line(line: int, fields: list[str]) -> RosterLine:
+def _parse_line(line: int, fields: list[str], federation: str) -> RosterLine:
     fields = [field.strip() for field in fields]
     while len(fields) > 2 and not fields[-1]:
         fields.pop()  # a spreadsheet's trailing empty columns
@@ -92,7 +94,7 @@ def _parse_line(line: int, fields: list[str]) -> RosterLine:
         raise ValueError("the name is missing.")
     if len(name) > NAME_LENGTH:
         raise ValueError(f"the name is longer than {NAME_LENGTH} characters.")
-    if number and (problem := number_problem(number)):
+    if number and (problem := number_problem(number) or federation_problem(federation, number)):
         raise ValueError(problem)
     return RosterLine(line, name, number, cleaned)
 
@@ -117,9 +119,10 @@ def _fields(line: str) -> list[str]:
     return fields
 
 
-def parse_roster(text: str) -> list[RosterLine]:
+def parse_roster(text: str, federation: str = CLUB) -> list[RosterLine]:
     """Lines of `name,number` (the number may be left out); a first line `name,number` is a
-    header. Every bad line is reported at once, by its line number."""
+    header. The numbers are `federation`'s, in its format. Every bad line is reported at once,
+    by its line number."""
     lines, problems = [], []
     names, numbers = {}, {}
     for index, line in enumerate(text.splitlines(), start=1):
@@ -133,7 +136,7 @@ def parse_roster(text: str) -> list[RosterLine]:
         if not lines and not problems and fields[0].strip().lower() == "name":
             continue
         try:
-            entry = _parse_line(index, fields)
+            entry = _parse_line(index, fields, federation)
         except ValueError as error:
             problems.append((index, str(error)))
             continue
@@ -151,10 +154,11 @@ def parse_roster(text: str) -> list[RosterLine]:
     return lines
 
 
-def import_roster(club: Club, text: str) -> ImportSummary:
+def import_roster(club: Club, text: str, federation: str = CLUB) -> ImportSummary:
     """Adds the list's new members and updates the number of known ones (matched by name), all
-    in one transaction: a bad line stores nothing. Listed members are made active again."""
-    entries = parse_roster(text)
+    in one transaction: a bad line stores nothing. Listed members are made active again, and
+    members again if they were visitors. The list's numbers are `federation`'s."""
+    entries = parse_roster(text, federation)
     with transaction.atomic():
         members = list(club.members.select_for_update())
         by_name = {member.name.lower(): member for member in members}
@@ -166,18 +170,24 @@ def import_roster(club: Club, text: str) -> ImportSummary:
             if holder is not None and holder is not member:
                 problems.append((entry.line, f"number {entry.number} is {holder.name}'s."))
             elif member is None:
-                new.append(Member(club=club, name=entry.name, number=entry.number))
-            elif member.active and (not entry.number or entry.number == member.number):
+                given_by = federation if entry.number else CLUB
+                new.append(
+                    Member(club=club, name=entry.name, number=entry.number, federation=given_by)
+                )
+            elif member.suggested and (
+                not entry.number or (entry.number, federation) == (member.number, member.federation)
+            ):
                 unchanged += 1
             else:
-                member.number = entry.number or member.number
-                member.active = True
+                if entry.number:
+                    member.number, member.federation = entry.number, federation
+                member.active, member.visitor = True, False
                 changed.append(member)
         if problems:
             raise RosterImportError(problems)
         try:
             Member.objects.bulk_create(new)
-            Member.objects.bulk_update(changed, ["number", "active"])
+            Member.objects.bulk_update(changed, ["number", "federation", "active", "visitor"])
         except IntegrityError:  # another director imported at the same moment
             raise RosterImportError([(1, "the roster changed meanwhile; import again.")]) from None
     cleaned = sum(entry.cleaned for entry in entries)
@@ -195,7 +205,7 @@ class Roster:
 
     @property
     def suggestions(self) -> list[Member]:
-        return [member for member in self.members if member.active]
+        return [member for member in self.members if member.suggested]
 
     def resolve(self, typed: str) -> str:
         """A member's number becomes their name; a member's name takes the roster's spelling.
@@ -209,13 +219,13 @@ class Roster:
         member = self._by_name.get(typed.lower())
         return member.name if member else typed
 
-    def add_new(self, names) -> list[str]:
-        """Adds the names not on the roster yet; returns them."""
+    def add_new(self, names, visitor: bool = False) -> list[str]:
+        """Adds the names not on the roster yet, as members or as visitors; returns them."""
         new = {}
         for name in names:
             if name and name.lower() not in self._by_name:
                 new.setdefault(name.lower(), name)
-        members = [Member(club=self.club, name=name) for name in new.values()]
+        members = [Member(club=self.club, name=name, visitor=visitor) for name in new.values()]
         # A name another director added meanwhile is simply on the roster already.
         Member.objects.bulk_create(members, ignore_conflicts=True)
         return list(new.values())

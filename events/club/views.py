@@ -7,7 +7,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from events.club.forms import MemberForm, RosterImportForm
+from events.club.forms import MemberForm, MergeForm, RosterImportForm
+from events.club.merging import MergeRefused, merge_members, plan_merge
 from events.club.roster import RosterImportError, import_roster
 from events.core.access import directs
 from events.models import Club, Member
@@ -38,7 +39,8 @@ def roster(request, slug):
     context = {
         "club": club,
         "form": form,
-        "members": [member for member in members if member.active],
+        "members": [member for member in members if member.suggested],
+        "visitors": [member for member in members if member.active and member.visitor],
         "former": [member for member in members if not member.active],
     }
     return render(request, "events/roster.html", context)
@@ -76,7 +78,8 @@ def roster_import(request, slug):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            summary = import_roster(club, form.cleaned_data["text"])
+            data = form.cleaned_data
+            summary = import_roster(club, data["text"], data["federation"])
         except RosterImportError as error:
             problems = error.described()
         else:
@@ -84,3 +87,32 @@ def roster_import(request, slug):
             return redirect("roster", slug=club.slug)
     context = {"club": club, "form": form, "problems": problems}
     return render(request, "events/roster_import.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def member_merge(request, slug, member_pk):
+    """The page of a duplicate: choose the member to keep, see what merging changes, then
+    merge (a POST). A refusal says why and changes nothing."""
+    club, duplicate = _member_for_director(request, slug, member_pk)
+    data = request.POST if request.method == "POST" else request.GET or None
+    form = MergeForm(data, club=club, duplicate=duplicate)
+    plan, refusal = None, None
+    if form.is_bound and form.is_valid():
+        kept = form.cleaned_data["into"]
+        try:
+            if request.method == "POST":
+                plan = merge_members(kept, duplicate)
+                messages.success(request, f"{duplicate.name} is merged into {kept.name}.")
+                return redirect("roster", slug=club.slug)
+            plan = plan_merge(kept, duplicate)
+        except MergeRefused as refused:
+            refusal = str(refused)
+    context = {
+        "club": club,
+        "duplicate": duplicate,
+        "form": form,
+        "plan": plan,
+        "refusal": refusal,
+    }
+    return render(request, "events/roster_merge.html", context)

@@ -21,6 +21,7 @@ from scoring.domain import (
     Rounding,
     Totals,
 )
+from scoring.player_numbers import CLUB, FEDERATIONS
 
 from .choices import (
     ADJUSTED_BOARDS_CHOICES,
@@ -133,6 +134,8 @@ class ScoringOptionFields(models.Model):
         return scoring.matching_preset(self.scored_as, self.scoring_options)
 
 
+FEDERATION_CHOICES = [(fed.key, fed.name) for fed in FEDERATIONS.values()]
+
 MASTERPOINT_CHOICES = [("", "None")] + [
     (rule.key, f"{rule.name} ({rule.source})") for rule in scoring.MASTERPOINT_RULES.values()
 ]
@@ -197,6 +200,14 @@ class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     # As long as a pair's player name.
     name = models.CharField(max_length=60, validators=[validate_visible])
+    federation = models.CharField(
+        max_length=8,
+        choices=FEDERATION_CHOICES,
+        blank=True,
+        default=CLUB,
+        verbose_name="number given by",
+        help_text="The number is checked against the federation's format.",
+    )
     number = models.CharField(
         max_length=20,
         blank=True,
@@ -205,6 +216,11 @@ class Member(models.Model):
     )
     active = models.BooleanField(
         default=True, help_text="Only active members are suggested on the pairs page."
+    )
+    # A visitor is on the roster so their name and number are known, but is not suggested
+    # among the club's members on the pairs page.
+    visitor = models.BooleanField(
+        default=False, help_text="A visitor is known by name and number but not suggested."
     )
     email = models.EmailField(blank=True, verbose_name="e-mail address")
     email_consent = models.BooleanField(
@@ -248,6 +264,9 @@ class Member(models.Model):
             ),
             models.CheckConstraint(condition=~Q(name=""), name="member_name_not_blank"),
             models.CheckConstraint(
+                condition=Q(federation__in=list(FEDERATIONS)), name="member_federation_known"
+            ),
+            models.CheckConstraint(
                 condition=Q(masterpoints_held__isnull=True) | Q(masterpoints_held__gte=0),
                 name="member_masterpoints_held_not_negative",
                 violation_error_message="Masterpoints held are 0 or more.",
@@ -261,6 +280,11 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})" if self.number else self.name
+
+    @property
+    def suggested(self) -> bool:
+        """Offered on the pairs page as the director types: an active member, not a visitor."""
+        return self.active and not self.visitor
 
     @property
     def mailable(self) -> bool:

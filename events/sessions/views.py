@@ -146,11 +146,15 @@ def session_pairs(request, pk):
     options = AddToRosterForm(data)
     if request.method == "POST" and formset.is_valid() and options.is_valid():
         wanted = options.cleaned_data["add_to_roster"]
+        visitors = options.cleaned_data["as_visitors"]
         with transaction.atomic():
             formset.save()
-            added = roster.add_new(formset.player_names()) if wanted else []
+            added = roster.add_new(formset.player_names(), visitor=visitors) if wanted else []
         if added:
-            messages.success(request, f"Added to the roster of {event.club}: {', '.join(added)}.")
+            as_what = " as visitors" if visitors else ""
+            messages.success(
+                request, f"Added to the roster of {event.club}{as_what}: {', '.join(added)}."
+            )
         versions.bump(event)  # open pages show the new names
         return redirect("session_detail", pk=event.pk)
     context = {"event": event, "formset": formset, "options": options, "roster": roster}

@@ -107,6 +107,10 @@ def world(director, colleague):
         "pair": ns,
         "club": club,
         "member": Member.objects.create(club=club, name="Ann", number="1001"),
+        # A visitor with a federation number, a second roster entry the merge page offers.
+        "visitor": Member.objects.create(
+            club=club, name="Vi Sitor", federation="ABF", number="0041475", visitor=True
+        ),
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
         "link": table_links.ensure_links(section)[0],
         "game": game,

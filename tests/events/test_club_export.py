@@ -103,6 +103,11 @@ def full_club(db):
         masterpoints_held="1234.56",
     )
     Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
+    # A visitor from Australia, with the worked example of ASE Computing's "How are the player
+    # numbers checked" as ABF number.
+    Member.objects.create(
+        club=club, name="Vi Sitor", federation="ABF", number="0041475", visitor=True
+    )
     _result_mails(_pairs_session(club, dora, fred), ann)
     _teams_event(club, fred)
     _one_table_games(club, fred)

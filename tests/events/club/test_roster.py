@@ -176,3 +176,36 @@ def test_a_list_of_thousands_of_bad_lines_names_the_first_hundred():
     assert len(raised.value.problems) == 5_000 and len(described) == 101
     assert described[0].startswith("Line 1: “bad number” is not a member number")
     assert described[-1] == "… and 4,900 more problems, not listed: fix these first"
+
+
+def test_a_list_of_abf_numbers_is_checked_by_the_abf_check_digit(club):
+    # ASE Computing, "How are the player numbers checked": 0041475 is the worked example;
+    # 0041476 has the wrong check digit, 41475 too few digits.
+    with pytest.raises(RosterImportError) as raised:
+        import_roster(club, "Ann Smith,0041475\nBob Jones,0041476\nCy Lee,41475\n", "ABF")
+    assert [line for line, _ in raised.value.problems] == [2, 3]
+    assert raised.value.problems[0][1].startswith(
+        "“0041476” is not an ABF number: its last digit should be 5"
+    )
+    assert not Member.objects.exists()
+    import_roster(club, "Ann Smith,0041475\nCy Lee\n", "ABF")
+    assert [(m.name, m.federation, m.number) for m in club.members.all()] == [
+        ("Ann Smith", "ABF", "0041475"), ("Cy Lee", "", ""),
+    ]  # fmt: skip
+
+
+def test_importing_a_visitor_makes_them_a_member(club):
+    member(club, "Vic Visitor", visitor=True)
+    summary = import_roster(club, "Vic Visitor\n")
+    assert str(summary) == "0 added, 1 updated, 0 already on the roster"
+    assert club.members.get().suggested
+
+
+def test_visitors_are_known_by_number_but_not_suggested(club):
+    member(club, "Ann Smith", "12345")
+    member(club, "Vic Visitor", "J123456", visitor=True)
+    roster = Roster(club)
+    assert [m.name for m in roster.suggestions] == ["Ann Smith"]
+    assert roster.resolve("J123456") == "Vic Visitor"
+    assert roster.add_new(["Zoe New"], visitor=True) == ["Zoe New"]
+    assert club.members.get(name="Zoe New").visitor

@@ -1,6 +1,8 @@
 """The roster pages: the club's directors list, add, edit, deactivate and import members;
 another club's director, a stranger and a visitor get nothing."""
 
+import html
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -22,6 +24,8 @@ def urls(club, ann):
         ("get", reverse("member_edit", args=[club.slug, ann.pk]), {}),
         ("post", reverse("member_edit", args=[club.slug, ann.pk]), {"name": "Eve", "active": ""}),
         ("post", reverse("member_active", args=[club.slug, ann.pk]), {"active": "0"}),
+        ("get", reverse("member_merge", args=[club.slug, ann.pk]), {}),
+        ("post", reverse("member_merge", args=[club.slug, ann.pk]), {"into": ann.pk}),
     ]
 
 
@@ -187,3 +191,92 @@ def test_it_lists_the_first_hundred_bad_lines_and_counts_the_rest(director_clien
     assert body.count("is not a member number") == 100
     assert "… and 900 more problems, not listed: fix these first" in body
     assert not Member.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "federation,number",
+    [
+        # ASE Computing, "How are the player numbers checked": the worked example 0041475.
+        ("ABF", "0041475"),
+        # ACBL Handbook, "I. The Player Number": seven digits, a Life Master's first a letter.
+        ("ACBL", "J123456"),
+        ("ACBL", "1234567"),
+        ("EBU", "12345"),  # no written format found: any letters and digits
+        ("", "77"),
+    ],
+)
+def test_it_takes_a_number_in_its_federations_format(director_client, club, federation, number):
+    data = {"name": "Bob Jones", "federation": federation, "number": number}
+    response = director_client.post(reverse("roster", args=[club.slug]), data)
+    assert response.status_code == 302
+    bob = Member.objects.get()
+    assert (bob.federation, bob.number) == (federation, number)
+
+
+@pytest.mark.parametrize(
+    "federation,number,message",
+    [
+        ("ABF", "0041476", "“0041476” is not an ABF number: its last digit should be 5"),
+        ("ABF", "41475", "“41475” is not an ABF number: seven digits, the last a check digit."),
+        ("ACBL", "S123456", "“S123456” is not an ACBL number: seven characters"),
+        ("CBAI", "1234", "“1234” is not a CBAI number: the five-digit NBID"),
+        ("FIFA", "12345", "Select a valid choice."),
+    ],
+)
+def test_it_refuses_a_number_not_in_its_federations_format(
+    director_client, club, federation, number, message
+):
+    data = {"name": "Bob Jones", "federation": federation, "number": number}
+    response = director_client.post(reverse("roster", args=[club.slug]), data)
+    assert response.status_code == 200
+    assert message in html.unescape(response.content.decode())
+    assert not Member.objects.exists()
+
+
+def test_it_lists_visitors_apart_and_offers_to_merge(director_client, club, ann):
+    Member.objects.create(club=club, name="Vic Visitor", visitor=True, federation="ABF",
+                          number="0041475")  # fmt: skip
+    body = director_client.get(reverse("roster", args=[club.slug])).content.decode()
+    assert body.index("Ann Smith") < body.index("<h2>Visitors</h2>") < body.index("Vic Visitor")
+    assert '0041475 <span class="hint">ABF</span>' in body
+    assert f'href="{reverse("member_merge", args=[club.slug, ann.pk])}"' in body
+
+
+def test_it_makes_a_visitor_a_member(director_client, club):
+    vic = Member.objects.create(club=club, name="Vic Visitor", visitor=True)
+    url = reverse("member_edit", args=[club.slug, vic.pk])
+    director_client.post(url, {"name": "Vic Visitor", "active": "on"})
+    vic.refresh_from_db()
+    assert vic.suggested
+
+
+@pytest.mark.parametrize("members", [3, 60])
+def test_the_roster_page_takes_a_constant_number_of_queries(
+    director_client, club, members, django_assert_max_num_queries
+):
+    Member.objects.bulk_create(
+        Member(club=club, name=f"Member {n}", number=str(1000 + n), visitor=n % 3 == 0,
+               active=n % 5 != 0)
+        for n in range(members)
+    )  # fmt: skip
+    with django_assert_max_num_queries(5):
+        response = director_client.get(reverse("roster", args=[club.slug]))
+    assert response.content.decode().count("Merge</a>") == members
+
+
+def test_changing_a_members_federation_checks_their_number_again(director_client, club, ann):
+    url = reverse("member_edit", args=[club.slug, ann.pk])
+    response = director_client.post(url, {"name": "Ann Smith", "federation": "ABF",
+                                          "number": "12345", "active": "on"})  # fmt: skip
+    assert "“12345” is not an ABF number: seven digits" in html.unescape(response.content.decode())
+    ann.refresh_from_db()
+    assert (ann.federation, ann.number) == ("", "12345")
+
+
+def test_it_imports_a_list_of_one_federations_numbers(director_client, club):
+    url = reverse("roster_import", args=[club.slug])
+    response = director_client.post(url, {"lines": "Ann Smith,0041475", "federation": "ABF"})
+    assert response.status_code == 302
+    assert [(m.federation, m.number) for m in club.members.all()] == [("ABF", "0041475")]
+    response = director_client.post(url, {"lines": "Bob Jones,0041476", "federation": "ABF"})
+    assert "Line 1: “0041476” is not an ABF number" in html.unescape(response.content.decode())

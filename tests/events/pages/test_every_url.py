@@ -83,7 +83,10 @@ ARGUMENTS = {
         "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
-    **_each("member_edit member_active player_page", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each(
+        "member_edit member_active member_merge player_page",
+        lambda w: [w["club"].slug, w["member"].pk],
+    ),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],

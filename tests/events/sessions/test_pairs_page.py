@@ -147,3 +147,37 @@ def test_a_count_of_pairs_other_than_the_sessions_is_refused(
         in response.content.decode()
     )
     assert not Pair.objects.filter(section__event=mitchell_session).exclude(player1="").exists()
+
+
+def test_new_names_are_added_as_visitors_in_one_step(
+    director_client, mitchell_session, url, members, club
+):
+    names = {"NS 1": ("Ann Smith", "Vic Visitor"), "EW 1": ("Bob Jones", "")}
+    data = names_form(mitchell_session, names, add_to_roster="on", as_visitors="on")
+    response = director_client.post(url, data)
+    assert response.status_code == 302
+    vic = club.members.get(name="Vic Visitor")
+    assert (vic.visitor, vic.active, vic.suggested) == (True, True, False)
+    page = director_client.get(response.url).content.decode()
+    assert "Added to the roster of Riverside BC as visitors: Vic Visitor." in page
+    # Known from now on, but not suggested among the members.
+    body = director_client.get(url).content.decode()
+    datalist = re.search(r'<datalist id="members">(.*?)</datalist>', body, re.S)[1]
+    assert "Vic Visitor" not in datalist and "Ann Smith" in datalist
+
+
+def test_a_visitors_number_typed_on_the_pairs_page_becomes_their_name(
+    director_client, mitchell_session, url, club
+):
+    Member.objects.create(club=club, name="Vic Visitor", visitor=True, number="0041475")
+    response = director_client.post(url, names_form(mitchell_session, {"NS 1": ("0041475", "")}))
+    assert response.status_code == 302
+    assert Pair.objects.get(section__event=mitchell_session, number=1, direction="NS").player1 == (
+        "Vic Visitor"
+    )
+
+
+def test_the_visitors_box_is_unticked_when_the_page_opens(director_client, url):
+    body = director_client.get(url).content.decode()
+    box = re.search(r'<input[^>]*name="as_visitors"[^>]*>', body)[0]
+    assert "checked" not in box

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0036_championship_final'),
+        ('events', '0037_member_federation_visitor'),
     ]
 
     operations = [

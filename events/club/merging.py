@@ -1,0 +1,229 @@
+"""Two roster entries that are one player ("A. Smith" and "Ann Smith") merged into one.
+
+A pair's players are the club's members by name, case-blind (events/club/players.py), so the
+duplicate's history follows the kept member when the duplicate's name is written as the kept
+member's wherever the club's records hold it: the pairs of its sessions, its championships'
+entrants, its one-table games' seats and its teams' lists of players. Mails sent to the
+duplicate are the kept member's. Two members who played in one session (in one pair or in two)
+are two players, and the merge is refused; so is any merge that cannot be done whole.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Q
+
+from events.core import versions
+from events.models import Championship, Entrant, Event, Member, Pair, ResultMail
+from events.one_table.models import OneTableSession
+from events.teams.models import Team, TeamsEvent
+
+__all__ = ["MergePlan", "MergeRefused", "merge_members", "plan_merge"]
+
+SEATS = ("north", "east", "south", "west")
+TEAM_MEMBERS_LENGTH = Team._meta.get_field("members").max_length
+
+
+class MergeRefused(Exception):
+    """Why two members cannot be merged, in words; nothing was changed."""
+
+
+@dataclass
+class MergePlan:
+    kept: Member
+    duplicate: Member
+    sessions: list[Event] = field(default_factory=list)  # pairs sessions the duplicate played
+    pairs: list[Pair] = field(default_factory=list)
+    entrants: list[Entrant] = field(default_factory=list)
+    one_table: list[OneTableSession] = field(default_factory=list)
+    teams: list[Team] = field(default_factory=list)
+    mails: int = 0
+
+    @property
+    def changes(self) -> list[str]:
+        """What the merge changes, one line each, for the confirmation page."""
+        old, new = self.duplicate.name, self.kept.name
+        lines = []
+        if self.sessions:
+            lines.append(
+                f"{_count(len(self.sessions), 'session')}: {_count(len(self.pairs), 'pair')} "
+                f"with {old} get {new} instead."
+            )
+        if self.entrants:
+            lines.append(f"{_count(len(self.entrants), 'championship entrant')} renamed.")
+        if self.one_table:
+            lines.append(f"{_count(len(self.one_table), 'one-table game')} renamed.")
+        if self.teams:
+            lines.append(f"{old} renamed among the players of {_count(len(self.teams), 'team')}.")
+        if self.mails:
+            lines.append(f"{_count(self.mails, 'result mail')} listed under {new}.")
+        taken = self.taken_over
+        if taken:
+            lines.append(f"{new} takes {old}'s {' and '.join(taken)}.")
+        if self.duplicate.number and self.kept.number:
+            lines.append(
+                f"{old}'s number {self.duplicate.number} is dropped: {new} keeps "
+                f"{self.kept.number}."
+            )
+        lines.append(f"{old} leaves the roster.")
+        return lines
+
+    @property
+    def taken_over(self) -> list[str]:
+        """What the kept member lacks and the duplicate has: their number, their address."""
+        taken = []
+        if self.duplicate.number and not self.kept.number:
+            taken.append(f"number {self.duplicate.number}")
+        if self.duplicate.email and not self.kept.email:
+            taken.append(f"e-mail address {self.duplicate.email}")
+        if self.duplicate.masterpoints_held is not None and self.kept.masterpoints_held is None:
+            taken.append(f"{self.duplicate.masterpoints_held} masterpoints held")
+        if self.duplicate.hidden and not self.kept.hidden:
+            taken.append("choice to be hidden from public pages")
+        return taken
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _named(name: str, *fields: str) -> Q:
+    query = Q()
+    for field_name in fields:
+        query |= Q(**{f"{field_name}__iexact": name})
+    return query
+
+
+def _team_players(team: Team) -> list[str]:
+    return [player.strip() for player in team.members.split(",") if player.strip()]
+
+
+def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
+    """What merging `duplicate` into `kept` changes; MergeRefused says why it cannot be done.
+    A constant number of queries, however many sessions the club has."""
+    if kept.club_id != duplicate.club_id:
+        raise MergeRefused(f"{duplicate.name} is another club's member.")
+    if kept.pk == duplicate.pk:
+        raise MergeRefused(f"{kept.name} cannot be merged with themselves: choose another member.")
+    old, new = duplicate.name.lower(), kept.name.lower()
+    plan = MergePlan(kept, duplicate)
+
+    pairs = Pair.objects.filter(section__event__club_id=kept.club_id)
+    pairs = pairs.filter(_named(old, "player1", "player2") | _named(new, "player1", "player2"))
+    pairs = list(pairs.select_related("section__event").order_by("section__event__date", "pk"))
+    played: dict[str, set[int]] = {old: set(), new: set()}
+    for pair in pairs:
+        for name in {pair.player1.lower(), pair.player2.lower()} & played.keys():
+            played[name].add(pair.section.event_id)
+    both = played[old] & played[new]
+    if both:
+        shared = [p.section.event for p in pairs if p.section.event_id in both]
+        names = ", ".join(dict.fromkeys(f"{e.name} on {e.date:%-d %b %Y}" for e in shared))
+        raise MergeRefused(
+            f"{kept.name} and {duplicate.name} both played in {names}: they are two players."
+        )
+    games = OneTableSession.objects.filter(club_id=kept.club_id).filter(
+        _named(old, *SEATS) | _named(new, *SEATS)
+    )
+    for game in games:
+        seated = {getattr(game, seat).lower() for seat in SEATS}
+        if {old, new} <= seated:
+            raise MergeRefused(
+                f"{kept.name} and {duplicate.name} both played in {game.name} on "
+                f"{game.date:%-d %b %Y}: they are two players."
+            )
+        if old in seated:
+            plan.one_table.append(game)
+    teams_by_event: dict[int, list[Team]] = {}
+    for team in Team.objects.filter(event__club_id=kept.club_id).select_related("event"):
+        teams_by_event.setdefault(team.event_id, []).append(team)
+    for event_teams in teams_by_event.values():
+        listed = {p.lower() for team in event_teams for p in _team_players(team)}
+        if {old, new} <= listed:
+            event = event_teams[0].event
+            raise MergeRefused(
+                f"{kept.name} and {duplicate.name} both played in {event.name} on "
+                f"{event.date:%-d %b %Y}: they are two players."
+            )
+        plan.teams += [t for t in event_teams if old in {p.lower() for p in _team_players(t)}]
+
+    plan.pairs = [pair for pair in pairs if old in (pair.player1.lower(), pair.player2.lower())]
+    plan.sessions = list(
+        {pair.section.event_id: pair.section.event for pair in plan.pairs}.values()
+    )
+    plan.entrants = list(
+        Entrant.objects.filter(championship__club_id=kept.club_id).filter(
+            _named(old, "player1", "player2")
+        )
+    )
+    plan.mails = ResultMail.objects.filter(member=duplicate).count()
+    return plan
+
+
+def _renamed(name: str, old: str, new: str) -> str:
+    return new if name.lower() == old.lower() else name
+
+
+def merge_members(kept: Member, duplicate: Member) -> MergePlan:
+    """Merges `duplicate` into `kept` in one transaction: every record naming the duplicate
+    names the kept member, their mails are the kept member's, and the duplicate leaves the
+    roster. Refused (MergeRefused), with nothing changed, when plan_merge refuses."""
+    with transaction.atomic():
+        # Locked, so a rename or a second merge at the same moment waits for this one.
+        locked = {
+            m.pk: m
+            for m in Member.objects.select_for_update().filter(pk__in=[kept.pk, duplicate.pk])
+        }
+        if duplicate.pk not in locked or kept.pk not in locked:
+            raise MergeRefused("One of the two members has left the roster meanwhile.")
+        kept, duplicate = locked[kept.pk], locked[duplicate.pk]
+        plan = plan_merge(kept, duplicate)
+        old, new = duplicate.name, kept.name
+        # The owners' rows first (events.core.versions): open pages show the new names.
+        versions.bump(Event.objects.filter(pk__in={e.pk for e in plan.sessions}))
+        versions.bump(
+            Championship.objects.filter(pk__in={e.championship_id for e in plan.entrants})
+        )
+        versions.bump(OneTableSession.objects.filter(pk__in={g.pk for g in plan.one_table}))
+        versions.bump(TeamsEvent.objects.filter(pk__in={t.event_id for t in plan.teams}))
+        for pair in plan.pairs:
+            pair.player1, pair.player2 = (
+                _renamed(pair.player1, old, new),
+                _renamed(pair.player2, old, new),
+            )
+        Pair.objects.bulk_update(plan.pairs, ["player1", "player2"])
+        for entrant in plan.entrants:
+            entrant.player1 = _renamed(entrant.player1, old, new)
+            entrant.player2 = _renamed(entrant.player2, old, new)
+        Entrant.objects.bulk_update(plan.entrants, ["player1", "player2"])
+        for game in plan.one_table:
+            for seat in SEATS:
+                setattr(game, seat, _renamed(getattr(game, seat), old, new))
+        OneTableSession.objects.bulk_update(plan.one_table, list(SEATS))
+        for team in plan.teams:
+            team.members = ", ".join(_renamed(p, old, new) for p in _team_players(team))
+            if len(team.members) > TEAM_MEMBERS_LENGTH:
+                raise MergeRefused(
+                    f"Team {team.name}'s list of players would be longer than "
+                    f"{TEAM_MEMBERS_LENGTH} characters with {new}: shorten it first."
+                )
+        Team.objects.bulk_update(plan.teams, ["members"])
+        ResultMail.objects.filter(member=duplicate).update(member=kept)
+        _take_over(kept, duplicate)
+        duplicate.delete()
+        kept.save()
+    return plan
+
+
+def _take_over(kept: Member, duplicate: Member) -> None:
+    """The kept member keeps what they have and gains what only the duplicate had."""
+    if duplicate.number and not kept.number:
+        kept.federation, kept.number = duplicate.federation, duplicate.number
+    if duplicate.email and not kept.email:
+        kept.email, kept.email_consent = duplicate.email, duplicate.email_consent
+    if duplicate.masterpoints_held is not None and kept.masterpoints_held is None:
+        kept.masterpoints_held = duplicate.masterpoints_held
+    kept.active = kept.active or duplicate.active
+    # A player who asked to be hidden under either name stays hidden.
+    kept.hidden = kept.hidden or duplicate.hidden
+    kept.visitor = kept.visitor and duplicate.visitor
