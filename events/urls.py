@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
 from events.championships import views as championships
-from events.club import home
+from events.club import home, player_views
 from events.club import views as roster
 from events.entry import views as entry
 from events.formats import views as transfer
@@ -91,6 +91,7 @@ urlpatterns = [
     path("ladders/<int:pk>/", ladders.ladder_detail, name="ladder_detail"),
     path("ladders/<int:pk>/edit/", ladders.ladder_edit, name="ladder_edit"),
     path("ladders/<int:pk>/ladder.pdf", ladders.ladder_pdf, name="ladder_pdf"),
+    path("clubs/<slug:slug>/players/<int:member_pk>/", player_views.player, name="player_page"),
     path(
         "championships/<int:pk>/results.json",
         championships.championship_results_file,

@@ -103,7 +103,7 @@ def full_club(db):
         email_consent=True,
         masterpoints_held="1234.56",
     )
-    Member.objects.create(club=club, name="Bob Jones", number="", active=False)
+    Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
     # A visitor from Australia, with the worked example of ASE Computing's "How are the player
     # numbers checked" as ABF number.
     Member.objects.create(

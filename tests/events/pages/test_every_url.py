@@ -91,7 +91,10 @@ ARGUMENTS = {
         "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
-    **_each("member_edit member_active member_merge", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each(
+        "member_edit member_active member_merge player_page",
+        lambda w: [w["club"].slug, w["member"].pk],
+    ),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
@@ -207,7 +210,7 @@ WRITES_ON_GET = dict.fromkeys(
 # A page over many sessions reads their stored standings, storing first those of a session
 # that changed since (events/standings/stored.py): a copy of what its results give.
 STORED_STANDINGS = {"events_storedstanding"}
-WRITES_ON_GET |= dict.fromkeys(["ladder_detail", "ladder_pdf"], STORED_STANDINGS)
+WRITES_ON_GET |= dict.fromkeys(["ladder_detail", "ladder_pdf", "player_page"], STORED_STANDINGS)
 WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 
 
