@@ -5,9 +5,9 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
-from events.models import Event, Member, Pair
+from events.models import Club, Event, Member, Pair
 
-__all__ = ["session_player_urls"]
+__all__ = ["club_player_urls", "session_player_urls"]
 
 _MEMBER = 987654321  # the placeholder in the one reversed player-page URL
 
@@ -24,7 +24,17 @@ def session_player_urls(event: Event) -> dict[str, str]:
     members = Member.objects.annotate(key=Lower("name")).filter(
         named, club_id=event.club_id, hidden=False
     )
-    url = reverse("player_page", args=[event.club.slug, _MEMBER])
+    return _urls(event.club, members)
+
+
+def club_player_urls(club: Club) -> dict[str, str]:
+    """Each page of the club's members who show their page, by their name in lower case: for
+    a page over many sessions (a ladder), one query."""
+    return _urls(club, Member.objects.annotate(key=Lower("name")).filter(club=club, hidden=False))
+
+
+def _urls(club: Club, members) -> dict[str, str]:
+    url = reverse("player_page", args=[club.slug, _MEMBER])
     return {
         key.strip(): url.replace(str(_MEMBER), str(pk))
         for pk, key in members.values_list("pk", "key")
