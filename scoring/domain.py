@@ -30,6 +30,7 @@ __all__ = [
     "Combination",
     "MissedSession",
     "StratifyBy",
+    "HandicapBasis",
     "Handicapping",
 ]
 
@@ -181,6 +182,13 @@ class StratifyBy(Choice):
 
     HIGHER = "higher", "The higher of the two players' masterpoints"
     AVERAGE = "average", "The average of the two players' masterpoints"
+
+
+class HandicapBasis(Choice):
+    """What a player's handicap is worked from (scoring/handicaps.py)."""
+
+    AVERAGE = "average", "Their average percentage over the year before"
+    GRADE = "grade", "Their grade (the club's ratings)"
 
 
 class Handicapping(Choice):

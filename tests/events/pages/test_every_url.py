@@ -77,7 +77,10 @@ ARGUMENTS = {
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
-    **_each("club_sessions roster roster_import championship_create", lambda w: [w["club"].slug]),
+    **_each(
+        "club_sessions club_ratings roster roster_import championship_create",
+        lambda w: [w["club"].slug],
+    ),
     **_each(
         "championship_detail championship_entrants championship_pdf championship_final "
         "championship_json championship_usebio",
@@ -196,6 +199,9 @@ WRITES_ON_GET = dict.fromkeys(
     ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf",
      "hand_record_sheet_pdf"], PDF_STORE,
 )  # fmt: skip
+# The ratings read sessions' stored standings, a copy computed on first reading
+# (events/standings/stored.py), not a change to anything a director entered.
+WRITES_ON_GET["club_ratings"] = {"events_storedstanding"}
 WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 
 
