@@ -40,6 +40,7 @@ from scoring.domain import (
     Direction,
     HandicapBasis,
     Handicapping,
+    LadderRule,
     Method,
     MissedSession,
     MissingResults,
@@ -66,6 +67,7 @@ from scoring.handicaps import (
 )
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
+from scoring.ladders import LadderEntry, best_of, ladder
 from scoring.masterpoints import (
     ABF_GREEN_CLUB,
     ABF_GREEN_SUPERVISED,
@@ -283,6 +285,10 @@ __all__ = [
     "Percentages",
     "Places",
     "Combination",
+    "LadderRule",
+    "LadderEntry",
+    "best_of",
+    "ladder",
     "MissedSession",
     "ChampionshipStanding",
     "SessionScore",

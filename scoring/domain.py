@@ -29,6 +29,7 @@ __all__ = [
     "Places",
     "Combination",
     "MissedSession",
+    "LadderRule",
     "StratifyBy",
     "HandicapBasis",
     "Handicapping",
@@ -174,6 +175,18 @@ class MissedSession(Choice):
 
     ZERO = "zero", "Scores nothing (0 matchpoints, 0%)"
     LEFT_OUT = "left-out", "Left out: judged on the sessions played"
+
+
+class LadderRule(Choice):
+    """How a club's ladder ranks its players over a season's sessions (scoring/ladders.py)."""
+
+    BEST = "best", "Best N sessions, their percentages averaged"
+    AVERAGE = "average", "Average percentage, with a minimum number of sessions"
+    MASTERPOINTS = "masterpoints", "Masterpoints won"
+    HANDICAPPED = (
+        "handicapped",
+        "Average handicapped percentage, with a minimum number of sessions",
+    )
 
 
 class StratifyBy(Choice):

@@ -4,10 +4,10 @@ sessions in date order, read from their stored standings (events/standings/store
 The whole history is read in a fixed number of queries and graded once; the grades are kept in
 the shared cache under a fingerprint of the sessions (their number, versions, newest id and
 latest creation), as events/standings/handicaps.py keeps handicaps, so a page pays one query
-for them while no session changes. A pair's opponents are the pairs of its section ranked in another group (the
-other direction of a two-winner movement), or, when the section ranks all its pairs together,
-every other pair of the section. A session at IMPs counts as the percentage its IMPs a board
-are worth (scoring/ratings.py).
+for them while no session changes. A pair's opponents are the pairs of its section ranked in
+another group (the other direction of a two-winner movement), or, when the section ranks all
+its pairs together, every other pair of the section. A session at IMPs counts as the
+percentage its IMPs a board are worth (scoring/ratings.py).
 """
 
 import datetime

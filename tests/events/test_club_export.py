@@ -25,6 +25,7 @@ from events.models import (
     Championship,
     Club,
     Event,
+    Ladder,
     Member,
     Pair,
     Result,
@@ -102,7 +103,7 @@ def full_club(db):
         email_consent=True,
         masterpoints_held="1234.56",
     )
-    Member.objects.create(club=club, name="Bob Jones", number="", active=False)
+    Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
     # A visitor from Australia, with the worked example of ASE Computing's "How are the player
     # numbers checked" as ABF number.
     Member.objects.create(
@@ -136,6 +137,10 @@ def full_club(db):
         qualify_by="section",
         carry_percent=40,
     )
+    Ladder.objects.create(
+        club=club, name="Winter ladder", rule="average", sessions=6,
+        start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31), version=2,
+    )  # fmt: skip
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0037_member_federation_visitor'),
+        ('events', '0039_member_hidden'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
