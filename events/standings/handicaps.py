@@ -1,5 +1,7 @@
 """A handicapped session's pair handicaps (scoring/handicaps.py), from each player's average
-percentage over the club's published sessions of the 365 days before it.
+percentage over the club's published sessions of the 365 days before it, or, as the director
+chooses, from each player's grade over the club's published sessions before it
+(events/club/ratings.py).
 
 The averages read the sessions' stored standings (events/club/season.py); a session's pair
 handicaps are kept in the shared cache under a fingerprint of those sessions (their number,
@@ -15,8 +17,10 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 
 import scoring
+from events.club.ratings import club_ratings
 from events.club.season import player_key, results_by_player
 from events.models import Event, Pair
+from scoring.domain import HandicapBasis
 
 YEAR = datetime.timedelta(days=365)
 
@@ -25,6 +29,28 @@ def pair_handicaps(event: Event, pairs: dict[int, Pair]) -> dict[int, Fraction]:
     """Each pair's handicap by pk; {} when the session is not handicapped."""
     if not event.handicapping:
         return {}
+    if event.handicap_basis == HandicapBasis.GRADE:
+        players = _grade_handicaps(event)
+    else:
+        players = _average_handicaps(event)
+    return {
+        pk: scoring.pair_handicap(
+            [players.get(player_key(name), Fraction(0)) for name in _names(pair)]
+        )
+        for pk, pair in pairs.items()
+    }
+
+
+def _grade_handicaps(event: Event) -> dict[str, Fraction]:
+    """50 less each player's grade from the club's published sessions before this one."""
+    ratings = club_ratings(event.club, before=event.date)
+    return {
+        key: scoring.grade_handicap(Fraction(rating.grade).limit_denominator(10_000))
+        for key, rating in ratings.items()
+    }
+
+
+def _average_handicaps(event: Event) -> dict[str, Fraction]:
     earlier = (
         Event.objects.not_deleted()
         .filter(club_id=event.club_id, published=True)
@@ -38,12 +64,7 @@ def pair_handicaps(event: Event, pairs: dict[int, Pair]) -> dict[int, Fraction]:
     if players is None:
         players = _player_handicaps(list(earlier.select_related("club").order_by("date", "pk")))
         cache.set(key, players, 24 * 3600)
-    return {
-        pk: scoring.pair_handicap(
-            [players.get(player_key(name), Fraction(0)) for name in _names(pair)]
-        )
-        for pk, pair in pairs.items()
-    }
+    return players
 
 
 def _player_handicaps(events: list[Event]) -> dict[str, Fraction]:

@@ -123,7 +123,11 @@ def full_club(db):
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     Event.objects.filter(pk=second.pk).update(
-        stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
+        stratum_b_below=750,
+        stratum_c_below=300,
+        strata_by="average",
+        handicapping="half",
+        handicap_basis="grade",
     )
     championship = create_championship(club, "Two days", [imported, second], "average",
                                        "left-out")  # fmt: skip

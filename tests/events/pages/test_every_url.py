@@ -82,7 +82,7 @@ ARGUMENTS = {
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
     **_each(
-        "club_sessions roster roster_import championship_create ladder_create",
+        "club_sessions club_ratings roster roster_import championship_create ladder_create",
         lambda w: [w["club"].slug],
     ),
     **_each("ladder_detail ladder_edit ladder_pdf", lambda w: [w["ladder"].pk]),
@@ -210,7 +210,9 @@ WRITES_ON_GET = dict.fromkeys(
 # A page over many sessions reads their stored standings, storing first those of a session
 # that changed since (events/standings/stored.py): a copy of what its results give.
 STORED_STANDINGS = {"events_storedstanding"}
-WRITES_ON_GET |= dict.fromkeys(["ladder_detail", "ladder_pdf", "player_page"], STORED_STANDINGS)
+WRITES_ON_GET |= dict.fromkeys(
+    ["ladder_detail", "ladder_pdf", "player_page", "club_ratings"], STORED_STANDINGS
+)
 WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 
 
