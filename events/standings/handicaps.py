@@ -5,7 +5,7 @@ chooses, from each player's grade over the club's published sessions before it
 
 The averages read the sessions' stored standings (events/club/season.py); a session's pair
 handicaps are kept in the shared cache under a fingerprint of those sessions (their number,
-versions and newest id), so that a standings page, rendered after every save of the night,
+versions, newest id and creation), so that a standings page, rendered after every save of the night,
 pays one query for them while no earlier session changes.
 """
 
@@ -56,9 +56,15 @@ def _average_handicaps(event: Event) -> dict[str, Fraction]:
         .filter(club_id=event.club_id, published=True)
         .filter(date__gte=event.date - YEAR, date__lt=event.date)
     )
-    fingerprint = earlier.aggregate(n=Count("pk"), versions=Sum("version"), newest=Max("pk"))
-    key = f"handicaps:{event.pk}:{event.date}:{fingerprint['n']}:{fingerprint['versions']}:" + (
-        f"{fingerprint['newest']}"
+    # The newest session's creation tells apart sessions that reuse ids (SQLite, after a
+    # rollback); the sum of versions moves with any change to one of them.
+    fingerprint = earlier.aggregate(
+        n=Count("pk"), versions=Sum("version"), newest=Max("pk"), made=Max("created_at")
+    )
+    made = fingerprint["made"].timestamp() if fingerprint["made"] else 0
+    key = (
+        f"handicaps:{event.club_id}:{event.date}:{fingerprint['n']}:"
+        f"{fingerprint['versions']}:{fingerprint['newest']}:{made}"
     )
     players = cache.get(key)
     if players is None:
