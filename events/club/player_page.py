@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from events.club.ratings import PlayerRating, player_rating
 from events.club.season import PlayerResult, player_key, results_of_player, season_sessions
 from events.club.trend_chart import Box, percentage_range, plot, y_of
 from events.models import Club, Event, Member, Result
@@ -124,6 +125,7 @@ class PlayerPage:
     lost: list[BoardRow]
     chart: Chart | None
     masterpoints: Fraction | None  # the period's total, when the club awards them
+    rating: PlayerRating | None  # the player's grade now (events/club/ratings.py)
 
 
 def player_page(member: Member, *, director: bool, start: date, end: date) -> PlayerPage:
@@ -155,6 +157,7 @@ def player_page(member: Member, *, director: bool, start: date, end: date) -> Pl
         lost,
         _chart(scored),
         sum(awards, Fraction(0)) if club.masterpoints else None,
+        player_rating(club, member.name),
     )
 
 

@@ -18,7 +18,8 @@ import pytest
 from django.urls import reverse
 
 from events.club.player_page import player_page
-from events.models import Member
+from events.club.ratings import player_rating
+from events.models import Event, Member, Pair
 from events.standings.ranking import event_standings
 from tests.events.club.test_season import name_pair, played_session, publish
 from tests.events.standings.test_ranking import play_everything
@@ -184,9 +185,10 @@ def make_session_club():
 
 
 # A visitor's page: the member and their club, the sessions, their standings, the partners'
-# pages, the figures of every board of theirs, the results of the boards shown. A director's
-# adds their login session, their user and whether they direct the club.
-QUERIES = {"visitor": 6, "director": 9}
+# pages, the figures of every board of theirs, the results of the boards shown, and the
+# fingerprint of the sessions the club's grades rest on (the grades themselves kept in the
+# cache). A director's adds their login session, their user and whether they direct the club.
+QUERIES = {"visitor": 7, "director": 10}
 
 
 @pytest.mark.parametrize("sessions", [3, 8])
@@ -246,3 +248,21 @@ def test_a_short_season_splits_its_boards_between_gains_and_losses(club, directo
     # Three are gains, three losses: no board listed twice, none at 0% among the gains.
     assert [board.percent for board in page.gained] == [100, 100, 50]
     assert [board.percent for board in page.lost] == [0, 0, 50]
+
+
+def test_the_page_shows_the_players_grade(client, club, director):
+    """The grade is the club's ratings page's (tests/events/club/test_ratings.py works them)."""
+    event = make_session(club, date=datetime.date(2026, 10, 6))
+    play_everything(event, director)
+    Pair.objects.filter(section__event=event, direction="NS", number=1).update(
+        player1="Ann Smith", player2="Bob Jones"
+    )
+    Event.objects.filter(pk=event.pk).update(published=True)
+    ann = Member.objects.create(club=club, name="Ann Smith")
+    rating = player_rating(club, "Ann Smith")
+    assert rating is not None
+    body = client.get(
+        reverse("player_page", args=[club.slug, ann.pk]),
+        {"start": "2026-01-01", "end": "2026-12-31"},
+    ).content.decode()
+    assert f"<strong>{rating.grade:.1f}</strong> ({rating.status}, {rating.boards} boards)" in body
