@@ -135,12 +135,13 @@ def _pairs_by_event(events):
 
 
 def _scored_rows(event, pairs):
-    """(field, row) for each pair with a score: the field is its section and group."""
+    """(field, row) for each pair with a score: the field is its section's name and group,
+    the same field in every session (each session has its own Section rows)."""
     for section, groups in event_standings(event, pairs):
         for group in groups:
             for row in group.rows:
                 if row.boards and row.possible:
-                    yield (section.pk, group.title), row
+                    yield (section.name, group.title), row
 
 
 def _score(row) -> scoring.SessionScore:

@@ -86,6 +86,27 @@ def test_by_section_fields_each_fields_best_go_through(club, director):
     assert standings.strangers == 2
 
 
+def test_a_pair_that_missed_the_last_session_is_in_its_sections_field_still(club, director):
+    """Eve & Fay (NS 3 of the first session, 0%) miss the second, where Max & Ned sit in their
+    seat: each session has its own section, yet Eve & Fay's field is still section A's NS
+    pairs, where Ann & Bob are best; they do not go through alone in a field of their own."""
+    one, two = two_sessions(club)
+    name_pairs(one, NAMES)
+    name_pairs(two, {**NAMES, ("NS", 1): ("Max", "Ned"), ("NS", 3): ("Ann", "Bob")})
+    championship = create_championship(club, "Club championship", [one, two], "factored",
+                                       "zero")  # fmt: skip
+    play_everything(one, director, FIRST)
+    play_everything(two, director, SECOND)
+    final = make_session(club, name="Final", date=datetime.date(2026, 11, 26))
+    Championship.objects.filter(pk=championship.pk).update(
+        final=final, finalists=1, qualify_by="section", carry_percent=50
+    )
+    championship.refresh_from_db()
+    through = {row.entrant.names for row in final_standings(championship, True).rows}
+    assert "Eve & Fay" not in through
+    assert "Ann & Bob" in through
+
+
 def test_before_the_final_the_carry_forward_alone(club, director):
     """The final not begun: Ann & Bob carry 50 and lead; the others carry 25, 2=."""
     rows = _by_names(final_standings(_qualified(club, director, play_final=False), True))
