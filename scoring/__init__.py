@@ -59,6 +59,13 @@ from scoring.hancock import hancock_points
 from scoring.handicaps import HANDICAP_SHARES, handicapped, pair_handicap, player_handicap
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
+from scoring.individual import IndividualResult, PlayerScore, individual_board, individual_standings
+from scoring.individual_movements import (
+    IndividualMovement,
+    IndividualSeating,
+    individual_movement,
+    individual_movement_choices,
+)
 from scoring.masterpoints import (
     ABF_GREEN_CLUB,
     ABF_GREEN_SUPERVISED,
@@ -196,6 +203,14 @@ __all__ = [
     "Par",
     "hancock_points",
     "one_table_board",
+    "IndividualResult",
+    "PlayerScore",
+    "individual_board",
+    "individual_standings",
+    "IndividualMovement",
+    "IndividualSeating",
+    "individual_movement",
+    "individual_movement_choices",
     "dd_par_board",
     "one_table_par",
     "par",
