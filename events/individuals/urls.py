@@ -1,0 +1,14 @@
+from django.urls import path
+
+from events.individuals import views
+
+urlpatterns = [
+    path("individuals/new/", views.individual_create, name="individual_create"),
+    path("individuals/<int:pk>/", views.individual_standings, name="individual_standings"),
+    path("individuals/<int:pk>/players/", views.individual_players, name="individual_players"),
+    path("individuals/<int:pk>/boards/<int:number>/", views.individual_board,
+         name="individual_board"),
+    path("individuals/<int:pk>/players/<int:number>/", views.individual_card,
+         name="individual_card"),
+    path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
+]  # fmt: skip
