@@ -12,19 +12,21 @@ class ResultError(ValueError):
     """A result that cannot be stored; its message says why, in words."""
 
 
-def save_result(play: IndividualPlay, typed: str, *, confirmed: bool = False) -> None:
+def save_result(
+    play: IndividualPlay, typed: str, *, confirmed: bool = False, lead: str = ""
+) -> None:
     """Store `typed` (4S N =, PASS, -100, A+/A-, NP) on `play`; empty text clears it.
 
     A ValueError (NeedsConfirmation among them) says what is wrong; nothing is stored then."""
     typed = typed.strip()
     fields: dict = {"kind": "", "text": "", "ns_score": None, "ns_percent": None,
-                    "ew_percent": None}  # fmt: skip
+                    "ew_percent": None, "lead": ""}  # fmt: skip
     if typed:
         entry = parse_entry(typed, play.board, confirmed=confirmed)
         if entry.kind == WEIGHTED:
             raise ResultError("A weighted score is not taken in an individual: give A+/A- or a "
                               "percentage pair such as 60/40.")  # fmt: skip
-        fields |= {"kind": entry.kind, "text": str(entry)}
+        fields |= {"kind": entry.kind, "text": str(entry), "lead": lead}
         if entry.kind == PLAYED:
             fields["ns_score"] = entry.ns_score
         elif entry.kind == ADJUSTED:

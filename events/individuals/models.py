@@ -110,6 +110,7 @@ class IndividualPlay(models.Model):
     ns_score = models.IntegerField(null=True, blank=True)
     ns_percent = models.PositiveSmallIntegerField(null=True, blank=True)
     ew_percent = models.PositiveSmallIntegerField(null=True, blank=True)
+    lead = models.CharField(max_length=3, blank=True, help_text="The opening lead, e.g. SK, H7.")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -154,3 +155,21 @@ class IndividualPlay(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.board}, table {self.table}"
+
+
+class IndividualTableLink(models.Model):
+    """A table's phone link: its token is the only credential (as a pairs table's is)."""
+
+    event = models.ForeignKey(IndividualEvent, on_delete=models.CASCADE, related_name="links")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True)
+
+    class Meta:
+        ordering = ["table"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "table"], name="individual_link_once"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="individual_link_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}, table {self.table}"

@@ -2,12 +2,19 @@
 
 from django.db import transaction
 
-from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
+from events.individuals.models import (
+    IndividualEvent,
+    IndividualPlay,
+    IndividualPlayer,
+    IndividualTableLink,
+)
+from events.phone.links import new_token
 
 
 @transaction.atomic
 def create_individual(event: IndividualEvent) -> IndividualEvent:
-    """Save `event` with 4 players a table, unnamed, and a play for each board at each table."""
+    """Save `event` with 4 players a table, unnamed, a play for each board at each table, and
+    each table's phone link."""
     event.save()
     layout = event.layout
     players = IndividualPlayer.objects.bulk_create(
@@ -27,5 +34,9 @@ def create_individual(event: IndividualEvent) -> IndividualEvent:
         )
         for seating in layout.all_seatings()
         for board in layout.boards(seating.board_set, event.boards_per_round)
+    )
+    IndividualTableLink.objects.bulk_create(
+        IndividualTableLink(event=event, table=table, token=new_token())
+        for table in range(1, layout.tables + 1)
     )
     return event

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.individuals import views
+from events.individuals import phone, views
 
 urlpatterns = [
     path("individuals/new/", views.individual_create, name="individual_create"),
@@ -10,5 +10,7 @@ urlpatterns = [
          name="individual_board"),
     path("individuals/<int:pk>/players/<int:number>/", views.individual_card,
          name="individual_card"),
+    path("individuals/table/<str:token>/", phone.individual_table_phone,
+         name="individual_table_phone"),
     path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
 ]  # fmt: skip

@@ -78,8 +78,10 @@ def individual_standings(request, pk):
     event = _for_reader(request, pk)
     if unchanged(request, event):
         return HttpResponse(status=204)
-    context = {"event": event, "scores": scored(event), "director": directs(request, event.club),
-               "boards": range(1, event.boards + 1)}  # fmt: skip
+    director = directs(request, event.club)
+    context = {"event": event, "scores": scored(event), "director": director,
+               "boards": range(1, event.boards + 1),
+               "links": event.links.all() if director and not request.htmx else ()}  # fmt: skip
     if request.htmx:
         return render(request, "individuals/standings.html#live", context)
     return render(request, "individuals/standings.html", context)

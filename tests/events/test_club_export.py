@@ -323,7 +323,7 @@ def _individual(club, fred):
     IndividualEvent.objects.filter(pk=event.pk).update(created_by=fred)
     IndividualPlayer.objects.filter(event=event, number=1).update(name="Ann Smith")
     plays = IndividualPlay.objects.select_related("event").filter(event=event, board=1)
-    save_individual_result(plays.get(table=1), "4S N =")
+    save_individual_result(plays.get(table=1), "4S N =", lead="SK")
     save_individual_result(plays.get(table=2), "A+/A-")
     make_individual(club, tables=2, movement="two_table", boards_per_round=1)
     return event

@@ -179,3 +179,45 @@ def test_a_published_individual_is_listed_on_the_club_and_home_pages(club):
     for url in (reverse("club_sessions", args=[club.slug]), reverse("home")):
         body = visitor.get(url).content.decode()
         assert "Christmas individual" in body and "Rainbow" in body
+
+
+def phone_url(event, table, round_number=None):
+    url = reverse("individual_table_phone", args=[event.links.get(table=table).token])
+    return f"{url}?round={round_number}" if round_number else url
+
+
+def test_a_table_phone_shows_the_rounds_four_players_and_takes_taps(club):
+    event = make_individual(club)
+    IndividualPlayer.objects.filter(event=event, number=6).update(name="Ann Baker")
+    phone = Client()
+    body = phone.get(phone_url(event, 1)).content.decode()
+    # Rainbow, round 1 at table 1: North 1, East 6, South 11, West 16; boards 1 and 2.
+    assert "6 Ann Baker" in body and "Round 1" in body and "Board 1 " in body
+    taps = {"board": "1", "level": "4", "strain": "S", "doubled": "", "declarer": "N",
+            "made": "+1", "lead": "HK"}  # fmt: skip
+    response = phone.post(phone_url(event, 1, 1), taps)
+    assert response.status_code == 302
+    stored = play(event, 1, 1)
+    assert (stored.text, stored.ns_score, stored.lead) == ("4S N +1", 450, "HK")
+
+
+def test_a_phone_is_refused_a_board_its_table_does_not_play_this_round(club):
+    event = make_individual(club)
+    taps = {"board": "3", "level": "P"}
+    assert Client().post(phone_url(event, 1, 1), taps).status_code == 404
+    assert not IndividualPlay.objects.filter(event=event).exclude(kind="").exists()
+
+
+def test_a_phone_tap_missing_says_so(club):
+    event = make_individual(club)
+    response = Client().post(phone_url(event, 1, 1), {"board": "1", "level": "4"})
+    assert response.status_code == 422
+    assert "Tap the suit and the declarer and the tricks." in response.content.decode()
+
+
+def test_a_phone_opens_at_the_first_round_with_a_result_missing(club):
+    event = make_individual(club)
+    for board in (1, 2):
+        save_result(play(event, board, 1), "PASS")
+    body = Client().get(phone_url(event, 1)).content.decode()
+    assert "Round 2, table 1" in body

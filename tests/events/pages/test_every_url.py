@@ -91,6 +91,7 @@ ARGUMENTS = {
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
     "table_phone": lambda w: [w["link"].token],
+    "individual_table_phone": lambda w: [w["individual"].links.get(table=1).token],
     **_each(
         "one_table_tally one_table_publish one_table_hand_records "
         "one_table_analysis_retry one_table_method",
@@ -136,7 +137,7 @@ def site_url_names() -> set[str]:
 
 # A pairs table's and a teams room's secret links, each its own credential
 # (tests/events/phone/test_links.py, tests/events/teams/test_room_phone.py).
-TOKEN_LINKS = {"table_phone", "teams_room_phone"}
+TOKEN_LINKS = {"table_phone", "teams_room_phone", "individual_table_phone"}
 # A logged-in user's own account, and the secret links: checked here only against posts
 # without a CSRF token.
 OWN = {"login", "logout", *TOKEN_LINKS}
@@ -211,7 +212,7 @@ WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 @pytest.fixture
 def published(world):
     """The world with its session, game and teams event published: visitors see every page."""
-    for owner in (world["event"], world["game"], world["teams"]):
+    for owner in (world["event"], world["game"], world["teams"], world["individual"]):
         type(owner).objects.filter(pk=owner.pk).update(published=True)
     return world
 
