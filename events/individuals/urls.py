@@ -12,5 +12,7 @@ urlpatterns = [
          name="individual_card"),
     path("individuals/table/<str:token>/", phone.individual_table_phone,
          name="individual_table_phone"),
+    path("individuals/<int:pk>/standings.pdf", views.individual_standings_pdf,
+         name="individual_standings_pdf"),
     path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
 ]  # fmt: skip

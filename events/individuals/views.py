@@ -22,6 +22,7 @@ from events.individuals.models import IndividualEvent, IndividualPlayer
 from events.individuals.scores import earned, scored
 from events.individuals.setup import create_individual
 from events.models import Member
+from events.pdfs.views import paper_size, pdf_download
 from scoring.entry import NeedsConfirmation
 
 WHAT = "individual"
@@ -143,3 +144,13 @@ def individual_publish(request, pk):
     event = _for_director(request, pk)
     versions.bump(event, published=request.POST.get("published") == "1")
     return redirect("individual_standings", pk=event.pk)
+
+
+@require_GET
+def individual_standings_pdf(request, pk):
+    paper, event = paper_size(request), _for_reader(request, pk)
+    context = {"scores": scored(event), "title": "Standings"}
+    template = "individuals/standings_pdf.html"
+    return pdf_download(
+        request, event, "individual-standings", template, context, paper, document=True
+    )

@@ -3,12 +3,14 @@ the standings and score cards it gives (ACBL matchpoints: one for each score bea
 each tie), and who may see or change what."""
 
 import datetime
+import io
 from fractions import Fraction
 
 import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
 from events.individuals.entries import save_result
 from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
@@ -221,3 +223,14 @@ def test_a_phone_opens_at_the_first_round_with_a_result_missing(club):
         save_result(play(event, board, 1), "PASS")
     body = Client().get(phone_url(event, 1)).content.decode()
     assert "Round 2, table 1" in body
+
+
+def test_the_standings_pdf_lists_every_player_with_their_percentage(club, director_client):
+    event = make_individual(club)
+    enter_board_one(event)
+    IndividualPlayer.objects.filter(event=event, number=3).update(name="Cy Dale")
+    response = director_client.get(reverse("individual_standings_pdf", args=[event.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Standings · Christmas individual" in text
+    assert "Cy Dale" in text and "100.00" in text and "62.50" in text
