@@ -100,5 +100,6 @@ def individual_table_phone(request, token):
     seats = boards[0].play if boards else None
     context = {"event": event, "link": link, "round": shown, "rounds": range(1, rounds + 1),
                "boards": boards, "seats": seats, "problem": problem, "choices": CHOICES,
-               "post_url": here}  # fmt: skip
+               "post_url": here, "done": all(b.play.kind for b in boards),
+               "next_round": shown + 1 if shown < rounds else None}  # fmt: skip
     return render(request, "individuals/phone.html", context, status=422 if problem else 200)
