@@ -14,5 +14,7 @@ urlpatterns = [
          name="individual_table_phone"),
     path("individuals/<int:pk>/standings.pdf", views.individual_standings_pdf,
          name="individual_standings_pdf"),
+    path("individuals/<int:pk>/results.json", views.individual_results_json,
+         name="individual_results_json"),
     path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
 ]  # fmt: skip

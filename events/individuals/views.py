@@ -17,6 +17,7 @@ from events.core import versions
 from events.core.access import directs, for_director, for_reader
 from events.core.live import unchanged
 from events.individuals.entries import save_result
+from events.individuals.export import individual_json
 from events.individuals.forms import IndividualEventForm, PlayerNamesForm
 from events.individuals.models import IndividualEvent, IndividualPlayer
 from events.individuals.scores import earned, scored
@@ -154,3 +155,13 @@ def individual_standings_pdf(request, pk):
     return pdf_download(
         request, event, "individual-standings", template, context, paper, document=True
     )
+
+
+@require_GET
+def individual_results_json(request, pk):
+    """The clubscore-individual/1 document (events/individuals/export.py)."""
+    event = _for_reader(request, pk)
+    response = HttpResponse(individual_json(scored(event)), content_type="application/json")
+    filename = f"clubscore-individual-{event.pk}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -4,6 +4,7 @@ each tie), and who may see or change what."""
 
 import datetime
 import io
+import json
 from fractions import Fraction
 
 import pytest
@@ -234,3 +235,20 @@ def test_the_standings_pdf_lists_every_player_with_their_percentage(club, direct
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "Standings · Christmas individual" in text
     assert "Cy Dale" in text and "100.00" in text and "62.50" in text
+
+
+def test_the_json_export_carries_each_players_standing_and_each_seat(club, client):
+    event = make_individual(club, published=True)
+    enter_board_one(event)
+    response = client.get(reverse("individual_results_json", args=[event.pk]))
+    document = json.loads(response.content)
+    assert document["format"] == "clubscore-individual/1"
+    standings = {row["player"]: row for row in document["standings"]}
+    # Table 3 (player 3 North) scored +450 on board 1: 4 of a top of 4.
+    assert standings[3]["matchpoints"] == 4.0 and standings[3]["percentage"] == 100.0
+    assert standings[1]["exact"] == "5/2"
+    board_one = document["boards"][0]["results"]
+    third = next(line for line in board_one if line["table"] == 3)
+    assert (third["north"], third["ns_score"], third["ns_matchpoints"]) == (3, 450, 4.0)
+    unplayed = document["boards"][1]["results"][0]
+    assert unplayed["kind"] is None and unplayed["ns_matchpoints"] is None

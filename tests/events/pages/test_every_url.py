@@ -99,7 +99,8 @@ ARGUMENTS = {
     ),
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
-        "individual_standings individual_players individual_publish individual_standings_pdf",
+        "individual_standings individual_players individual_publish individual_standings_pdf "
+        "individual_results_json",
         lambda w: [w["individual"].pk],
     ),
     **_each("individual_board individual_card", lambda w: [w["individual"].pk, 1]),
