@@ -2,11 +2,12 @@ from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
 from events.championships import views as championships
-from events.club import home
+from events.club import home, player_views, rating_views
 from events.club import views as roster
 from events.entry import views as entry
 from events.formats import views as transfer
 from events.handrecords import views as hand_records
+from events.ladders import views as ladders
 from events.mail import views as mail
 from events.pdfs import views as pdf
 from events.phone import views as table_phone
@@ -86,6 +87,11 @@ urlpatterns = [
         championships.championship_pdf,
         name="championship_pdf",
     ),
+    path("clubs/<slug:slug>/ladders/new/", ladders.ladder_create, name="ladder_create"),
+    path("ladders/<int:pk>/", ladders.ladder_detail, name="ladder_detail"),
+    path("ladders/<int:pk>/edit/", ladders.ladder_edit, name="ladder_edit"),
+    path("ladders/<int:pk>/ladder.pdf", ladders.ladder_pdf, name="ladder_pdf"),
+    path("clubs/<slug:slug>/players/<int:member_pk>/", player_views.player, name="player_page"),
     path(
         "championships/<int:pk>/results.json",
         championships.championship_results_file,
@@ -98,6 +104,7 @@ urlpatterns = [
         {"format_name": "usebio"},
         name="championship_usebio",
     ),
+    path("clubs/<slug:slug>/ratings/", rating_views.club_ratings_page, name="club_ratings"),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),

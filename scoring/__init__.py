@@ -38,7 +38,9 @@ from scoring.domain import (
     Combination,
     CrossImpForm,
     Direction,
+    HandicapBasis,
     Handicapping,
+    LadderRule,
     Method,
     MissedSession,
     MissingResults,
@@ -56,7 +58,13 @@ from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_sco
 from scoring.field_imps import butler, cross_imp_totals, cross_imps
 from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
-from scoring.handicaps import HANDICAP_SHARES, handicapped, pair_handicap, player_handicap
+from scoring.handicaps import (
+    HANDICAP_SHARES,
+    grade_handicap,
+    handicapped,
+    pair_handicap,
+    player_handicap,
+)
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.individual import IndividualResult, PlayerScore, individual_board, individual_standings
@@ -66,6 +74,7 @@ from scoring.individual_movements import (
     individual_movement,
     individual_movement_choices,
 )
+from scoring.ladders import LadderEntry, best_of, ladder
 from scoring.masterpoints import (
     ABF_GREEN_CLUB,
     ABF_GREEN_SUPERVISED,
@@ -291,6 +300,10 @@ __all__ = [
     "Percentages",
     "Places",
     "Combination",
+    "LadderRule",
+    "LadderEntry",
+    "best_of",
+    "ladder",
     "MissedSession",
     "ChampionshipStanding",
     "SessionScore",
@@ -311,8 +324,10 @@ __all__ = [
     "pair_holding",
     "strata_of",
     "stratum_places",
+    "HandicapBasis",
     "Handicapping",
     "HANDICAP_SHARES",
+    "grade_handicap",
     "handicapped",
     "pair_handicap",
     "player_handicap",

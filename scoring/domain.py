@@ -29,7 +29,9 @@ __all__ = [
     "Places",
     "Combination",
     "MissedSession",
+    "LadderRule",
     "StratifyBy",
+    "HandicapBasis",
     "Handicapping",
 ]
 
@@ -175,12 +177,31 @@ class MissedSession(Choice):
     LEFT_OUT = "left-out", "Left out: judged on the sessions played"
 
 
+class LadderRule(Choice):
+    """How a club's ladder ranks its players over a season's sessions (scoring/ladders.py)."""
+
+    BEST = "best", "Best N sessions, their percentages averaged"
+    AVERAGE = "average", "Average percentage, with a minimum number of sessions"
+    MASTERPOINTS = "masterpoints", "Masterpoints won"
+    HANDICAPPED = (
+        "handicapped",
+        "Average handicapped percentage, with a minimum number of sessions",
+    )
+
+
 class StratifyBy(Choice):
     """Which holding places a pair in a stratum: clubs use both (docs/rules.md,
     scoring/strata.py)."""
 
     HIGHER = "higher", "The higher of the two players' masterpoints"
     AVERAGE = "average", "The average of the two players' masterpoints"
+
+
+class HandicapBasis(Choice):
+    """What a player's handicap is worked from (scoring/handicaps.py)."""
+
+    AVERAGE = "average", "Their average percentage over the year before"
+    GRADE = "grade", "Their grade (the club's ratings)"
 
 
 class Handicapping(Choice):

@@ -9,6 +9,7 @@ from .championships import MAX_SESSIONS, Championship, ChampionshipSession, Entr
 from .choices import *  # noqa: F403
 from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from .clubs import Club, Member, ScoringOptionFields
+from .ladders import Ladder
 from .mail import ResultMail
 from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet, SessionChange
@@ -23,5 +24,5 @@ __all__ = [
     "SessionPdf",
     "PDF_KINDS", "PDF_PAPERS", "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions", "Championship", "ChampionshipSession",
-    "Entrant", "MAX_SESSIONS", "StoredStanding",
+    "Entrant", "MAX_SESSIONS", "StoredStanding", "Ladder",
 ]  # fmt: skip

@@ -107,7 +107,7 @@ def club_sessions(request, slug):
         published = {"stages__event__published": True, "stages__event__deleted_at": None}
         championships = championships.filter(**published).distinct()
     context = {"club": club, "director": director, **games, "deleted": deleted, "undo": undo,
-               "championships": championships}  # fmt: skip
+               "championships": championships, "ladders": club.ladders.all()}  # fmt: skip
     return render(request, "events/club.html", context)
 
 

@@ -27,7 +27,7 @@ from django.urls import Resolver404, resolve, reverse
 from events.championships.setup import create_championship
 from events.entry.saving import save_result
 from events.handrecords.session_import import import_hand_records
-from events.models import Event, Member, Penalty
+from events.models import Event, Ladder, Member, Penalty
 from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableSession
@@ -55,7 +55,8 @@ FAMILIES = (*inputs.TEXT_FAMILIES, "choice", "formset", "charset", "extra")
 BARE_FAMILIES = ("charset", "extra")
 # A formset's management form: set by the "formset" family only.
 MANAGEMENT = ("TOTAL_FORMS", "INITIAL_FORMS", "MIN_NUM_FORMS", "MAX_NUM_FORMS")
-QUERY_KEYS = ("since", "after", "focus", "pair", "section", "deleted", "paper", "stamp", "next")
+QUERY_KEYS = ("since", "after", "focus", "pair", "section", "deleted", "paper", "stamp", "next",
+              "start", "end")  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,6 +88,8 @@ def world(director, colleague):
     seating = section.movement().plays_of_board(1)[0]
     ns, ew = pairs[seating.ns], pairs[seating.ew]
     result = save_result(board, ns, ew, "4S N =", director)
+    ns.player1, ns.player2 = "Ann", "Bob"  # the member's page (player_page) has her session
+    ns.save(update_fields=["player1", "player2"])
     import_hand_records(event, THREE_BOARDS)
     gone = make_session(club, name="Deleted one")
     Event.objects.filter(pk=gone.pk).update(deleted_at=event.created_at, deleted_by=director)
@@ -118,6 +121,9 @@ def world(director, colleague):
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
             club, "Championship", [event, make_session(club, name="Second")], "factored", "zero"
+        ),
+        "ladder": Ladder.objects.create(
+            club=club, name="Ladder", rule="average", sessions=1, start=event.date, end=event.date
         ),
         "gone": gone,
     }

@@ -27,6 +27,7 @@ from events.models import (
     Championship,
     Club,
     Event,
+    Ladder,
     Member,
     Pair,
     Result,
@@ -105,7 +106,7 @@ def full_club(db):
         email_consent=True,
         masterpoints_held="1234.56",
     )
-    Member.objects.create(club=club, name="Bob Jones", number="", active=False)
+    Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
     # A visitor from Australia, with the worked example of ASE Computing's "How are the player
     # numbers checked" as ABF number.
     Member.objects.create(
@@ -126,7 +127,11 @@ def full_club(db):
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     Event.objects.filter(pk=second.pk).update(
-        stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
+        stratum_b_below=750,
+        stratum_c_below=300,
+        strata_by="average",
+        handicapping="half",
+        handicap_basis="grade",
     )
     championship = create_championship(club, "Two days", [imported, second], "average",
                                        "left-out")  # fmt: skip
@@ -136,6 +141,10 @@ def full_club(db):
         qualify_by="section",
         carry_percent=40,
     )
+    Ladder.objects.create(
+        club=club, name="Winter ladder", rule="average", sessions=6,
+        start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31), version=2,
+    )  # fmt: skip
     club.directors.remove(fred)  # fred's name stays in the history
     return club
 

@@ -14,7 +14,7 @@ from django.urls import get_resolver, reverse
 
 from events.championships.setup import create_championship
 from events.core.club_file import club_app_models
-from events.models import Member, Penalty, ResultMail
+from events.models import Ladder, Member, Penalty, ResultMail
 from events.phone import links as table_links
 from events.teams import draw
 from tests.events.individuals.test_individuals import make_individual
@@ -45,6 +45,10 @@ def world(scene, club):
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
             club, "Championship", [scene["event"], make_session(club)], "factored", "zero"
+        ),
+        "ladder": Ladder.objects.create(
+            club=club, name="Ladder", rule="best", sessions=2, start=scene["event"].date,
+            end=scene["event"].date,
         ),
         "payload": {**scene["entry"], "published": "1", "name": "Hijack", "active": "0",
                     "club": club.pk},
@@ -80,13 +84,20 @@ ARGUMENTS = {
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
-    **_each("club_sessions roster roster_import championship_create", lambda w: [w["club"].slug]),
+    **_each(
+        "club_sessions club_ratings roster roster_import championship_create ladder_create",
+        lambda w: [w["club"].slug],
+    ),
+    **_each("ladder_detail ladder_edit ladder_pdf", lambda w: [w["ladder"].pk]),
     **_each(
         "championship_detail championship_entrants championship_pdf championship_final "
         "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
-    **_each("member_edit member_active member_merge", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each(
+        "member_edit member_active member_merge player_page",
+        lambda w: [w["club"].slug, w["member"].pk],
+    ),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
@@ -207,6 +218,12 @@ WRITES_ON_GET = dict.fromkeys(
     ["session_standings_pdf", "session_recap_pdf", "session_travellers_pdf", "score_cards_pdf",
      "hand_record_sheet_pdf"], PDF_STORE,
 )  # fmt: skip
+# A page over many sessions reads their stored standings, storing first those of a session
+# that changed since (events/standings/stored.py): a copy of what its results give.
+STORED_STANDINGS = {"events_storedstanding"}
+WRITES_ON_GET |= dict.fromkeys(
+    ["ladder_detail", "ladder_pdf", "player_page", "club_ratings"], STORED_STANDINGS
+)
 WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 
 

@@ -11,11 +11,13 @@ every EW pair scores 6 of 12.
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from events.entry.saving import save_result
 from events.models import Board, StoredStanding
 from events.standings.ranking import event_standings
-from events.standings.stored import stored_standings
+from events.standings.stored import _exact, stored_standings
 from tests.events.standings.test_ranking import play_everything
 from tests.factories import make_session
 
@@ -91,3 +93,8 @@ def test_imps_are_kept_as_imps_per_board(club, director):
     first = by_pair(stored_standings([event])[event.pk])["NS 1"]
     # Butler, as test_ranking works it: 5 IMPs on each of three boards, 6 on the other three.
     assert (first.points, first.percentage, first.average) == (33, None, Fraction(33, 6))
+
+
+@given(st.fractions())
+def test_a_stored_figure_reads_back_exactly(value):
+    assert _exact(str(value)) == value
