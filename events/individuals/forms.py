@@ -2,6 +2,7 @@
 
 from django import forms
 
+from events.core.invisible import validate_visible
 from events.individuals.models import IndividualEvent
 from events.models import Club
 from events.sessions.forms import check_session_date
@@ -50,5 +51,5 @@ class PlayerNamesForm(forms.Form):
         for player in players:
             self.fields[f"name_{player.number}"] = forms.CharField(
                 max_length=60, required=False, initial=player.name,
-                label=f"Player {player.number}",
+                label=f"Player {player.number}", validators=[validate_visible],
             )  # fmt: skip

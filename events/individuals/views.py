@@ -58,7 +58,7 @@ def individual_players(request, pk):
     players = list(IndividualPlayer.objects.filter(event=event))
     form = PlayerNamesForm(request.POST or None, players=players)
     if request.method == "POST" and form.is_valid():
-        changed = []
+        changed: list[IndividualPlayer] = []
         for player in players:
             name = form.cleaned_data[f"name_{player.number}"].strip()
             if name != player.name:

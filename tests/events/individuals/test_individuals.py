@@ -252,3 +252,11 @@ def test_the_json_export_carries_each_players_standing_and_each_seat(club, clien
     assert (third["north"], third["ns_score"], third["ns_matchpoints"]) == (3, 450, 4.0)
     unplayed = document["boards"][1]["results"][0]
     assert unplayed["kind"] is None and unplayed["ns_matchpoints"] is None
+
+
+def test_a_name_with_invisible_characters_is_refused_and_nothing_stored(director_client, club):
+    event = make_individual(club)
+    url = reverse("individual_players", args=[event.pk])
+    response = director_client.post(url, {"name_1": "Ann Baker", "name_2": "Bob\u200bCole"})
+    assert response.status_code == 200 and 'class="error"' in response.content.decode()
+    assert not IndividualPlayer.objects.filter(event=event).exclude(name="").exists()
