@@ -67,6 +67,13 @@ from scoring.handicaps import (
 )
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
+from scoring.individual import IndividualResult, PlayerScore, individual_board, individual_standings
+from scoring.individual_movements import (
+    IndividualMovement,
+    IndividualSeating,
+    individual_movement,
+    individual_movement_choices,
+)
 from scoring.ladders import LadderEntry, best_of, ladder
 from scoring.masterpoints import (
     ABF_GREEN_CLUB,
@@ -205,6 +212,14 @@ __all__ = [
     "Par",
     "hancock_points",
     "one_table_board",
+    "IndividualResult",
+    "PlayerScore",
+    "individual_board",
+    "individual_standings",
+    "IndividualMovement",
+    "IndividualSeating",
+    "individual_movement",
+    "individual_movement_choices",
     "dd_par_board",
     "one_table_par",
     "par",

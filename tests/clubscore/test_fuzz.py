@@ -35,6 +35,7 @@ from events.phone import links as table_links
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
+from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
 from tests.events.pages.test_every_url import ARGUMENTS, NAMES
 from tests.events.teams.factories import make_teams_event
@@ -114,6 +115,7 @@ def world(director, colleague):
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
         "link": table_links.ensure_links(section)[0],
         "game": game,
+        "individual": make_individual(club, tables=5, boards_per_round=1),
         "teams": teams,
         "match": teams.matches.get(round=1, table=1),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
@@ -400,7 +402,7 @@ KNOWN_FORMS = {
     "session_import", "session_options", "session_pairs", "session_penalties", "session_strata",
     "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
-    "championship_final",
+    "championship_final", "individual_create", "individual_players", "individual_board",
 }  # fmt: skip
 
 

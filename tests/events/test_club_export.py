@@ -20,6 +20,8 @@ from events.entry.changes import Correction
 from events.entry.deleting import delete_result
 from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
+from events.individuals.entries import save_result as save_individual_result
+from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
 from events.models import (
     Board,
     Championship,
@@ -51,6 +53,7 @@ from events.teams.models import TeamMatch, TeamsDeal, TeamsEvent
 from events.teams.withdrawal import withdraw
 from tests.events.entry.test_saving import seats
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
+from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_par_commands import ONE_SUIT_EACH_DD
@@ -112,6 +115,7 @@ def full_club(db):
     _result_mails(_pairs_session(club, dora, fred), ann)
     _teams_event(club, fred)
     _one_table_games(club, fred)
+    _individual(club, fred)
     gone = make_session(club, name="Deleted one", movement="howell", tables=2)
     Event.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     Section.objects.filter(event=gone).update(library="acbl-2-standard")
@@ -321,6 +325,17 @@ def _one_table_games(club, fred):
     )
     OneTableHand.objects.filter(session=hancock, number=3).update(scoring_line="EW", fit="9H")
     return game
+
+
+def _individual(club, fred):
+    event = make_individual(club, tables=5, boards_per_round=1, published=True)
+    IndividualEvent.objects.filter(pk=event.pk).update(created_by=fred)
+    IndividualPlayer.objects.filter(event=event, number=1).update(name="Ann Smith")
+    plays = IndividualPlay.objects.select_related("event").filter(event=event, board=1)
+    save_individual_result(plays.get(table=1), "4S N =", lead="SK")
+    save_individual_result(plays.get(table=2), "A+/A-")
+    make_individual(club, tables=2, movement="two_table", boards_per_round=1)
+    return event
 
 
 def exported(club, tmp_path, name="club.json") -> str:

@@ -17,6 +17,7 @@ from events.core.club_file import club_app_models
 from events.models import Ladder, Member, Penalty, ResultMail
 from events.phone import links as table_links
 from events.teams import draw
+from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_session
@@ -39,6 +40,7 @@ def world(scene, club):
         "member": member,
         "penalty": Penalty.objects.create(pair=ns, amount=1, reason="slow play"),
         "link": table_links.ensure_links(scene["section"])[0], "game": make_game(club),
+        "individual": make_individual(club),
         "teams": teams, "match": teams.matches.get(round=1, table=1),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
@@ -60,7 +62,8 @@ def _each(names, arguments):
 # Each URL's arguments, naming the world's objects.
 ARGUMENTS = {
     **_each(
-        "home login logout session_create session_import one_table_create teams_list teams_create",
+        "home login logout session_create session_import one_table_create teams_list teams_create "
+        "individual_create",
         lambda w: [],
     ),
     **_each(
@@ -99,12 +102,19 @@ ARGUMENTS = {
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
     "table_phone": lambda w: [w["link"].token],
+    "individual_table_phone": lambda w: [w["individual"].links.get(table=1).token],
     **_each(
         "one_table_tally one_table_publish one_table_hand_records "
         "one_table_analysis_retry one_table_method",
         lambda w: [w["game"].pk],
     ),
     "one_table_hand": lambda w: [w["game"].pk, 1],
+    **_each(
+        "individual_standings individual_players individual_publish individual_standings_pdf "
+        "individual_results_json",
+        lambda w: [w["individual"].pk],
+    ),
+    **_each("individual_board individual_card", lambda w: [w["individual"].pk, 1]),
     **_each(
         "teams_event teams_teams teams_draw teams_undraw teams_publish "
         "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw "
@@ -139,12 +149,13 @@ def site_url_names() -> set[str]:
 
 # A pairs table's and a teams room's secret links, each its own credential
 # (tests/events/phone/test_links.py, tests/events/teams/test_room_phone.py).
-TOKEN_LINKS = {"table_phone", "teams_room_phone"}
+TOKEN_LINKS = {"table_phone", "teams_room_phone", "individual_table_phone"}
 # A logged-in user's own account, and the secret links: checked here only against posts
 # without a CSRF token.
 OWN = {"login", "logout", *TOKEN_LINKS}
 # Their forms list only the clubs the user directs: a stranger's post is refused as a form.
-CREATES = {"session_create", "session_import", "one_table_create", "teams_create"}
+CREATES = {"session_create", "session_import", "one_table_create", "teams_create",
+           "individual_create"}  # fmt: skip
 
 
 def everything():
@@ -219,7 +230,7 @@ WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 @pytest.fixture
 def published(world):
     """The world with its session, game and teams event published: visitors see every page."""
-    for owner in (world["event"], world["game"], world["teams"]):
+    for owner in (world["event"], world["game"], world["teams"], world["individual"]):
         type(owner).objects.filter(pk=owner.pk).update(published=True)
     return world
 

@@ -1,0 +1,1 @@
+"""Individual events: players, not pairs, move; each earns their side\x27s matchpoints."""

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from events.individuals import phone, views
+
+urlpatterns = [
+    path("individuals/new/", views.individual_create, name="individual_create"),
+    path("individuals/<int:pk>/", views.individual_standings, name="individual_standings"),
+    path("individuals/<int:pk>/players/", views.individual_players, name="individual_players"),
+    path("individuals/<int:pk>/boards/<int:number>/", views.individual_board,
+         name="individual_board"),
+    path("individuals/<int:pk>/players/<int:number>/", views.individual_card,
+         name="individual_card"),
+    path("individuals/table/<str:token>/", phone.individual_table_phone,
+         name="individual_table_phone"),
+    path("individuals/<int:pk>/standings.pdf", views.individual_standings_pdf,
+         name="individual_standings_pdf"),
+    path("individuals/<int:pk>/results.json", views.individual_results_json,
+         name="individual_results_json"),
+    path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
+]  # fmt: skip

@@ -1,0 +1,167 @@
+"""An individual's pages: set it up, name its players, enter each board's traveller, read the
+standings and each player's score card.
+
+The traveller is a plain form (one line a table, Enter saves them all and goes on to the next
+board), so it works without JavaScript; the standings ask every second whether anything changed.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from events.core import versions
+from events.core.access import directs, for_director, for_reader
+from events.core.live import unchanged
+from events.individuals.entries import save_result
+from events.individuals.export import individual_json
+from events.individuals.forms import IndividualEventForm, PlayerNamesForm
+from events.individuals.models import IndividualEvent, IndividualPlayer
+from events.individuals.scores import earned, scored
+from events.individuals.setup import create_individual
+from events.models import Member
+from events.pdfs.views import paper_size, pdf_download
+from scoring.entry import NeedsConfirmation
+
+WHAT = "individual"
+
+
+def _for_reader(request, pk: int) -> IndividualEvent:
+    return for_reader(request, IndividualEvent, pk, WHAT)
+
+
+def _for_director(request, pk: int) -> IndividualEvent:
+    return for_director(request, IndividualEvent, pk, WHAT)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def individual_create(request):
+    form = IndividualEventForm(request.POST or None, user=request.user)
+    if request.method == "GET":
+        form.initial.setdefault("date", timezone.localdate())
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.created_by = request.user
+        create_individual(event)
+        return redirect("individual_players", pk=event.pk)
+    return render(request, "individuals/form.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def individual_players(request, pk):
+    event = _for_director(request, pk)
+    players = list(IndividualPlayer.objects.filter(event=event))
+    form = PlayerNamesForm(request.POST or None, players=players)
+    if request.method == "POST" and form.is_valid():
+        changed: list[IndividualPlayer] = []
+        for player in players:
+            name = form.cleaned_data[f"name_{player.number}"].strip()
+            if name != player.name:
+                player.name = name
+                changed.append(player)
+        with transaction.atomic():
+            versions.bump(event)
+            IndividualPlayer.objects.bulk_update(changed, ["name"])
+        return redirect("individual_standings", pk=event.pk)
+    members = Member.objects.filter(club=event.club, active=True, visitor=False)
+    context = {"event": event, "form": form,
+               "members": members.order_by("name").values_list("name", flat=True)}  # fmt: skip
+    return render(request, "individuals/players.html", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def individual_standings(request, pk):
+    event = _for_reader(request, pk)
+    if unchanged(request, event):
+        return HttpResponse(status=204)
+    director = directs(request, event.club)
+    context = {"event": event, "scores": scored(event), "director": director,
+               "boards": range(1, event.boards + 1),
+               "links": event.links.all() if director and not request.htmx else ()}  # fmt: skip
+    if request.htmx:
+        return render(request, "individuals/standings.html#live", context)
+    return render(request, "individuals/standings.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def individual_board(request, pk, number):
+    """The traveller of board `number`: a director types every table's result on it."""
+    event = (_for_director if request.method == "POST" else _for_reader)(request, pk)
+    if not 1 <= number <= event.boards:
+        raise Http404("No such board")
+    scores = scored(event)
+    lines = scores.traveller(number)
+    errors: dict[int, str] = {}
+    typed: dict[int, str] = {}
+    if request.method == "POST":
+        for line in lines:
+            typed[line.play.table] = text = request.POST.get(f"table_{line.play.table}", "")
+            if text.strip() == line.play.text:
+                continue
+            try:
+                save_result(line.play, text, confirmed=bool(request.POST.get("confirmed")))
+            except NeedsConfirmation as doubt:
+                errors[line.play.table] = f"{doubt} Press Enter again to store it as typed."
+            except ValueError as problem:
+                errors[line.play.table] = str(problem)
+        if not errors:
+            following = number + 1 if number < event.boards else None
+            if following:
+                return redirect("individual_board", pk=event.pk, number=following)
+            return redirect("individual_standings", pk=event.pk)
+        lines = scored(event).traveller(number)
+    rows = [(line, typed.get(line.play.table, line.play.text), errors.get(line.play.table, ""))
+            for line in lines]  # fmt: skip
+    context = {"event": event, "number": number, "rows": rows, "errors": errors,
+               "director": directs(request, event.club),
+               "confirming": any("Enter again" in error for error in errors.values()),
+               "previous": number - 1 if number > 1 else None,
+               "next": number + 1 if number < event.boards else None}  # fmt: skip
+    return render(request, "individuals/board.html", context)
+
+
+@require_GET
+def individual_card(request, pk, number):
+    """Player `number`'s score card: every board they played, with whom, and what it earned."""
+    event = _for_reader(request, pk)
+    scores = scored(event)
+    if number not in scores.players:
+        raise Http404("No such player")
+    rows = [(line, earned(line, number)) for line in scores.card(number)]
+    context = {"event": event, "player": scores.players[number], "rows": rows,
+               "standing": scores.standing(number)}  # fmt: skip
+    return render(request, "individuals/card.html", context)
+
+
+@login_required
+@require_POST
+def individual_publish(request, pk):
+    event = _for_director(request, pk)
+    versions.bump(event, published=request.POST.get("published") == "1")
+    return redirect("individual_standings", pk=event.pk)
+
+
+@require_GET
+def individual_standings_pdf(request, pk):
+    paper, event = paper_size(request), _for_reader(request, pk)
+    context = {"scores": scored(event), "title": "Standings"}
+    template = "individuals/standings_pdf.html"
+    return pdf_download(
+        request, event, "individual-standings", template, context, paper, document=True
+    )
+
+
+@require_GET
+def individual_results_json(request, pk):
+    """The clubscore-individual/1 document (events/individuals/export.py)."""
+    event = _for_reader(request, pk)
+    response = HttpResponse(individual_json(scored(event)), content_type="application/json")
+    filename = f"clubscore-individual-{event.pk}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
