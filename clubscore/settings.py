@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "events",
     "events.teams",
     "events.one_table",
+    "events.swiss_pairs",
 ]
 
 MIDDLEWARE = [

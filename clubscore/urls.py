@@ -26,4 +26,5 @@ urlpatterns = [
     path("", include("events.urls")),
     path("", include("events.teams.urls")),
     path("", include("events.one_table.urls")),
+    path("", include("events.swiss_pairs.urls")),
 ]
