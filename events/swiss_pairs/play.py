@@ -21,7 +21,12 @@ BYE_VPS_SHARE = Fraction(3, 5)  # a bye is a 12-8 win on a 20-point scale, as a 
 
 
 class SwissPairsError(ValueError):
-    """What the director asked for cannot be done; the words say why. Nothing was stored."""
+    """What the director asked for cannot be done; the words say why. Nothing was stored.
+    `board`: the first board whose result was refused, if that was the trouble."""
+
+    def __init__(self, message: str, board: int | None = None):
+        super().__init__(message)
+        self.board = board
 
 
 @dataclass
@@ -180,7 +185,8 @@ def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, 
         except ValueError as error:
             problems[board] = f"Board {board}: {error}".rstrip(".") + "."
     if problems:
-        raise SwissPairsError(" ".join(problems.values()) + " Nothing was saved.")
+        first = min(problems)
+        raise SwissPairsError(" ".join(problems.values()) + " Nothing was saved.", board=first)
     with transaction.atomic():
         versions.bump(event)
         table.results.all().delete()

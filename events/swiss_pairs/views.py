@@ -123,7 +123,8 @@ def swiss_pairs_table(request, pk, table_pk):
     else:
         typed = {result.board: result.result for result in table.results.all()}
     rows = [(board, typed.get(board, "")) for board in boards]
-    context = {"event": event, "table": table, "rows": rows, "error": error}
+    focus = error.board if error and error.board else boards[0]
+    context = {"event": event, "table": table, "rows": rows, "error": error, "focus": focus}
     return render(request, "swiss_pairs/table.html", context, status=400 if error else 200)
 
 
