@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 from django.urls.converters import StringConverter
 
 from events.championships import views as championships
-from events.club import home
+from events.club import home, player_views, rating_views
 from events.club import views as roster
 from events.entry import views as entry
 from events.formats import views as transfer
@@ -91,6 +91,7 @@ urlpatterns = [
     path("ladders/<int:pk>/", ladders.ladder_detail, name="ladder_detail"),
     path("ladders/<int:pk>/edit/", ladders.ladder_edit, name="ladder_edit"),
     path("ladders/<int:pk>/ladder.pdf", ladders.ladder_pdf, name="ladder_pdf"),
+    path("clubs/<slug:slug>/players/<int:member_pk>/", player_views.player, name="player_page"),
     path(
         "championships/<int:pk>/results.json",
         championships.championship_results_file,
@@ -103,6 +104,7 @@ urlpatterns = [
         {"format_name": "usebio"},
         name="championship_usebio",
     ),
+    path("clubs/<slug:slug>/ratings/", rating_views.club_ratings_page, name="club_ratings"),
     path("clubs/<slug:slug>/members/", roster.roster, name="roster"),
     path("clubs/<slug:slug>/members/import/", roster.roster_import, name="roster_import"),
     path("clubs/<slug:slug>/members/<int:member_pk>/", roster.member_edit, name="member_edit"),

@@ -38,6 +38,7 @@ from scoring.domain import (
     Combination,
     CrossImpForm,
     Direction,
+    HandicapBasis,
     Handicapping,
     LadderRule,
     Method,
@@ -57,7 +58,13 @@ from scoring.entry import Entry, NeedsConfirmation, parse_entry, possible_ns_sco
 from scoring.field_imps import butler, cross_imp_totals, cross_imps
 from scoring.fouled import split_foul_group
 from scoring.hancock import hancock_points
-from scoring.handicaps import HANDICAP_SHARES, handicapped, pair_handicap, player_handicap
+from scoring.handicaps import (
+    HANDICAP_SHARES,
+    grade_handicap,
+    handicapped,
+    pair_handicap,
+    player_handicap,
+)
 from scoring.hdb import hdb_imps, hdb_set_vps
 from scoring.imps import imps
 from scoring.ladders import LadderEntry, best_of, ladder
@@ -302,8 +309,10 @@ __all__ = [
     "pair_holding",
     "strata_of",
     "stratum_places",
+    "HandicapBasis",
     "Handicapping",
     "HANDICAP_SHARES",
+    "grade_handicap",
     "handicapped",
     "pair_handicap",
     "player_handicap",

@@ -31,6 +31,7 @@ __all__ = [
     "MissedSession",
     "LadderRule",
     "StratifyBy",
+    "HandicapBasis",
     "Handicapping",
 ]
 
@@ -194,6 +195,13 @@ class StratifyBy(Choice):
 
     HIGHER = "higher", "The higher of the two players' masterpoints"
     AVERAGE = "average", "The average of the two players' masterpoints"
+
+
+class HandicapBasis(Choice):
+    """What a player's handicap is worked from (scoring/handicaps.py)."""
+
+    AVERAGE = "average", "Their average percentage over the year before"
+    GRADE = "grade", "Their grade (the club's ratings)"
 
 
 class Handicapping(Choice):

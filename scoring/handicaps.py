@@ -17,7 +17,13 @@ from typing import TypeVar
 from scoring.domain import Handicapping
 from scoring.ranking import rank
 
-__all__ = ["HANDICAP_SHARES", "handicapped", "pair_handicap", "player_handicap"]
+__all__ = [
+    "HANDICAP_SHARES",
+    "grade_handicap",
+    "handicapped",
+    "pair_handicap",
+    "player_handicap",
+]
 
 FIFTY = Fraction(50)
 HANDICAP_SHARES = {Handicapping.FULL: Fraction(1), Handicapping.HALF: Fraction(1, 2)}
@@ -30,6 +36,13 @@ def player_handicap(percentages: Sequence[Fraction]) -> Fraction:
     if not percentages:
         return Fraction(0)
     return FIFTY - sum(percentages, Fraction(0)) / len(percentages)
+
+
+def grade_handicap(grade: Fraction) -> Fraction:
+    """A player's handicap from their grade (scoring/ratings.py): 50 less it, so that a pair's,
+    the mean of its players', is 50 less the mean of their grades (the English Bridge Union's
+    *National Grading Scheme*, on club handicapped events)."""
+    return FIFTY - grade
 
 
 def pair_handicap(players: Sequence[Fraction]) -> Fraction:

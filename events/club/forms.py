@@ -28,7 +28,7 @@ class MemberForm(forms.ModelForm):
         model = Member
         fields = [
             "name", "federation", "number", "masterpoints_held", "email", "email_consent",
-            "active", "visitor",
+            "active", "visitor", "hidden",
         ]  # fmt: skip
         error_messages = {
             "email": {"invalid": "That is not an e-mail address: it looks like ann@example.org."}

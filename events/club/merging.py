@@ -78,6 +78,8 @@ class MergePlan:
             taken.append(f"e-mail address {self.duplicate.email}")
         if self.duplicate.masterpoints_held is not None and self.kept.masterpoints_held is None:
             taken.append(f"{self.duplicate.masterpoints_held} masterpoints held")
+        if self.duplicate.hidden and not self.kept.hidden:
+            taken.append("choice to be hidden from public pages")
         return taken
 
 
@@ -222,4 +224,6 @@ def _take_over(kept: Member, duplicate: Member) -> None:
     if duplicate.masterpoints_held is not None and kept.masterpoints_held is None:
         kept.masterpoints_held = duplicate.masterpoints_held
     kept.active = kept.active or duplicate.active
+    # A player who asked to be hidden under either name stays hidden.
+    kept.hidden = kept.hidden or duplicate.hidden
     kept.visitor = kept.visitor and duplicate.visitor

@@ -7,13 +7,16 @@ name as typed, so a visitor's results are not lost either.
 """
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
 from events.models import Club, Event
 from events.standings.stored import SessionStanding, stored_standings
 
-__all__ = ["PlayerResult", "player_key", "results_by_player", "season_sessions"]
+__all__ = [
+    "PlayerResult", "player_key", "results_by_player", "results_of_player", "season_sessions",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -47,10 +50,22 @@ def season_sessions(
     return list(events.select_related("club").order_by("date", "pk"))
 
 
-def results_by_player(events: list[Event]) -> dict[str, list[PlayerResult]]:
-    """Every player's results in `events`, by player_key, in the events' order. A pair with no
-    board played gives its players no result."""
-    standings = stored_standings(events)
+def results_of_player(events: list[Event], name: str) -> list[PlayerResult]:
+    """One player's results in `events` (as results_by_player finds them), read as fast."""
+    key = player_key(name)
+
+    def named(player1: str, player2: str) -> bool:
+        return player_key(player1) == key or player_key(player2) == key
+
+    return results_by_player(events, named).get(key, [])
+
+
+def results_by_player(
+    events: list[Event], named: Callable[[str, str], bool] | None = None
+) -> dict[str, list[PlayerResult]]:
+    """Every player's results in `events`, by player_key, in the events' order (of the pairs
+    `named` accepts, when given). A pair with no board played gives its players no result."""
+    standings = stored_standings(events, named)
     found: dict[str, list[PlayerResult]] = defaultdict(list)
     for event in events:
         for standing in standings[event.pk]:

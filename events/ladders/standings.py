@@ -19,6 +19,7 @@ from fractions import Fraction
 from django.core.cache import cache
 
 import scoring
+from events.club.player_links import club_player_urls
 from events.club.season import PlayerResult, player_key, results_by_player, season_sessions
 from events.core.live import LIVE_SECONDS
 from events.models import Club, Event, Ladder
@@ -54,6 +55,16 @@ class LadderTable:
     rows: list[LadderRow]  # placed
     waiting: list[LadderRow]  # under N or the minimum: listed below, not placed
     unpublished: int  # the sessions shown to a director only
+    player_urls: dict[str, str]  # the players' pages, by their names in lower case
+
+    @property
+    def linked(self) -> list[tuple[LadderRow, str]]:
+        """The placed rows, each with its player's page ("" for none)."""
+        return [(row, self.player_urls.get(player_key(row.name), "")) for row in self.rows]
+
+    @property
+    def linked_waiting(self) -> list[tuple[LadderRow, str]]:
+        return [(row, self.player_urls.get(player_key(row.name), "")) for row in self.waiting]
 
 
 def ladder_sessions(ladder: Ladder, director: bool) -> list[Event]:
@@ -83,7 +94,8 @@ def ladder_table(ladder: Ladder, sessions: list[Event], subject: LiveLadder) -> 
     waiting = [row for row in rows if not row.rank]
     shown = [event for event in sessions if event.date >= ladder.start]
     unpublished = sum(not event.published for event in shown)
-    return LadderTable(shown, placed, waiting, unpublished)
+    urls = club_player_urls(ladder.club)
+    return LadderTable(shown, placed, waiting, unpublished, urls)
 
 
 def _ranked(ladder: Ladder, sessions: list[Event]) -> list[LadderRow]:

@@ -237,6 +237,14 @@ class Member(models.Model):
         verbose_name="masterpoints held",
         help_text="For stratified sessions; blank keeps the member's pairs in stratum A.",
     )
+    # The player's page and the links to it from public standings are for the club's
+    # directors only: a member may not want their record searchable by name.
+    hidden = models.BooleanField(
+        default=False,
+        verbose_name="hide from public pages",
+        help_text="The member's results page is shown to the club's directors only, and their "
+        "name is not linked from the standings.",
+    )
 
     class Meta:
         ordering = ["name"]

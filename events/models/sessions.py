@@ -10,7 +10,15 @@ from django.utils import timezone
 import scoring
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
-from scoring.domain import Direction, Handicapping, Method, MovementKind, StratifyBy, Totals
+from scoring.domain import (
+    Direction,
+    HandicapBasis,
+    Handicapping,
+    Method,
+    MovementKind,
+    StratifyBy,
+    Totals,
+)
 from scoring.strata import Strata
 
 from .analysis import AnalysisFields, DealAnalysisFields
@@ -136,6 +144,12 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
         blank=True,
         verbose_name="handicaps",
     )
+    handicap_basis = models.CharField(
+        max_length=10,
+        choices=HandicapBasis.choices(),
+        default=HandicapBasis.AVERAGE,
+        verbose_name="a player's handicap from",
+    )
 
     objects = EventQuerySet.as_manager()
 
@@ -187,6 +201,10 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
                 condition=Q(handicapping__in=[choice.value for choice in Handicapping]),
                 name="event_handicapping_known",
             ),
+            models.CheckConstraint(
+                condition=Q(handicap_basis__in=[choice.value for choice in HandicapBasis]),
+                name="event_handicap_basis_known",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -213,9 +231,13 @@ class Event(ScoringOptionFields, AnalysisFields, SoftDeleted):
         if not self.handicapping:
             return "No handicaps"
         share = "the whole" if self.handicapping == Handicapping.FULL else "half the"
+        if self.handicap_basis == HandicapBasis.GRADE:
+            basis = "grade in the club's ratings from its published sessions before"
+        else:
+            basis = "average percentage in the club's published sessions of the year before"
         return (
             f"Handicapped: {share} pair's handicap added, each player's handicap 50 less their "
-            "average percentage in the club's published sessions of the year before"
+            f"{basis}"
         )
 
     @property

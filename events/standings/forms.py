@@ -3,6 +3,7 @@
 from django import forms
 
 from events.models import Event, Pair, Penalty
+from scoring.domain import HandicapBasis
 
 
 class PenaltyForm(forms.ModelForm):
@@ -42,7 +43,21 @@ class StrataForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["stratum_b_below", "stratum_c_below", "strata_by", "handicapping"]
+        fields = [
+            "stratum_b_below",
+            "stratum_c_below",
+            "strata_by",
+            "handicapping",
+            "handicap_basis",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Forms that predate the choice leave it out: handicaps then stay on averages.
+        self.fields["handicap_basis"].required = False
+
+    def clean_handicap_basis(self):
+        return self.cleaned_data.get("handicap_basis") or HandicapBasis.AVERAGE
 
     def clean(self):
         data = super().clean()

@@ -9,7 +9,7 @@ copies are up to date takes one query, however many sessions and pairs.
 """
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -53,8 +53,12 @@ _FIELDS = (
 )  # fmt: skip
 
 
-def stored_standings(events: Sequence[Event]) -> dict[int, list[SessionStanding]]:
-    """Each session's standings by its pk, its pairs in section, direction and number order.
+def stored_standings(
+    events: Sequence[Event], named: Callable[[str, str], bool] | None = None
+) -> dict[int, list[SessionStanding]]:
+    """Each session's standings by its pk, its pairs in section, direction and number order;
+    with `named`, only the pairs whose (player1, player2) it accepts (a page about one player
+    spares itself turning a season's other rows into fractions).
 
     `events` carry their club (select_related("club") spares a query per session).
     """
@@ -67,9 +71,15 @@ def stored_standings(events: Sequence[Event]) -> dict[int, list[SessionStanding]
         basis = _basis(event)
         stored = found.get(event.pk, [])
         if stored and all(values[7] == basis for values in stored):
+            if named is not None:
+                stored = [values for values in stored if named(values[5], values[6])]
             standings[event.pk] = [_standing(values) for values in stored]
         else:
             standings[event.pk] = _store(event, basis)
+            if named is not None:
+                standings[event.pk] = [
+                    s for s in standings[event.pk] if named(s.player1, s.player2)
+                ]
     for rows_of_event in standings.values():
         rows_of_event.sort(key=lambda s: (s.section, s.direction, s.number))
     return standings

@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from events.club.player_links import session_player_urls
 from scoring.deal import parse_deal
 from scoring.domain import Direction
 from scoring.rounding import printed as _printed
@@ -136,7 +137,7 @@ def standings_rows(group, event, compact=False):
         section = escape(pair.section.name) if event.across_field else ""
         names = ""
         if pair.names and not compact:
-            names = f'<small class="names">{escape(pair.names)}</small>'
+            names = f'<small class="names">{_linked_names(pair, event)}</small>'
         penalty = ""
         if row.penalty:
             penalty = (
@@ -158,6 +159,19 @@ def standings_rows(group, event, compact=False):
             f"<td>{'—' if last is None else two_places(last)}</td>{award}</tr>"
         )
     return mark_safe("\n".join(rows))
+
+
+def _linked_names(pair, event) -> str:
+    """The pair's names, each member's linked to their page (unless they hide it)."""
+    if "_player_urls" not in event.__dict__:  # one query for the whole session's standings
+        event._player_urls = session_player_urls(event)
+    shown = []
+    for name in (pair.player1, pair.player2):
+        if not name:
+            continue
+        url = event._player_urls.get(name.strip().lower())
+        shown.append(f'<a href="{escape(url)}">{escape(name)}</a>' if url else escape(name))
+    return " &amp; ".join(shown)
 
 
 def handicap_cells(row) -> str:

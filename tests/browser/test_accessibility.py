@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from events.entry.saving import save_result
 from events.handrecords.jobs import analyse_next_batch
 from events.handrecords.stats import random_deals
-from events.models import Board, Pair, TableEntry
+from events.models import Board, Member, Pair, TableEntry
 from events.phone import links as table_links
 from events.phone import table_round as phone
 from events.teams import draw
@@ -229,6 +229,7 @@ def club_night():
     analyse_next_batch(event.pk)
     event.published = True
     event.save()
+    Member.objects.create(club=club, name="Ann NS2")  # her page is among the players' pages
 
     teams = make_teams_event(club, name="Autumn Swiss", published=True)
     draw.draw_next_round(teams)
@@ -249,6 +250,7 @@ def player_pages(event, teams, game):
     board = section.boards.get(number=3)
     pair = section.pairs.get(direction="NS", number=2)
     match = teams.matches.get(round=1, table=1)
+    member = event.club.members.get(name="Ann NS2")
     return {
         "home": "/",
         "club": f"/clubs/{event.club.slug}/",
@@ -257,6 +259,7 @@ def player_pages(event, teams, game):
         "travellers": f"/sessions/{event.pk}/travellers/",
         "board-traveller": f"/boards/{board.pk}/?pair={pair.pk}",
         "score-card": f"/sessions/{event.pk}/pairs/{pair.pk}/",
+        "player": f"/clubs/{event.club.slug}/players/{member.pk}/?start=&end=",
         "score-cards": f"/sessions/{event.pk}/score-cards/",
         "hand-record-sheet": f"/sessions/{event.pk}/hand-records/sheet/",
         "teams-standings": f"/teams/{teams.pk}/",
@@ -275,7 +278,7 @@ def test_the_pages_players_read_pass_axe(open_page, axe):
             expect(page.get_by_role("link", name="Autumn Swiss")).to_be_visible()
         audits[name] = axe(page, name)
         page.context.close()
-    for name in ("standings", "board-traveller", "score-card"):
+    for name in ("standings", "board-traveller", "score-card", "player"):
         page = open_page(player_pages(event, teams, game)[name], PHONE, touch=True)
         audits[f"{name}-phone"] = axe(page, f"{name}-phone")
         page.context.close()

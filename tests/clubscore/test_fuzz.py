@@ -56,7 +56,8 @@ FAMILIES = (*inputs.TEXT_FAMILIES, "choice", "formset", "charset", "extra")
 BARE_FAMILIES = ("charset", "extra")
 # A formset's management form: set by the "formset" family only.
 MANAGEMENT = ("TOTAL_FORMS", "INITIAL_FORMS", "MIN_NUM_FORMS", "MAX_NUM_FORMS")
-QUERY_KEYS = ("since", "after", "focus", "pair", "section", "deleted", "paper", "stamp", "next")
+QUERY_KEYS = ("since", "after", "focus", "pair", "section", "deleted", "paper", "stamp", "next",
+              "start", "end")  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,6 +89,8 @@ def world(director, colleague):
     seating = section.movement().plays_of_board(1)[0]
     ns, ew = pairs[seating.ns], pairs[seating.ew]
     result = save_result(board, ns, ew, "4S N =", director)
+    ns.player1, ns.player2 = "Ann", "Bob"  # the member's page (player_page) has her session
+    ns.save(update_fields=["player1", "player2"])
     import_hand_records(event, THREE_BOARDS)
     gone = make_session(club, name="Deleted one")
     Event.objects.filter(pk=gone.pk).update(deleted_at=event.created_at, deleted_by=director)

@@ -105,7 +105,7 @@ def full_club(db):
         email_consent=True,
         masterpoints_held="1234.56",
     )
-    Member.objects.create(club=club, name="Bob Jones", number="", active=False)
+    Member.objects.create(club=club, name="Bob Jones", number="", active=False, hidden=True)
     # A visitor from Australia, with the worked example of ASE Computing's "How are the player
     # numbers checked" as ABF number.
     Member.objects.create(
@@ -126,7 +126,11 @@ def full_club(db):
     Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
     second = make_session(club, name="Second day", tables=4)
     Event.objects.filter(pk=second.pk).update(
-        stratum_b_below=750, stratum_c_below=300, strata_by="average", handicapping="half"
+        stratum_b_below=750,
+        stratum_c_below=300,
+        strata_by="average",
+        handicapping="half",
+        handicap_basis="grade",
     )
     championship = create_championship(club, "Two days", [imported, second], "average",
                                        "left-out")  # fmt: skip

@@ -181,6 +181,16 @@ def test_the_duplicates_number_goes_to_a_member_kept_without_one(club):
     assert kept.masterpoints_held == 12
 
 
+def test_a_duplicate_who_hid_their_page_keeps_it_hidden(club, ann):
+    duplicate = Member.objects.create(club=club, name="A. Smith", hidden=True)
+    assert "Ann Smith takes A. Smith's choice to be hidden from public pages." in (
+        plan_merge(ann, duplicate).changes
+    )
+    merge_members(ann, duplicate)
+    ann.refresh_from_db()
+    assert ann.hidden
+
+
 def test_the_plan_says_the_duplicates_number_is_dropped_when_both_have_one(club, ann):
     duplicate = Member.objects.create(club=club, name="A. Smith", number="777")
     assert "A. Smith's number 777 is dropped: Ann Smith keeps 12345." in (

@@ -17,7 +17,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from events.core.versions import bump
-from events.models import Ladder
+from events.models import Ladder, Member, Pair
 from tests.events.club.test_season import name_pair, played_session, publish
 from tests.events.standings.test_ranking import play_everything
 from tests.factories import make_session
@@ -181,9 +181,10 @@ def test_the_page_reads_a_fixed_number_of_queries(
     url = reverse("ladder_detail", args=[ladder.pk])
     client.get(url)  # the sessions' standings stored
     cache.clear()  # the table ranked again
-    with django_assert_max_num_queries(3):  # the ladder, its sessions, their standings
+    # The ladder, its sessions, their standings, and the members' pages the names link to.
+    with django_assert_max_num_queries(4):
         assert client.get(url).status_code == 200
-    with django_assert_max_num_queries(2):  # the table kept: the ladder, its sessions
+    with django_assert_max_num_queries(3):  # the table kept: all but the standings
         assert client.get(url).status_code == 200
 
 
@@ -223,3 +224,18 @@ def test_a_handicapped_ladder_evens_out_the_field(client, club, director):
     assert {(place, figure) for place, _, figure in placed} == {("1=", "50.00")}
     assert len(placed) == 6
     assert "September" not in page.content.decode()  # read for the handicaps, not shown
+
+
+def test_a_members_name_links_to_their_page_unless_hidden(client, club, director):
+    event = publish(make_session(club, date=datetime.date(2026, 10, 6)))
+    play_everything(event, director)
+    Pair.objects.filter(section__event=event, direction="NS", number=1).update(
+        player1="Ann Smith", player2="Bob Jones"
+    )
+    ann = Member.objects.create(club=club, name="Ann Smith")
+    Member.objects.create(club=club, name="Bob Jones", hidden=True)
+    body = client.get(
+        reverse("ladder_detail", args=[autumn(club, rule="best").pk])
+    ).content.decode()
+    assert f'<a href="{reverse("player_page", args=[club.slug, ann.pk])}">Ann Smith</a>' in body
+    assert ">Bob Jones</a>" not in body and ">Bob Jones</th>" in body

@@ -88,7 +88,7 @@ ARGUMENTS = {
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
     **_each(
-        "club_sessions roster roster_import championship_create ladder_create",
+        "club_sessions club_ratings roster roster_import championship_create ladder_create",
         lambda w: [w["club"].slug],
     ),
     **_each("ladder_detail ladder_edit ladder_pdf", lambda w: [w["ladder"].pk]),
@@ -97,7 +97,10 @@ ARGUMENTS = {
         "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
-    **_each("member_edit member_active member_merge", lambda w: [w["club"].slug, w["member"].pk]),
+    **_each(
+        "member_edit member_active member_merge player_page",
+        lambda w: [w["club"].slug, w["member"].pk],
+    ),
     **_each("board_traveller board_history", lambda w: [w["board"].pk]),
     **_each("table_round table_round_grid", lambda w: [w["section"].pk, 1, 1]),
     "result_delete": lambda w: [w["result"].pk],
@@ -220,7 +223,9 @@ WRITES_ON_GET = dict.fromkeys(
 # A page over many sessions reads their stored standings, storing first those of a session
 # that changed since (events/standings/stored.py): a copy of what its results give.
 STORED_STANDINGS = {"events_storedstanding"}
-WRITES_ON_GET |= dict.fromkeys(["ladder_detail", "ladder_pdf"], STORED_STANDINGS)
+WRITES_ON_GET |= dict.fromkeys(
+    ["ladder_detail", "ladder_pdf", "player_page", "club_ratings"], STORED_STANDINGS
+)
 WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 
 

@@ -1,0 +1,41 @@
+"""Links from a session's public standings to its players' pages: one query for the whole
+session, and none to a member who hides their page."""
+
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+from events.models import Club, Event, Member, Pair
+
+__all__ = ["club_player_urls", "session_player_urls"]
+
+_MEMBER = 987654321  # the placeholder in the one reversed player-page URL
+
+
+def session_player_urls(event: Event) -> dict[str, str]:
+    """Each page of a member who played in `event` and shows their page, by their name in
+    lower case (as events/club/season.py `player_key` compares names)."""
+    if not event.club_id:
+        return {}
+    pairs = Pair.objects.filter(section__event=event)
+    named = Q(key__in=pairs.annotate(name=Lower("player1")).values("name")) | Q(
+        key__in=pairs.annotate(name=Lower("player2")).values("name")
+    )
+    members = Member.objects.annotate(key=Lower("name")).filter(
+        named, club_id=event.club_id, hidden=False
+    )
+    return _urls(event.club, members)
+
+
+def club_player_urls(club: Club) -> dict[str, str]:
+    """Each page of the club's members who show their page, by their name in lower case: for
+    a page over many sessions (a ladder), one query."""
+    return _urls(club, Member.objects.annotate(key=Lower("name")).filter(club=club, hidden=False))
+
+
+def _urls(club: Club, members) -> dict[str, str]:
+    url = reverse("player_page", args=[club.slug, _MEMBER])
+    return {
+        key.strip(): url.replace(str(_MEMBER), str(pk))
+        for pk, key in members.values_list("pk", "key")
+    }

@@ -1,0 +1,18 @@
+"""A club's ratings page: every graded player, best first (events/club/ratings.py)."""
+
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from events.club.ratings import club_ratings
+from events.models import Club
+
+
+@require_GET
+def club_ratings_page(request, slug):
+    """The club's players by grade, with the boards each grade rests on; public, since it is
+    read from published sessions only."""
+    club = get_object_or_404(Club, slug=slug)
+    ratings = sorted(
+        club_ratings(club).values(), key=lambda rating: (-rating.grade, rating.name.lower())
+    )
+    return render(request, "events/club_ratings.html", {"club": club, "ratings": ratings})
