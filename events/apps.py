@@ -12,6 +12,7 @@ class EventsConfig(AppConfig):
         from events.core.checks import sqlite_is_new_enough
         from events.handrecords import jobs, owners
         from events.models import Board, Event
+        from events.standings import ranking  # noqa: F401  (it gives stored standings their rule)
 
         checks.register(sqlite_is_new_enough)
         kinds.register(

@@ -13,10 +13,10 @@ import scoring
 from events.championships.setup import create_championship, pair_names
 from events.championships.standings import combined_standings
 from events.core import kinds
+from events.core.standing_words import standing_words
 from events.formats import ImportProblems, Place, TravellerFile, read_traveller_file
 from events.models import MAX_SESSIONS, Championship, Event
 from events.sessions.importing import import_traveller_file
-from events.teams.published import _standing_words
 
 
 class ChampionshipImportError(ValueError):
@@ -119,8 +119,8 @@ def _outright_differs(data: bytes, file_name: str, championship) -> list[tuple[P
             differing.append(
                 (
                     place,
-                    f"{row.entrant.names}: {_standing_words(total, placed)} in the file, "
-                    f"{_standing_words(ours, row.rank.rstrip('='))} here",
+                    f"{row.entrant.names}: {standing_words(total, placed)} in the file, "
+                    f"{standing_words(ours, row.rank.rstrip('='))} here",
                 )
             )
     return differing

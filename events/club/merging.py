@@ -8,6 +8,7 @@ duplicate are the kept member's. Two members who played in one session (in one p
 are two players, and the merge is refused; so is any merge that cannot be done whole.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -15,17 +16,43 @@ from django.db.models import Q
 
 from events.core import versions
 from events.models import Championship, Entrant, Event, Member, Pair, ResultMail
-from events.one_table.models import OneTableSession
-from events.teams.models import Team, TeamsEvent
 
-__all__ = ["MergePlan", "MergeRefused", "merge_members", "plan_merge"]
-
-SEATS = ("north", "east", "south", "west")
-TEAM_MEMBERS_LENGTH = Team._meta.get_field("members").max_length
+__all__ = [
+    "MergePlan", "MergeRefused", "NamedPlayers", "merge_members", "plan_merge", "register",
+    "named", "renamed", "two_players",
+]  # fmt: skip
 
 
 class MergeRefused(Exception):
     """Why two members cannot be merged, in words; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class NamedPlayers:
+    """Where another kind of event (a one-table game, a teams event) names its players, as its
+    app registers it: `find(kept, duplicate)` returns the club's records naming the duplicate,
+    raising MergeRefused (`two_players`) where one event names both; `rename(records, old, new)`
+    writes the new name into them, its owners' versions moved on first; `words(n, old)` says
+    what changes ("2 one-table games renamed.")."""
+
+    find: Callable[[Member, Member], list]
+    rename: Callable[[list, str, str], None]
+    words: Callable[[int, str], str]
+
+
+_NAMED: list[NamedPlayers] = []
+
+
+def register(named_players: NamedPlayers) -> None:
+    """Called by an app built on events (its AppConfig.ready): events never imports them."""
+    _NAMED.append(named_players)
+
+
+def two_players(kept_name: str, duplicate_name: str, event) -> MergeRefused:
+    return MergeRefused(
+        f"{kept_name} and {duplicate_name} both played in {event.name} on "
+        f"{event.date:%-d %b %Y}: they are two players."
+    )
 
 
 @dataclass
@@ -35,8 +62,8 @@ class MergePlan:
     sessions: list[Event] = field(default_factory=list)  # pairs sessions the duplicate played
     pairs: list[Pair] = field(default_factory=list)
     entrants: list[Entrant] = field(default_factory=list)
-    one_table: list[OneTableSession] = field(default_factory=list)
-    teams: list[Team] = field(default_factory=list)
+    # Other kinds' records naming the duplicate, with where they are named.
+    elsewhere: list[tuple[NamedPlayers, list]] = field(default_factory=list)
     mails: int = 0
 
     @property
@@ -46,17 +73,15 @@ class MergePlan:
         lines = []
         if self.sessions:
             lines.append(
-                f"{_count(len(self.sessions), 'session')}: {_count(len(self.pairs), 'pair')} "
+                f"{count(len(self.sessions), 'session')}: {count(len(self.pairs), 'pair')} "
                 f"with {old} get {new} instead."
             )
         if self.entrants:
-            lines.append(f"{_count(len(self.entrants), 'championship entrant')} renamed.")
-        if self.one_table:
-            lines.append(f"{_count(len(self.one_table), 'one-table game')} renamed.")
-        if self.teams:
-            lines.append(f"{old} renamed among the players of {_count(len(self.teams), 'team')}.")
+            lines.append(f"{count(len(self.entrants), 'championship entrant')} renamed.")
+        for named_players, records in self.elsewhere:
+            lines.append(named_players.words(len(records), old))
         if self.mails:
-            lines.append(f"{_count(self.mails, 'result mail')} listed under {new}.")
+            lines.append(f"{count(self.mails, 'result mail')} listed under {new}.")
         taken = self.taken_over
         if taken:
             lines.append(f"{new} takes {old}'s {' and '.join(taken)}.")
@@ -83,19 +108,16 @@ class MergePlan:
         return taken
 
 
-def _count(n: int, noun: str) -> str:
+def count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _named(name: str, *fields: str) -> Q:
+def named(name: str, *fields: str) -> Q:
+    """Records whose `fields` hold `name`, case-blind."""
     query = Q()
     for field_name in fields:
         query |= Q(**{f"{field_name}__iexact": name})
     return query
-
-
-def _team_players(team: Team) -> list[str]:
-    return [player.strip() for player in team.members.split(",") if player.strip()]
 
 
 def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
@@ -109,7 +131,7 @@ def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
     plan = MergePlan(kept, duplicate)
 
     pairs = Pair.objects.filter(section__event__club_id=kept.club_id)
-    pairs = pairs.filter(_named(old, "player1", "player2") | _named(new, "player1", "player2"))
+    pairs = pairs.filter(named(old, "player1", "player2") | named(new, "player1", "player2"))
     pairs = list(pairs.select_related("section__event").order_by("section__event__date", "pk"))
     played: dict[str, set[int]] = {old: set(), new: set()}
     for pair in pairs:
@@ -122,45 +144,25 @@ def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
         raise MergeRefused(
             f"{kept.name} and {duplicate.name} both played in {names}: they are two players."
         )
-    games = OneTableSession.objects.filter(club_id=kept.club_id).filter(
-        _named(old, *SEATS) | _named(new, *SEATS)
-    )
-    for game in games:
-        seated = {getattr(game, seat).lower() for seat in SEATS}
-        if {old, new} <= seated:
-            raise MergeRefused(
-                f"{kept.name} and {duplicate.name} both played in {game.name} on "
-                f"{game.date:%-d %b %Y}: they are two players."
-            )
-        if old in seated:
-            plan.one_table.append(game)
-    teams_by_event: dict[int, list[Team]] = {}
-    for team in Team.objects.filter(event__club_id=kept.club_id).select_related("event"):
-        teams_by_event.setdefault(team.event_id, []).append(team)
-    for event_teams in teams_by_event.values():
-        listed = {p.lower() for team in event_teams for p in _team_players(team)}
-        if {old, new} <= listed:
-            event = event_teams[0].event
-            raise MergeRefused(
-                f"{kept.name} and {duplicate.name} both played in {event.name} on "
-                f"{event.date:%-d %b %Y}: they are two players."
-            )
-        plan.teams += [t for t in event_teams if old in {p.lower() for p in _team_players(t)}]
-
+    for named_players in _NAMED:
+        records = named_players.find(kept, duplicate)
+        if records:
+            plan.elsewhere.append((named_players, records))
     plan.pairs = [pair for pair in pairs if old in (pair.player1.lower(), pair.player2.lower())]
     plan.sessions = list(
         {pair.section.event_id: pair.section.event for pair in plan.pairs}.values()
     )
     plan.entrants = list(
         Entrant.objects.filter(championship__club_id=kept.club_id).filter(
-            _named(old, "player1", "player2")
+            named(old, "player1", "player2")
         )
     )
     plan.mails = ResultMail.objects.filter(member=duplicate).count()
     return plan
 
 
-def _renamed(name: str, old: str, new: str) -> str:
+def renamed(name: str, old: str, new: str) -> str:
+    """`name`, or `new` where it is `old` (case-blind)."""
     return new if name.lower() == old.lower() else name
 
 
@@ -184,30 +186,18 @@ def merge_members(kept: Member, duplicate: Member) -> MergePlan:
         versions.bump(
             Championship.objects.filter(pk__in={e.championship_id for e in plan.entrants})
         )
-        versions.bump(OneTableSession.objects.filter(pk__in={g.pk for g in plan.one_table}))
-        versions.bump(TeamsEvent.objects.filter(pk__in={t.event_id for t in plan.teams}))
         for pair in plan.pairs:
             pair.player1, pair.player2 = (
-                _renamed(pair.player1, old, new),
-                _renamed(pair.player2, old, new),
+                renamed(pair.player1, old, new),
+                renamed(pair.player2, old, new),
             )
         Pair.objects.bulk_update(plan.pairs, ["player1", "player2"])
         for entrant in plan.entrants:
-            entrant.player1 = _renamed(entrant.player1, old, new)
-            entrant.player2 = _renamed(entrant.player2, old, new)
+            entrant.player1 = renamed(entrant.player1, old, new)
+            entrant.player2 = renamed(entrant.player2, old, new)
         Entrant.objects.bulk_update(plan.entrants, ["player1", "player2"])
-        for game in plan.one_table:
-            for seat in SEATS:
-                setattr(game, seat, _renamed(getattr(game, seat), old, new))
-        OneTableSession.objects.bulk_update(plan.one_table, list(SEATS))
-        for team in plan.teams:
-            team.members = ", ".join(_renamed(p, old, new) for p in _team_players(team))
-            if len(team.members) > TEAM_MEMBERS_LENGTH:
-                raise MergeRefused(
-                    f"Team {team.name}'s list of players would be longer than "
-                    f"{TEAM_MEMBERS_LENGTH} characters with {new}: shorten it first."
-                )
-        Team.objects.bulk_update(plan.teams, ["members"])
+        for named_players, records in plan.elsewhere:
+            named_players.rename(records, old, new)
         ResultMail.objects.filter(member=duplicate).update(member=kept)
         _take_over(kept, duplicate)
         duplicate.delete()

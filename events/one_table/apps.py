@@ -9,9 +9,13 @@ class OneTableConfig(AppConfig):
     def ready(self):
         # `events` lists one-table games and analyses their deals through its registries: it
         # never imports this app, which imports it.
+        from events.club import merging
         from events.core import kinds
         from events.handrecords import jobs, owners
+        from events.one_table.merging import SEATED
         from events.one_table.models import OneTableDeal, OneTableSession
+
+        merging.register(SEATED)  # a merge of two members renames the games' seats
 
         kinds.register(
             kinds.EventKind(

@@ -3,11 +3,13 @@
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import scoring
 from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
+from events.standings import stored
 from events.standings.handicaps import pair_handicaps
 from events.standings.masterpoints import group_awards, rule_of
 from events.standings.scorer import cached_units, penalties_by_pair
@@ -173,3 +175,8 @@ def _row(pair: Pair, standing: scoring.Standing, award=None, strata="") -> Stand
         exact_average=standing.average,
         strata=strata,
     )
+
+
+# The stored copies of sessions' standings (events/standings/stored.py) are these, without the
+# handicaps (which read other sessions' copies).
+stored.computed_by(partial(event_standings, handicaps=False))

@@ -13,11 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
 
 from events.models import Event, StoredStanding
 
-__all__ = ["SessionStanding", "stored_standings"]
+__all__ = ["SessionStanding", "computed_by", "stored_standings"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,17 @@ _FIELDS = (
     "pair__player1", "pair__player2", "basis", "group", "group_size", "rank", "boards",
     "points", "possible", "percentage", "average", "masterpoints",
 )  # fmt: skip
+
+
+# How a session's standings are computed: events.standings.ranking's, without handicaps, set
+# by that module when it loads (events.apps loads it). It is not imported here because a
+# handicapped session's standings read other sessions' stored copies through this module.
+_compute: Callable[[Event], list] | None = None
+
+
+def computed_by(compute: Callable[[Event], list]) -> None:
+    global _compute
+    _compute = compute
 
 
 def stored_standings(
@@ -94,12 +106,10 @@ def _store(event: Event, basis: str) -> list[SessionStanding]:
     """Compute a session's standings and keep them under `basis`: the version read before
     the lines were, so a copy is never newer than it claims (a save meanwhile leaves it out of
     date, to be computed again)."""
-    # Here, not at the top: a handicapped session's standings read other sessions' through
-    # this module (events/standings/handicaps.py).
-    from events.standings.ranking import event_standings
-
+    if _compute is None:
+        raise ImproperlyConfigured("events.standings.ranking was not loaded (EventsConfig)")
     records = []
-    for _section, groups in event_standings(event, handicaps=False):
+    for _section, groups in _compute(event):
         for group in groups:
             for row in group.rows:
                 records.append(

@@ -9,10 +9,14 @@ class TeamsConfig(AppConfig):
     def ready(self):
         # `events` lists, deletes, imports and exports teams events through its registry of
         # kinds: it never imports this app, which imports it.
+        from events.club import merging
         from events.core import kinds
         from events.formats import TeamsFile
         from events.handrecords import owners
         from events.teams import importer, models, usebio_writer
+        from events.teams.merging import LISTED
+
+        merging.register(LISTED)  # a merge of two members renames the teams' players
 
         kinds.register(
             kinds.EventKind(

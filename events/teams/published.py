@@ -5,9 +5,8 @@ total and place. Where they differ, a warning says so in words and Clubscore's n
 
 from decimal import Decimal, InvalidOperation
 
-from django.contrib.humanize.templatetags.humanize import ordinal
-
 import scoring
+from events.core.standing_words import standing_words
 from events.formats import FileMatch, TeamsFile
 from events.teams.models import Team
 from events.teams.standings import bye_vps, ko_standing, standings
@@ -198,10 +197,10 @@ def check_standings(event, parsed: TeamsFile, teams: dict[str, Team], warnings) 
         total_differs = theirs[0] is not None and theirs[0] != total
         place_differs = theirs[1] != "" and theirs[1].rstrip("=") != place.rstrip("=")
         if total_differs or place_differs:
-            file_words = _standing_words(
+            file_words = standing_words(
                 team.published_total.strip() if theirs[0] is not None else "", theirs[1]
             )
-            our_words = _standing_words(
+            our_words = standing_words(
                 scoring.printed(total, trim=True) if theirs[0] is not None else "",
                 place if theirs[1] else None,
             )
@@ -230,24 +229,6 @@ def _number(text: str) -> Decimal | None:
         return Decimal(text.strip()) if text.strip() else None
     except InvalidOperation:
         return None
-
-
-def _standing_words(total: str, place: str | None) -> str:
-    """ "35.96 and 1st", "35.96", "1st"; a place of None is left out, "" is no place yet."""
-    words = [total] if total else []
-    if place is not None:
-        words.append(_place_words(place))
-    return " and ".join(words)
-
-
-def _place_words(place: str) -> str:
-    if not place:
-        return "no place yet"
-    number = place.rstrip("=")
-    if not number.isdigit():
-        return place
-    shared = "joint " if place.endswith("=") else ""
-    return f"{shared}{ordinal(int(number))}"
 
 
 def _check_byes(event, parsed: TeamsFile, teams: dict[str, Team], rows, warnings) -> None:

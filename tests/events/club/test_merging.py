@@ -91,10 +91,11 @@ def test_championship_entrants_one_table_seats_teams_and_mails_follow(
         address="ann@example.org",
     )  # fmt: skip
     plan = plan_merge(ann, a_smith)
+    # The other kinds' lines in the order their apps register (INSTALLED_APPS).
     assert plan.changes[1:5] == [
         "1 championship entrant renamed.",
-        "1 one-table game renamed.",
         "A. Smith renamed among the players of 1 team.",
+        "1 one-table game renamed.",
         "1 result mail listed under Ann Smith.",
     ]
     merge_members(ann, a_smith)
