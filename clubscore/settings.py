@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "events.teams",
     "events.one_table",
     "events.individuals",
+    "events.swiss_pairs",
 ]
 
 MIDDLEWARE = [

@@ -27,4 +27,5 @@ urlpatterns = [
     path("", include("events.teams.urls")),
     path("", include("events.one_table.urls")),
     path("", include("events.individuals.urls")),
+    path("", include("events.swiss_pairs.urls")),
 ]

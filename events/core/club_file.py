@@ -19,7 +19,7 @@ from django.db import models
 from events.models import Club
 
 # The apps whose models hang off a club: what a backup holds.
-CLUB_APPS = ("events", "teams", "one_table", "individuals")
+CLUB_APPS = ("events", "teams", "one_table", "individuals", "swiss_pairs")
 # An app whose models the file names by another app's label: where they were when files were
 # first written.
 FILE_APP = {"teams": "events", "one_table": "events"}

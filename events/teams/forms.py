@@ -2,15 +2,14 @@
 
 from django import forms
 
+from events.core.new_event import DirectorsClubForm
 from events.handrecords.forms import HandRecordForm
-from events.models import Club
-from events.sessions.forms import check_session_date
 from events.teams.models import WITHDRAWAL_CHOICES, Team, TeamMatch, TeamsEvent
 from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
 from scoring.domain import TeamsKind, TeamsScoring
 
 
-class TeamsEventForm(forms.ModelForm):
+class TeamsEventForm(DirectorsClubForm):
     """A teams event: how it is played and how matches score (IMPs to VPs, board-a-match or
     Patton)."""
 
@@ -34,12 +33,8 @@ class TeamsEventForm(forms.ModelForm):
             "carry_over_away": "Knockout only: IMPs team 2 starts with.",
         }
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        clubs = Club.objects.filter(directors=user)
-        self.fields["club"].queryset = clubs
-        if len(clubs) == 1:
-            self.fields["club"].initial = clubs[0]
         self.fields["boards_per_match"].widget.attrs.update(min=1, max=64)
         self.fields["rounds"].widget.attrs.update(min=1, max=30)
         # A form posted without it (a page drawn before the choice existed) keeps IMPs to VPs.
@@ -47,10 +42,6 @@ class TeamsEventForm(forms.ModelForm):
 
     def clean_scoring(self):
         return self.cleaned_data.get("scoring") or TeamsScoring.IMPS_VPS
-
-    def clean_date(self):
-        check_session_date(self.cleaned_data["date"])
-        return self.cleaned_data["date"]
 
     def clean_boards_per_match(self):
         boards = self.cleaned_data["boards_per_match"]

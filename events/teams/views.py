@@ -11,7 +11,6 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -19,8 +18,8 @@ from django.views.decorators.vary import vary_on_headers
 from events.core import versions
 from events.core.access import directs, for_director, for_reader
 from events.core.live import live_page, live_view
+from events.core.new_event import create_event_page
 from events.core.params import int_or_none
-from events.models import Club
 from events.pdfs.views import paper_size, pdf_download
 from events.sessions.lifecycle import delete_session, restore_until
 from events.sessions.lifecycle_views import restore_and_show
@@ -57,17 +56,7 @@ def teams_list(request):
 
 @require_http_methods(["GET", "POST"])
 def teams_create(request):
-    if not request.user.is_authenticated or not Club.objects.filter(directors=request.user):
-        raise Http404("Only a club's directors set up its events")
-    form = TeamsEventForm(request.POST or None, user=request.user)
-    if request.method == "GET":
-        form.initial.setdefault("date", timezone.localdate())
-    if request.method == "POST" and form.is_valid():
-        event = form.save(commit=False)
-        event.created_by = request.user
-        event.save()
-        return redirect("teams_teams", pk=event.pk)
-    return render(request, "teams/form.html", {"form": form})
+    return create_event_page(request, TeamsEventForm, "teams/form.html", then="teams_teams")
 
 
 @require_GET

@@ -32,12 +32,14 @@ from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableSession
 from events.phone import links as table_links
+from events.swiss_pairs import play as swiss_play
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
 from tests.events.pages.test_every_url import ARGUMENTS, NAMES
+from tests.events.swiss_pairs.factories import make_swiss_pairs
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club, make_session
 
@@ -78,8 +80,8 @@ class Form:
 @pytest.fixture
 def world(director, colleague):
     """The club with one of everything a page can show: a scored Mitchell with hand records
-    and table links, a deleted session, a penalty, the roster, a drawn teams event, a one-table
-    game with its hand record; and another club's director."""
+    and table links, a deleted session, a penalty, the roster, a drawn teams event, a drawn
+    Swiss pairs event, a one-table game with its hand record; and another club's director."""
     club = make_club(directors=[director], name="Riverside BC")
     event = make_session(club, tables=3, boards_per_round=2)
     section = event.sections.get()
@@ -95,6 +97,8 @@ def world(director, colleague):
     Event.objects.filter(pk=gone.pk).update(deleted_at=event.created_at, deleted_by=director)
     teams = make_teams_event(club)
     draw.draw_next_round(teams)
+    swiss_pairs = make_swiss_pairs(club)
+    swiss_play.draw_next_round(swiss_pairs)
     game = make_game(club, boards=3)
     import_game_hand_records(game, THREE_BOARDS)
     save_hand(game, 1, contract="4S", declarer="N", made="=", hcp_ns="25", fit="9S")
@@ -118,6 +122,8 @@ def world(director, colleague):
         "individual": make_individual(club, tables=5, boards_per_round=1),
         "teams": teams,
         "match": teams.matches.get(round=1, table=1),
+        "swiss_pairs": swiss_pairs,
+        "swiss_table": swiss_pairs.tables.get(round=1, table=1),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
             club, "Championship", [event, make_session(club, name="Second")], "factored", "zero"
@@ -403,6 +409,7 @@ KNOWN_FORMS = {
     "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
     "championship_final", "individual_create", "individual_players", "individual_board",
+    "swiss_pairs_create", "swiss_pairs_table",
 }  # fmt: skip
 
 

@@ -44,6 +44,7 @@ from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.phone import links as table_links
 from events.standings.penalties import add_penalty, parse_penalty
+from events.swiss_pairs import play as swiss_play
 from events.teams import phone as room_phone
 from events.teams import room_links
 from events.teams.draw import draw_next_round
@@ -55,6 +56,7 @@ from tests.events.entry.test_saving import seats
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
+from tests.events.swiss_pairs.factories import enter_round, make_swiss_pairs
 from tests.events.teams.factories import make_teams_event
 from tests.events.test_par_commands import ONE_SUIT_EACH_DD
 from tests.factories import make_club, make_session, make_user
@@ -116,6 +118,7 @@ def full_club(db):
     _teams_event(club, fred)
     _one_table_games(club, fred)
     _individual(club, fred)
+    _swiss_pairs(club, fred)
     gone = make_session(club, name="Deleted one", movement="howell", tables=2)
     Event.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     Section.objects.filter(event=gone).update(library="acbl-2-standard")
@@ -291,6 +294,16 @@ def _teams_event(club, fred):
     gone = make_teams_event(club, name="Deleted teams", teams=None)
     TeamsEvent.objects.filter(pk=gone.pk).update(deleted_at=MOMENT, deleted_by=fred)
     return event
+
+
+def _swiss_pairs(club, fred):
+    """Three pairs, round 1 drawn (1 v 2, 3's bye) and its table entered."""
+    event = make_swiss_pairs(
+        club, pairs="Ann & Abe\nBea & Ben\nCat & Cid", name="Winter Swiss", rounds=5,
+        boards_per_round=2, method="cross", vp_scale="acbl-20", published=True, created_by=fred,
+    )  # fmt: skip
+    swiss_play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", "3NT S -1"]})
 
 
 def _one_table_games(club, fred):

@@ -16,9 +16,11 @@ from events.championships.setup import create_championship
 from events.core.club_file import club_app_models
 from events.models import Ladder, Member, Penalty, ResultMail
 from events.phone import links as table_links
+from events.swiss_pairs import play as swiss_play
 from events.teams import draw
 from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
+from tests.events.swiss_pairs.factories import make_swiss_pairs
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_session
 
@@ -29,6 +31,8 @@ def world(scene, club):
     ns = scene["result"].ns_pair
     teams = make_teams_event(club)
     draw.draw_next_round(teams)
+    swiss_pairs = make_swiss_pairs(club)
+    swiss_play.draw_next_round(swiss_pairs)
     member = Member.objects.create(club=club, name="Ann")
     # A results mail that failed: a refused retry leaves it so.
     ResultMail.objects.create(
@@ -42,6 +46,7 @@ def world(scene, club):
         "link": table_links.ensure_links(scene["section"])[0], "game": make_game(club),
         "individual": make_individual(club),
         "teams": teams, "match": teams.matches.get(round=1, table=1),
+        "swiss_pairs": swiss_pairs, "swiss_table": swiss_pairs.tables.get(round=1, table=1),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": create_championship(
             club, "Championship", [scene["event"], make_session(club)], "factored", "zero"
@@ -63,7 +68,7 @@ def _each(names, arguments):
 ARGUMENTS = {
     **_each(
         "home login logout session_create session_import one_table_create teams_list teams_create "
-        "individual_create",
+        "individual_create swiss_pairs_list swiss_pairs_create",
         lambda w: [],
     ),
     **_each(
@@ -131,6 +136,12 @@ ARGUMENTS = {
     ),
     "teams_room_phone": lambda w: [w["room_link"].token],
     **_each(
+        "swiss_pairs_event swiss_pairs_pairs swiss_pairs_draw swiss_pairs_publish "
+        "swiss_pairs_standings_pdf",
+        lambda w: [w["swiss_pairs"].pk],
+    ),
+    "swiss_pairs_table": lambda w: [w["swiss_pairs"].pk, w["swiss_table"].pk],
+    **_each(
         "teams_match teams_match_enter teams_match_adjust teams_match_watch teams_room_ruling",
         lambda w: [w["teams"].pk, w["match"].pk],
     ),
@@ -155,7 +166,7 @@ TOKEN_LINKS = {"table_phone", "teams_room_phone", "individual_table_phone"}
 OWN = {"login", "logout", *TOKEN_LINKS}
 # Their forms list only the clubs the user directs: a stranger's post is refused as a form.
 CREATES = {"session_create", "session_import", "one_table_create", "teams_create",
-           "individual_create"}  # fmt: skip
+           "individual_create", "swiss_pairs_create"}  # fmt: skip
 
 
 def everything():
@@ -230,7 +241,13 @@ WRITTEN = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"')
 @pytest.fixture
 def published(world):
     """The world with its session, game and teams event published: visitors see every page."""
-    for owner in (world["event"], world["game"], world["teams"], world["individual"]):
+    for owner in (
+        world["event"],
+        world["game"],
+        world["teams"],
+        world["individual"],
+        world["swiss_pairs"],
+    ):
         type(owner).objects.filter(pk=owner.pk).update(published=True)
     return world
 

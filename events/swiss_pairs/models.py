@@ -1,0 +1,151 @@
+"""A Swiss pairs event: its pairs, each round's tables (NS pair v EW pair, or a bye) and each
+table's board results."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
+from events.core.invisible import validate_visible
+from events.models.clubs import Club
+from events.models.sessions import EventQuerySet
+from scoring.swiss_pairs import SWISS_PAIRS_METHODS
+from scoring.vps import VP_SCALES
+
+METHOD_CHOICES = list(SWISS_PAIRS_METHODS.items())
+# A club's own VP table is a teams event's; a Swiss pairs event offers the published scales.
+SCALE_CHOICES = [(key, words) for key, words in VP_SCALES.items() if key != "club"]
+MAX_BOARDS_PER_ROUND = 16
+MAX_ROUNDS = 15
+
+
+class SwissPairsEvent(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="swiss_pairs_events")
+    name = models.CharField(max_length=100, validators=[validate_visible])
+    date = models.DateField()
+    rounds = models.PositiveSmallIntegerField(default=6)
+    boards_per_round = models.PositiveSmallIntegerField(default=7)
+    method = models.CharField(max_length=10, choices=METHOD_CHOICES, default="datum")
+    vp_scale = models.CharField(
+        max_length=20, choices=SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
+    )
+    published = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up with every change, so open pages know when to refresh."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(date__gte=EARLIEST_DATE) & Q(date__lte=LAST_STORABLE_DATE),
+                name="swiss_pairs_date_1925_to_2099",
+                violation_error_message="An event's date is from 1 Jan 1925 to 31 Dec 2099.",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1) & Q(rounds__lte=MAX_ROUNDS),
+                name="swiss_pairs_rounds_1_to_15",
+            ),
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1)
+                & Q(boards_per_round__lte=MAX_BOARDS_PER_ROUND),
+                name="swiss_pairs_boards_1_to_16",
+            ),
+            models.CheckConstraint(
+                condition=Q(method__in=list(SWISS_PAIRS_METHODS)), name="swiss_pairs_method_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(vp_scale__in=[key for key, _ in SCALE_CHOICES]),
+                name="swiss_pairs_scale_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def boards_of_round(self, number: int) -> range:
+        """Round r plays the r-th set of boards, numbered across the event (as a teams event's
+        rounds do), so each board number has one deal, dealer and vulnerability."""
+        first = (number - 1) * self.boards_per_round + 1
+        return range(first, first + self.boards_per_round)
+
+
+class SwissPair(models.Model):
+    event = models.ForeignKey(SwissPairsEvent, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    names = models.CharField(max_length=120, validators=[validate_visible])
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="swiss_pair_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="swiss_pair_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.names}"
+
+
+class SwissPairsTable(models.Model):
+    """One round's match: the NS pair against the EW pair at a table, or a pair's bye (no
+    table, no EW pair)."""
+
+    event = models.ForeignKey(SwissPairsEvent, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns = models.ForeignKey(SwissPair, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(SwissPair, on_delete=models.CASCADE, related_name="+", null=True)
+
+    class Meta:
+        ordering = ["round", F("table").asc(nulls_last=True)]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round", "table"], name="swiss_pairs_table_once_a_round"
+            ),
+            models.UniqueConstraint(fields=["event", "round", "ns"], name="swiss_pairs_ns_once"),
+            models.UniqueConstraint(fields=["event", "round", "ew"], name="swiss_pairs_ew_once"),
+            models.CheckConstraint(condition=Q(round__gte=1), name="swiss_pairs_round_positive"),
+            models.CheckConstraint(
+                condition=(Q(table__isnull=True) & Q(ew__isnull=True))
+                | (Q(table__gte=1) & Q(ew__isnull=False) & ~Q(ew=F("ns"))),
+                name="swiss_pairs_table_has_two_pairs_or_is_a_bye",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.ew_id is None:
+            return f"Round {self.round}: bye"
+        return f"Round {self.round}, table {self.table}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ew_id is None
+
+
+class SwissPairsResult(models.Model):
+    """One board at one table: the result as typed and its NS score."""
+
+    table = models.ForeignKey(SwissPairsTable, on_delete=models.CASCADE, related_name="results")
+    board = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=40)
+    ns_score = models.IntegerField()
+
+    class Meta:
+        ordering = ["board"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "board"], name="swiss_pairs_board_once"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="swiss_pairs_board_positive"),
+            models.CheckConstraint(
+                condition=Q(ns_score__gte=-7600) & Q(ns_score__lte=7600),
+                name="swiss_pairs_score_possible",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board}: {self.result}"

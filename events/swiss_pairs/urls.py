@@ -1,0 +1,22 @@
+from django.urls import path
+
+from events.swiss_pairs import views
+
+urlpatterns = [
+    path("swiss-pairs/", views.swiss_pairs_list, name="swiss_pairs_list"),
+    path("swiss-pairs/new/", views.swiss_pairs_create, name="swiss_pairs_create"),
+    path("swiss-pairs/<int:pk>/", views.swiss_pairs_event, name="swiss_pairs_event"),
+    path("swiss-pairs/<int:pk>/pairs/", views.swiss_pairs_pairs, name="swiss_pairs_pairs"),
+    path("swiss-pairs/<int:pk>/draw/", views.swiss_pairs_draw, name="swiss_pairs_draw"),
+    path("swiss-pairs/<int:pk>/publish/", views.swiss_pairs_publish, name="swiss_pairs_publish"),
+    path(
+        "swiss-pairs/<int:pk>/tables/<int:table_pk>/",
+        views.swiss_pairs_table,
+        name="swiss_pairs_table",
+    ),
+    path(
+        "swiss-pairs/<int:pk>/standings.pdf",
+        views.swiss_pairs_standings_pdf,
+        name="swiss_pairs_standings_pdf",
+    ),
+]
