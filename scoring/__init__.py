@@ -75,6 +75,14 @@ from scoring.individual_movements import (
     individual_movement_choices,
 )
 from scoring.ladders import LadderEntry, best_of, ladder
+from scoring.masterpoint_awarding import (
+    Award,
+    Field,
+    MasterpointRule,
+    Scale,
+    masterpoint_awards,
+    masterpoint_scale,
+)
 from scoring.masterpoints import (
     ABF_GREEN_CLUB,
     ABF_GREEN_SUPERVISED,
@@ -85,15 +93,9 @@ from scoring.masterpoints import (
     MASTERPOINT_RULES,
     AbfRule,
     AcblRule,
-    Award,
     EbuRule,
-    Field,
-    MasterpointRule,
-    Scale,
     award_depth,
     comparison_groups,
-    masterpoint_awards,
-    masterpoint_scale,
     place_share,
 )
 from scoring.matchpoints import matchpoints, neuberg

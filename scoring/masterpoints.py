@@ -3,7 +3,8 @@
 Three federations' club rules are here. The ACBL's and the ABF's make the same shape of scale
 (`ShareRule`): a first-place award that grows with the field, a depth, each later place a share
 of first. The EBU's steps down a fixed amount a place (`EbuRule`). Every rule's awards, ties and
-working come from one function, `masterpoint_awards`; what differs is held by each rule.
+working come from one function, `masterpoint_awards` (scoring.masterpoint_awarding); what differs
+is held by each rule.
 
 The ACBL's, for its regular club games, as the ACBL Handbook states it (American Contract Bridge
 League, *ACBL Handbook*, Chapter 4, Section Three: Masterpoint Award Regulations, "I.
@@ -59,6 +60,15 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import ClassVar
 
+from scoring.masterpoint_awarding import (
+    Field,
+    MasterpointRule,
+    Scale,
+    ShareRule,
+    places_text,
+    shown,
+)
+
 ACBL_HANDBOOK = (
     "ACBL Handbook, Chapter 4, Section Three: Masterpoint Award Regulations, "
     "I. Calculating the Awards (American Contract Bridge League)"
@@ -73,103 +83,6 @@ ABF_MANUAL = (
 )
 
 SESSION_BOARDS = 24  # the ABF's full session (Manual, Appendix A, "Session")
-
-
-def _text(value: Fraction) -> str:
-    """An exact value in the words of the working: 0.8, 0.35, 2/15."""
-    for digits in range(5):
-        scaled = value * 10**digits
-        if scaled.denominator == 1:
-            whole, part = divmod(scaled.numerator, 10**digits)
-            return str(whole) if digits == 0 else f"{whole}.{part:0{digits}d}"
-    if value.denominator > 1000:  # an exponential's 12 digits: four say enough
-        return f"≈{float(value):.4f}"
-    return f"{value.numerator}/{value.denominator}"
-
-
-def _places(count: int) -> str:
-    return f"{count} place{'' if count == 1 else 's'}"
-
-
-@dataclass(frozen=True)
-class Field:
-    """The pairs compared together: a Mitchell direction, or with `one_winner` a field each
-    pair of which meets the others (a Howell, an arrow-switched Mitchell); `boards` played."""
-
-    pairs: int
-    one_winner: bool = False
-    boards: int | None = None
-
-
-@dataclass(frozen=True)
-class Scale:
-    """The awards of one comparison group, place by place, and how first place's came."""
-
-    rule: "MasterpointRule"
-    pairs: int
-    depth: int
-    first: Fraction
-    working: str
-    awards: tuple[Fraction, ...]  # place 1 to `depth`
-
-    def at(self, place: int) -> Fraction:
-        return self.awards[place - 1] if place <= self.depth else Fraction(0)
-
-
-@dataclass(frozen=True)
-class MasterpointRule:
-    """A federation's club-session rule: its scale for a field, the words of each place's
-    award, and how a tie shares the places it covers."""
-
-    key: str
-    name: str
-    source: str
-
-    def refusal(self, field: Field) -> str | None:
-        """Why no award can be computed for this field by what was read of the rule, if so."""
-        return None
-
-    def scale(self, field: Field) -> Scale:
-        raise NotImplementedError
-
-    def place_words(self, place: int) -> str:
-        raise NotImplementedError
-
-    tie_note: ClassVar[str] = "an equal share; the rule's page states no tie rule"
-
-    def tie(self, total: Fraction, count: int) -> tuple[Fraction, str]:
-        points = total / count
-        return points, f"{_text(total)} shared equally = {_text(points)} ({self.tie_note})"
-
-
-@dataclass(frozen=True)
-class ShareRule(MasterpointRule):
-    """First place's award grows with the field; each later place is a share of it."""
-
-    def first(self, field: Field) -> tuple[Fraction, str]:
-        raise NotImplementedError
-
-    def depth(self, pairs: int) -> int:
-        raise NotImplementedError
-
-    def depth_words(self, pairs: int) -> str:
-        raise NotImplementedError
-
-    def share(self, place: int) -> Fraction:
-        raise NotImplementedError
-
-    def share_words(self, place: int) -> str:
-        raise NotImplementedError
-
-    def scale(self, field: Field) -> Scale:
-        depth = self.depth(field.pairs)
-        first, working = self.first(field)
-        working += f"; awards to {_places(depth)} ({self.depth_words(field.pairs)})"
-        awards = tuple(first * self.share(place) for place in range(1, depth + 1))
-        return Scale(self, field.pairs, depth, first, working, awards)
-
-    def place_words(self, place: int) -> str:
-        return self.share_words(place)
 
 
 # Second to fourth place as percentages of first; from fifth on, 1/place of first.
@@ -209,9 +122,9 @@ class AcblRule(ShareRule):
 
     def first(self, field: Field) -> tuple[Fraction, str]:
         uncapped = self.rate * field.pairs
-        working = f"{_text(self.rate)} × {field.pairs} pairs in the group = {_text(uncapped)}"
+        working = f"{shown(self.rate)} × {field.pairs} pairs in the group = {shown(uncapped)}"
         if uncapped > self.maximum:
-            return self.maximum, working + f", capped at the maximum {_text(self.maximum)}"
+            return self.maximum, working + f", capped at the maximum {shown(self.maximum)}"
         return uncapped, working
 
     def depth(self, pairs: int) -> int:
@@ -225,7 +138,7 @@ class AcblRule(ShareRule):
 
     def share_words(self, place: int) -> str:
         if place in _FIXED_SHARES:
-            return f"{_text(place_share(place) * 100)}% of first"
+            return f"{shown(place_share(place) * 100)}% of first"
         return f"1/{place} of first"
 
 
@@ -255,11 +168,11 @@ class AbfRule(ShareRule):
             (Fraction(4, 100), 15, 16) if one_winner else (Fraction(2, 100), 30, 32)
         )
         kind = "one-winner" if one_winner else "two-winner"
-        weight = _text(self.weight)
+        weight = shown(self.weight)
         if tables <= linear_up_to:
             value = per_table * self.weight * tables
             return value, (
-                f"{_text(per_table)} × weight {weight} × {tables} tables = {_text(value)} "
+                f"{shown(per_table)} × weight {weight} × {tables} tables = {shown(value)} "
                 f"({kind} field, clause 3.1.1)"
             )
         with localcontext() as context:
@@ -267,7 +180,7 @@ class AbfRule(ShareRule):
             growth = Fraction(1 - (Decimal(-tables) / scale).exp())
         value = self.weight * growth  # exact in W, so the grades keep their ratios
         return value, (
-            f"{weight} × (1 − e^(−{tables}/{scale})) = {_text(value)} "
+            f"{weight} × (1 − e^(−{tables}/{scale})) = {shown(value)} "
             f"({kind} field of more than {linear_up_to} tables, clause 3.1.1)"
         )
 
@@ -342,11 +255,11 @@ class EbuRule(MasterpointRule):
             Fraction(max(min(top - index * self.per_award, cap), self.minimum))
             for index in range(depth)
         )
-        working = f"{self.per_award} × {_places(depth)} = {top} local points"
+        working = f"{self.per_award} × {places_text(depth)} = {top} local points"
         if top > cap:
             working += f", capped at {cap}"
         working += (
-            f"; awards to {_places(depth)} (a {_FRACTION_WORDS[share]} of the {2 * tables} "
+            f"; awards to {places_text(depth)} (a {_FRACTION_WORDS[share]} of the {2 * tables} "
             f"pairs of {tables} full tables, rounded up: {band})"
         )
         return Scale(
@@ -359,7 +272,7 @@ class EbuRule(MasterpointRule):
     def tie(self, total: Fraction, count: int) -> tuple[Fraction, str]:
         share = total / count
         points = Fraction(-(-share.numerator // share.denominator))
-        words = f"{_text(total)} shared equally = {_text(share)}"
+        words = f"{shown(total)} shared equally = {shown(share)}"
         if points != share:
             words += f", rounded up to {points}"
         if 0 < points < self.minimum:
@@ -418,60 +331,3 @@ MASTERPOINT_RULES: dict[str, MasterpointRule] = {
         EBU_CLUB,
     )
 }
-
-
-def masterpoint_scale(
-    rule: MasterpointRule, pairs: int, one_winner: bool = False, boards: int | None = None
-) -> Scale:
-    """The awards of a group of `pairs` pairs: a Mitchell direction, or with `one_winner` a
-    field every pair of which is compared with every other (a Howell)."""
-    return rule.scale(Field(pairs, one_winner, boards))
-
-
-@dataclass(frozen=True)
-class Award:
-    """One pair's award: exact points (0 for none) and the lines of its working."""
-
-    place: str
-    points: Fraction
-    working: tuple[str, ...]
-    refused: bool = False  # no award could be computed; the working says why
-
-
-def masterpoint_awards(
-    rule: MasterpointRule,
-    pairs: int,
-    places: list[str],
-    one_winner: bool = False,
-    boards: int | None = None,
-) -> list[Award]:
-    """Each pair's award in one comparison group of `pairs` pairs, from its place as
-    scoring.ranking gives it ("3", or "2=" for a place shared by all who show it)."""
-    refusal = rule.refusal(Field(pairs, one_winner, boards))
-    if refusal:
-        return [Award(place, Fraction(0), (refusal,), refused=True) for place in places]
-    scale = masterpoint_scale(rule, pairs, one_winner, boards)
-    counts: dict[str, int] = {}
-    for place in places:
-        counts[place] = counts.get(place, 0) + 1
-    result = []
-    for place in places:
-        first_place = int(place.rstrip("="))
-        if first_place < 1 or first_place + counts[place] - 1 > pairs:
-            raise ValueError(f"Place {place} does not fit a group of {pairs} pairs.")
-        covered = range(first_place, first_place + counts[place])
-        lines = [scale.working]
-        for each in covered:
-            if each > scale.depth:
-                lines.append(f"place {each}: beyond the {_places(scale.depth)} awarded, 0")
-            elif each == 1:
-                lines.append(f"place 1: {_text(scale.first)}")
-            else:
-                lines.append(f"place {each}: {rule.place_words(each)} = {_text(scale.at(each))}")
-        total = sum((scale.at(each) for each in covered), Fraction(0))
-        points = total
-        if len(covered) > 1:
-            points, words = rule.tie(total, len(covered))
-            lines.append(f"{len(covered)} pairs tie: {words}")
-        result.append(Award(place, points, tuple(lines)))
-    return result

@@ -6,23 +6,15 @@ BridgeWebs and Pianola; see tests/events/real_events/README.md), in one section 
 SESSION/SECTION wrappers, pair numbers with or without the direction ("3", "3NS", "3EW"),
 artificial scores written "A6040" (NS 60%, EW 40%), "NP" and passed-out boards. Every problem
 is named with its line and element, and nothing is stored (events.sessions.importing stores
-what this returns).
+what this returns). The file's bytes become a tree in events.formats.usebio_parse.
 """
 
-import io
 import re
 from collections import Counter
 
 from lxml import etree
 
-from events.core.limits import (
-    MAX_BOARDS,
-    MAX_PAIRS,
-    MAX_RESULTS,
-    MAX_SECTIONS,
-    quoted,
-    too_many_results,
-)
+from events.core.limits import MAX_SECTIONS, quoted
 from events.formats import (
     ImportProblems,
     Place,
@@ -40,6 +32,7 @@ from events.formats.usebio_common import (
     _source,
     _text,
 )
+from events.formats.usebio_parse import usebio_root
 from events.formats.usebio_teams import is_teams, read_teams
 from scoring.domain import Direction, Method, MovementKind
 
@@ -62,7 +55,7 @@ def read_usebio(data: bytes) -> TravellerFile | TeamsFile:
     """The session a USEBIO file holds (or the teams event: events.formats.usebio_teams);
     ImportProblems names each bad element and its line. A file of several SESSIONs is read as
     one session of all their sections (read_usebio_sessions reads it session by session)."""
-    root, event = _root_event(data)
+    root, event = usebio_root(data)
     if is_teams(event):
         return read_teams(root, event)
     problems = _Problems()
@@ -79,7 +72,7 @@ def read_usebio_sessions(data: bytes) -> list[TravellerFile]:
     if it has them, else by the EVENT's (with its SESSION_ID); its deals from its own BOARDs.
     A file of one session (or none) is read as read_usebio reads it. A teams file is refused:
     its SESSIONs are one event's rounds."""
-    root, event = _root_event(data)
+    root, event = usebio_root(data)
     sessions = event.findall("SESSION")
     if is_teams(event):
         raise ImportProblems(
@@ -108,7 +101,7 @@ def read_usebio_outright(data: bytes) -> list[tuple[Place, list[str], str, str]]
     """The outright standings of a file of several sessions (the EVENT's own PARTICIPANTS,
     as events.formats.championship_usebio writes them): each PAIR's line, its players'
     names, its TOTAL_SCORE and PLACE as written; none for another file."""
-    _root, event = _root_event(data)
+    _root, event = usebio_root(data)
     if len(event.findall("SESSION")) < 2:
         return []
     return [
@@ -120,14 +113,6 @@ def read_usebio_outright(data: bytes) -> list[tuple[Place, list[str], str, str]]
         )
         for pair in event.iterfind("PARTICIPANTS/PAIR")
     ]
-
-
-def _root_event(data: bytes):
-    root = _parse(data)
-    event = root.find("EVENT")
-    if root.tag != "USEBIO" or event is None:
-        raise ImportProblems([(1, "not a USEBIO file: it needs a USEBIO element with an EVENT")])
-    return root, event
 
 
 def _read_session(root, event, heading, wrapped, method, problems) -> TravellerFile | None:
@@ -179,79 +164,6 @@ def _read_session(root, event, heading, wrapped, method, problems) -> TravellerF
         warnings=warnings,
         section_labels=labels,
     )
-
-
-# The most of each element a session's file can hold (events.core.limits): a BOARD for each board
-# of each section, and again in the hand set; a teams event's MATCHes (30 rounds of 40 teams,
-# events.teams.setup, with a bye).
-_MOST = {"TRAVELLER_LINE": MAX_RESULTS, "PAIR": MAX_PAIRS, "BOARD": 2 * MAX_SECTIONS * MAX_BOARDS,
-         "MATCH": 30 * 21}  # fmt: skip
-
-
-def _parse(data: bytes):
-    """The document's root; parsing stops at the first element past _MOST, before the rest of
-    the file is read (a 16 MB file of empty traveller lines would otherwise be read whole and
-    every line reported)."""
-    # No DTD, entities or network: an uploaded file is untrusted.
-    elements = etree.iterparse(
-        io.BytesIO(data),
-        events=("end",),
-        tag=tuple(_MOST),
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        huge_tree=False,
-        remove_comments=True,
-    )
-    counts: Counter[str] = Counter()
-    try:
-        for _event, element in elements:
-            # lxml names a parsed element by a str (iterparse's tag= keeps _MOST's); the stubs
-            # type `tag` as whatever its setter takes (bytes, QName).
-            tag: str = element.tag  # type: ignore[assignment]
-            counts[tag] += 1
-            if counts[tag] > _MOST[tag]:
-                raise ImportProblems([(element.sourceline or 1, _too_many(tag))])
-    except etree.XMLSyntaxError as error:
-        line = error.lineno or 1
-        if _cut_short(data, error):  # the usual cause: a copy or an upload that stopped
-            said = (
-                "the file stops part-way through: it may be incomplete; export it again "
-                f"from your program (the XML reader: {error.msg})"
-            )
-        else:
-            said = f"this is not well-formed XML ({error.msg})"
-        raise ImportProblems([(line, said)]) from None
-    return elements.root
-
-
-def _cut_short(data: bytes, error: etree.XMLSyntaxError) -> bool:
-    """Whether the XML error is the file ending before its elements do: the reader ran out of
-    data inside an element, or stopped at the very end of a document it had begun (in a tag
-    cut off half-way). A wrong end tag or content after the document is another error."""
-    if error.code == etree.ErrorTypes.ERR_TAG_NOT_FINISHED:  # "Premature end of data"
-        return True
-    if error.code in (etree.ErrorTypes.ERR_TAG_NAME_MISMATCH, etree.ErrorTypes.ERR_DOCUMENT_END):
-        return False
-    begun = data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
-    lines = data.rstrip().split(b"\n")
-    line, column = error.position
-    return begun and line >= len(lines) and column > len(lines[-1])
-
-
-def _too_many(tag: str) -> str:
-    if tag == "TRAVELLER_LINE":
-        said = too_many_results()
-    elif tag == "PAIR":
-        said = f"more than {MAX_PAIRS} pairs; a session has at most {MAX_PAIRS}"
-    elif tag == "MATCH":
-        said = f"more than {_MOST[tag]} MATCHes; a teams event has 30 rounds of 40 teams at most"
-    else:
-        said = (
-            f"more than {_MOST[tag]:,} BOARD elements; a session has at most "
-            f"{MAX_SECTIONS} sections of {MAX_BOARDS} boards"
-        )
-    return f"the file is too big for a session: {said}"
 
 
 def _method(event, problems) -> str | None:
