@@ -81,7 +81,9 @@ def live_subject(ladder: Ladder, sessions: list[Event], today: date) -> LiveLadd
     return LiveLadder(ladder.pk, ladder.club, ladder.created_at, digest, over)
 
 
-def ladder_table(ladder: Ladder, sessions: list[Event], subject: LiveLadder) -> LadderTable:
+def ladder_table(
+    ladder: Ladder, sessions: list[Event], subject: LiveLadder, director: bool = False
+) -> LadderTable:
     """The table, kept in the shared cache under the subject's version: a ladder read again
     before any of its sessions changed is not ranked again (events.core.live keeps its pages'
     live parts the same way)."""
@@ -94,7 +96,10 @@ def ladder_table(ladder: Ladder, sessions: list[Event], subject: LiveLadder) -> 
     waiting = [row for row in rows if not row.rank]
     shown = [event for event in sessions if event.date >= ladder.start]
     unpublished = sum(not event.published for event in shown)
-    urls = club_player_urls(ladder.club)
+    urls, hidden = club_player_urls(ladder.club)
+    if not director:  # a member who hides from public pages is left out of the public list
+        placed = [row for row in placed if player_key(row.name) not in hidden]
+        waiting = [row for row in waiting if player_key(row.name) not in hidden]
     return LadderTable(shown, placed, waiting, unpublished, urls)
 
 

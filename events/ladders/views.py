@@ -59,7 +59,7 @@ def ladder_detail(request, pk):
     subject = live_subject(ladder, sessions, timezone.localdate())
 
     def context():
-        return {"ladder": ladder, "table": ladder_table(ladder, sessions, subject)}
+        return {"ladder": ladder, "table": ladder_table(ladder, sessions, subject, director)}
 
     return live_page(request, subject, "events/ladder.html", context)
 
@@ -70,5 +70,5 @@ def ladder_pdf(request, pk):
     paper = paper_size(request)
     sessions = ladder_sessions(ladder, director)
     subject = live_subject(ladder, sessions, timezone.localdate())
-    context = {"ladder": ladder, "table": ladder_table(ladder, sessions, subject)}
+    context = {"ladder": ladder, "table": ladder_table(ladder, sessions, subject, director)}
     return pdf_download(request, subject, "ladder", "events/ladder.html", context, paper)

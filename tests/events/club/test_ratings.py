@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from events.club.ratings import club_ratings, player_rating
-from events.models import Event, Pair
+from events.models import Event, Member, Pair
 from events.standings.handicaps import pair_handicaps
 from events.standings.stored import stored_standings
 from tests.events.standings.test_handicaps import played
@@ -112,3 +112,11 @@ def test_a_session_at_imps_is_graded_from_its_imps_a_board(club, director):
     assert ratings["ann"].grade > ratings["cath"].grade
     Event.objects.filter(pk=event.pk).update(cross_imps="total", version=event.version + 2)
     assert club_ratings(club) == {}
+
+
+def test_a_member_who_hides_is_left_off_the_public_list(client, director, history):
+    Member.objects.create(club=history, name="Cath", hidden=True)
+    url = reverse("club_ratings", args=[history.slug])
+    assert ">Cath<" not in client.get(url).content.decode()
+    client.force_login(director)
+    assert ">Cath<" in client.get(url).content.decode()  # the club's director sees everyone

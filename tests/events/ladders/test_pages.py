@@ -234,8 +234,23 @@ def test_a_members_name_links_to_their_page_unless_hidden(client, club, director
     )
     ann = Member.objects.create(club=club, name="Ann Smith")
     Member.objects.create(club=club, name="Bob Jones", hidden=True)
-    body = client.get(
-        reverse("ladder_detail", args=[autumn(club, rule="best").pk])
-    ).content.decode()
+    url = reverse("ladder_detail", args=[autumn(club, rule="best").pk])
+    body = client.get(url).content.decode()
     assert f'<a href="{reverse("player_page", args=[club.slug, ann.pk])}">Ann Smith</a>' in body
+    client.force_login(director)  # the club's director sees the hidden member, not linked
+    body = client.get(url).content.decode()
     assert ">Bob Jones</a>" not in body and ">Bob Jones</th>" in body
+
+
+def test_a_member_who_hides_is_left_off_the_public_ladder(client, club, director):
+    event = publish(make_session(club, date=datetime.date(2026, 10, 6)))
+    play_everything(event, director)
+    Pair.objects.filter(section__event=event, direction="NS", number=1).update(
+        player1="Ann Smith", player2="Bob Jones"
+    )
+    Member.objects.create(club=club, name="Bob Jones", hidden=True)
+    url = reverse("ladder_detail", args=[autumn(club, rule="best").pk])
+    body = client.get(url).content.decode()
+    assert ">Ann Smith<" in body and "Bob Jones" not in body
+    client.force_login(director)
+    assert "Bob Jones" in client.get(url).content.decode()
