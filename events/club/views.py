@@ -3,6 +3,7 @@ and imported from a pasted list."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -10,8 +11,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from events.club.forms import MemberForm, MergeForm, RosterImportForm
 from events.club.merging import MergeRefused, merge_members, plan_merge
 from events.club.roster import RosterImportError, import_roster
+from events.core import versions
 from events.core.access import directs
-from events.models import Club, Member
+from events.models import Club, Event, Member
 
 
 def _club_for_director(request, slug) -> Club:
@@ -52,7 +54,15 @@ def member_edit(request, slug, member_pk):
     club, member = _member_for_director(request, slug, member_pk)
     form = MemberForm(request.POST or None, instance=member, club=club)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            if "masterpoints_held" in form.changed_data:
+                # Open standings of the stratified sessions not yet final place pairs anew.
+                versions.bump(
+                    Event.objects.not_deleted().filter(
+                        club=club, finalised=False, stratum_b_below__isnull=False
+                    )
+                )
         messages.success(request, f"Saved {member}.")
         return redirect("roster", slug=club.slug)
     return render(request, "events/roster_member.html", {"club": club, "form": form})

@@ -17,6 +17,7 @@ from events.core import versions
 from events.core.queries import section_pairs
 from events.entry.rows import missing_boards
 from events.models import Board, Event, Pair, Result, ResultChange, Section, TableEntry
+from events.standings import frozen
 
 __all__ = [
     "CorrectionLine", "MissingRound", "Outstanding", "QueriedBoard", "corrections",
@@ -112,6 +113,8 @@ def finalise_session(event: Event) -> bool:
     with transaction.atomic():  # the update takes the session's row lock, as a save does
         unfinished = Event.objects.filter(pk=event.pk, finalised=False)
         done = bool(versions.bump(unfinished, finalised=True))
+        if done:  # the strata and handicaps the players are given, kept as they are now
+            frozen.freeze(event)
     event.refresh_from_db()
     return done
 

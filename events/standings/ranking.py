@@ -10,6 +10,7 @@ import scoring
 from events.core.queries import section_pairs
 from events.models import Event, Pair, Section
 from events.standings import stored
+from events.standings.frozen import frozen_handicaps, frozen_strata
 from events.standings.handicaps import pair_handicaps
 from events.standings.masterpoints import group_awards, rule_of
 from events.standings.scorer import cached_units, penalties_by_pair
@@ -98,12 +99,17 @@ def _groups(event, unit, members, pairs, with_handicaps=True) -> list[StandingGr
         groups.setdefault(standing.group, []).append(standing)
     rule = rule_of(event)
     awards = group_awards(rule, groups) if rule else {}
-    strata_by_pair = pair_strata(event, {pk: pairs[pk] for pk in members})
+    ranked = {pk: pairs[pk] for pk in members}
+    strata_by_pair = frozen_strata(event, ranked) if event.strata else None
+    if strata_by_pair is None:
+        strata_by_pair = pair_strata(event, ranked)
     strata_places = {}
     if strata_by_pair:
         for standings_of_group in groups.values():
             strata_places.update(places_in_strata(standings_of_group, strata_by_pair))
-    handicaps = pair_handicaps(event, {pk: pairs[pk] for pk in members}) if with_handicaps else {}
+    handicaps = {}
+    if with_handicaps and event.handicapping:
+        handicaps = frozen_handicaps(event, ranked) or pair_handicaps(event, ranked)
     handicapped = {}
     if handicaps:
         share = scoring.HANDICAP_SHARES[scoring.Handicapping(event.handicapping)]

@@ -127,7 +127,9 @@ def full_club(db):
         name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True,
         typed="1 1 4 1 1\n1 2 3 2 1",
     )  # fmt: skip
-    Pair.objects.filter(section__event=imported, number=1).update(player1="Cy", player2="Di")
+    Pair.objects.filter(section__event=imported, number=1).update(
+        player1="Cy", player2="Di", stratum="AB", handicap="-5/2"
+    )
     second = make_session(club, name="Second day", tables=4)
     Event.objects.filter(pk=second.pk).update(
         stratum_b_below=750,

@@ -23,6 +23,7 @@ from django.urls import reverse
 from events.entry.saving import save_result
 from events.formats.json_results import results_document
 from events.models import Board, Event, Pair
+from events.sessions.finalising import finalise_session
 from events.standings.handicaps import pair_handicaps
 from events.standings.ranking import section_standings
 from tests.events.standings.test_ranking import play_everything
@@ -141,3 +142,17 @@ def test_a_session_at_imps_is_not_handicapped(director_client, club):
     )
     event.refresh_from_db()
     assert event.handicapping == ""
+
+
+def test_final_results_keep_the_handicaps_they_were_given(tonight, director):
+    """Tonight is finalised with Cath at +25; the 6 October session is corrected afterwards
+    (her handicap would become 16 2/3, test_a_corrected_earlier_session_moves_the_handicaps):
+    the final standings keep +25 and the places they gave."""
+    finalise_session(tonight)
+    october_6 = Event.objects.get(date=datetime.date(2026, 10, 6))
+    board = Board.objects.get(section__event=october_6, number=1)
+    result = board.results.get(ns_pair__number=3)
+    save_result(board, result.ns_pair, result.ew_pair, "4S N +2", director)
+    tonight.refresh_from_db()
+    ns2 = rows(tonight)["NS 2"]
+    assert (ns2.handicap, ns2.handicapped, ns2.handicapped_rank) == (25, 75, "1=")

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from events.formats.json_results import results_document
 from events.models import Event, Member, Pair
+from events.sessions.finalising import finalise_session
 from events.standings.ranking import section_standings
 from tests.events.pdfs.test_pdf_pages import pdf_of, text_of
 from tests.events.standings.test_ranking import play_everything
@@ -162,3 +163,29 @@ def test_the_standings_pdf_prints_the_strata(director_client, stratified):
     text = text_of(pdf_of(response))
     assert "A 3 · B 2 · C 1" in text
     assert "Stratified: A open, B under 500, C under 200" in text
+
+
+def test_final_results_keep_the_strata_they_were_given(stratified):
+    """Finalised with Eve (50) and Fay (150) under C's 200; Fay's holding is corrected to 450
+    afterwards: the final standings still place NS 3 in C, where the players were told."""
+    finalise_session(stratified)
+    Member.objects.filter(name="FAY").update(masterpoints_held=450)
+    stratified.refresh_from_db()
+    assert strata_by_pair(stratified)["NS 3"] == "A 3 · B 2 · C 1"
+    # A session not yet final follows the roster: 450 is under B's 500 but not C's 200.
+    Event.objects.filter(pk=stratified.pk).update(finalised=False)
+    stratified.refresh_from_db()
+    assert strata_by_pair(stratified)["NS 3"] == "A 3 · B 2"
+
+
+def test_a_corrected_holding_refreshes_the_open_standings(director_client, stratified):
+    version = stratified.version
+    fay = Member.objects.get(name="FAY")
+    data = {"name": "FAY", "number": "", "federation": fay.federation, "masterpoints_held": "450",
+            "email": "", "active": "on"}  # fmt: skip
+    response = director_client.post(
+        reverse("member_edit", args=[stratified.club.slug, fay.pk]), data
+    )
+    assert response.status_code == 302
+    stratified.refresh_from_db()
+    assert stratified.version > version  # the open pages fetch the new strata
