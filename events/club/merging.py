@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Q
 
+from events.championships.setup import pair_names
 from events.core import versions
 from events.models import Championship, Entrant, Event, Member, Pair, ResultMail
 
@@ -157,8 +158,33 @@ def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
             named(old, "player1", "player2")
         )
     )
+    _refuse_twin_entrants(plan, duplicate.name, kept.name)
     plan.mails = ResultMail.objects.filter(member=duplicate).count()
     return plan
+
+
+def _refuse_twin_entrants(plan: MergePlan, old: str, new: str) -> None:
+    """Refused when the new name would make two entrants of one championship the same pair:
+    its standings would count them apart, each missing the other's sessions."""
+    championships = {entrant.championship_id for entrant in plan.entrants}
+    if not championships:
+        return
+    renamed_pks = {entrant.pk for entrant in plan.entrants}
+    seen: dict[tuple, Entrant] = {}
+    for entrant in Entrant.objects.filter(championship_id__in=championships).select_related(
+        "championship"
+    ):
+        names = (entrant.player1, entrant.player2)
+        if entrant.pk in renamed_pks:
+            names = (renamed(names[0], old, new), renamed(names[1], old, new))
+        key = (entrant.championship_id, pair_names(*names))
+        if key[1] and key in seen:
+            raise MergeRefused(
+                f"In {entrant.championship.name}, entrants {seen[key].number} and "
+                f"{entrant.number} would both be {' & '.join(n for n in names if n)}: match "
+                "the championship's entrants again first (its Entrants page)."
+            )
+        seen[key] = entrant
 
 
 def renamed(name: str, old: str, new: str) -> str:

@@ -280,3 +280,14 @@ def test_the_merge_page_takes_a_constant_number_of_queries(
     with django_assert_max_num_queries(12):
         body = director_client.get(merge_url(club, a_smith), {"into": ann.pk}).content.decode()
     assert f"{sessions // 2} sessions: {sessions // 2} pairs with A. Smith" in body
+
+
+def test_a_merge_that_makes_two_entrants_one_pair_is_refused(club, ann, a_smith, tuesday, thursday):
+    """A. Smith & Bob Jones played Tuesday, Ann Smith & Bob Jones Thursday: two entrants of the
+    championship. Merged, both would be Ann Smith & Bob Jones, each missing a session."""
+    name_pair(thursday, "EW", 2, "Ann Smith", "Bob Jones")
+    championship = create_championship(club, "Two days", [tuesday, thursday], "average", "zero")
+    assert championship.entrants.filter(player2="Bob Jones").count() == 2
+    with pytest.raises(MergeRefused, match="would both be Ann Smith & Bob Jones"):
+        plan_merge(ann, a_smith)
+    assert Member.objects.filter(name="A. Smith").exists()
