@@ -294,7 +294,7 @@ class Pair(models.Model):
     # (events/standings/frozen.py): later changes to the roster or to earlier sessions leave
     # the places players were given as they were. Blank before then.
     stratum = models.CharField(max_length=3, blank=True, help_text='"A", "AB" or "ABC".')
-    handicap = models.CharField(max_length=60, blank=True, help_text="An exact fraction.")
+    handicap = models.TextField(blank=True, help_text="An exact fraction.")
     # The championship entrant this pair is, when its session is part of one.
     entrant = models.ForeignKey(
         "events.Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="pairs"

@@ -21,12 +21,13 @@ class StoredStanding(models.Model):
     group_size = models.PositiveSmallIntegerField()
     rank = models.CharField(max_length=8, blank=True, help_text="Blank: no board played yet.")
     boards = models.PositiveSmallIntegerField()
-    # Exact fractions as text ("427/2"): no float ever rounds a half matchpoint away.
-    points = models.CharField(max_length=60)
-    possible = models.CharField(max_length=60, blank=True)
-    percentage = models.CharField(max_length=60, blank=True, help_text="Blank: IMPs.")
-    average = models.CharField(max_length=60, blank=True, help_text="IMPs per board played.")
-    masterpoints = models.CharField(max_length=60, blank=True)
+    # Exact fractions as text ("427/2"): no float ever rounds a half matchpoint away. Text of
+    # any length: a factored or Neuberg-adjusted figure's denominator can be long.
+    points = models.TextField()
+    possible = models.TextField(blank=True)
+    percentage = models.TextField(blank=True, help_text="Blank: IMPs.")
+    average = models.TextField(blank=True, help_text="IMPs per board played.")
+    masterpoints = models.TextField(blank=True)
 
     class Meta:
         constraints = [
