@@ -6,14 +6,13 @@ board the movement gives those players, and the constraints refuse a player twic
 or at a board.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
 from events.models.clubs import Club
-from events.models.sessions import EventQuerySet
+from events.models.sessions import ClubEventFields
 from scoring import individual_movement, individual_movement_choices
 from scoring.entry import ADJUSTED, NOT_PLAYED, PLAYED
 from scoring.individual_movements import IndividualMovement
@@ -26,7 +25,7 @@ RAINBOW_TABLES = [5, 7, 11, 13, 17, 19, 23, 29, 31]
 SEATS = ("north", "south", "east", "west")
 
 
-class IndividualEvent(models.Model):
+class IndividualEvent(ClubEventFields):
     """A club's individual: a Christmas party, a one-winner game for eight."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="individual_events")
@@ -35,16 +34,6 @@ class IndividualEvent(models.Model):
     tables = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField(default=2)
     movement = models.CharField(max_length=12, choices=MOVEMENT_CHOICES, default="rainbow")
-    published = models.BooleanField(default=False)
-    version = models.PositiveIntegerField(
-        default=0, help_text="Goes up with every change, so open pages know when to refresh."
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "-pk"]

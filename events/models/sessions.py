@@ -73,6 +73,25 @@ class SoftDeleted(models.Model):
         return self.deleted_at and self.deleted_at + datetime.timedelta(days=RESTORE_DAYS)
 
 
+class ClubEventFields(models.Model):
+    """What the kinds of event built on `events` (one-table games, individuals, Swiss pairs)
+    share: published or not, a version open pages follow, who made it and when."""
+
+    published = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up with every change, so open pages know when to refresh."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+
 class Event(ScoringOptionFields, StandingOptionFields, AnalysisFields, SoftDeleted):
     """One session of duplicate: tonight's pairs game."""
 

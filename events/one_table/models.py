@@ -2,7 +2,6 @@
 Sheet's par IMPs): four players, no field, every hand scored
 against a par."""
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -12,7 +11,7 @@ from events.core.invisible import validate_visible
 from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from events.models.clubs import Club
-from events.models.sessions import EventQuerySet
+from events.models.sessions import ClubEventFields
 from scoring.domain import Direction, OneTableMethod
 
 ONE_TABLE_METHOD_CHOICES = OneTableMethod.choices()
@@ -21,7 +20,7 @@ SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 SCORING_LINE_CHOICES = [("", "the dealer's side"), *Direction.choices()]
 
 
-class OneTableSession(AnalysisFields):
+class OneTableSession(AnalysisFields, ClubEventFields):
     """Four friends at one table: each hand is scored against a par, not against a field."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="one_table_sessions")
@@ -49,16 +48,6 @@ class OneTableSession(AnalysisFields):
         default="ignore",
         verbose_name="Vulnerability (Hancock)",
     )
-    published = models.BooleanField(default=False)
-    version = models.PositiveIntegerField(
-        default=0, help_text="Goes up with every change, so open pages know when to refresh."
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = EventQuerySet.as_manager()
 
     class Meta:
         # The tables keep the names they had when one-table games were models of `events`.

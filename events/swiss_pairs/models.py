@@ -1,14 +1,13 @@
 """A Swiss pairs event: its pairs, each round's tables (NS pair v EW pair, or a bye) and each
 table's board results."""
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
 from events.models.clubs import Club
-from events.models.sessions import EventQuerySet
+from events.models.sessions import ClubEventFields
 from scoring.swiss_pairs import SWISS_PAIRS_METHODS
 from scoring.vps import VP_SCALES
 
@@ -19,7 +18,7 @@ MAX_BOARDS_PER_ROUND = 16
 MAX_ROUNDS = 15
 
 
-class SwissPairsEvent(models.Model):
+class SwissPairsEvent(ClubEventFields):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="swiss_pairs_events")
     name = models.CharField(max_length=100, validators=[validate_visible])
     date = models.DateField()
@@ -29,16 +28,6 @@ class SwissPairsEvent(models.Model):
     vp_scale = models.CharField(
         max_length=20, choices=SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
     )
-    published = models.BooleanField(default=False)
-    version = models.PositiveIntegerField(
-        default=0, help_text="Goes up with every change, so open pages know when to refresh."
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "-pk"]
