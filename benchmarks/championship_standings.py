@@ -15,7 +15,6 @@ releases.
 """
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,19 +26,18 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
+from page_timing import (  # noqa: E402
+    print_timings,
+    run_in_throwaway_database,
+    timed,
+    vacuum_analyze,
+)
 
 SESSIONS, SECTIONS, TABLES, BOARDS = 4, "ABC", 13, 26
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def sections_csv(seed: int) -> str:
@@ -73,19 +71,6 @@ def build():
     return create_championship(club, "Bench championship", events, "factored", "zero")
 
 
-def timed(client, url, runs, before=None, **headers):
-    timings = []
-    for _ in range(runs):
-        if before:
-            before()
-        with CaptureQueriesContext(connection) as captured:
-            start = time.perf_counter()
-            response = client.get(url, headers=headers)
-            timings.append((time.perf_counter() - start) * 1000)
-        assert response.status_code in (200, 204), (url, response.status_code)
-    return timings, len(captured)
-
-
 def main(runs):
     from events.championships.standings import live_subject
     from events.standings import scorer
@@ -93,6 +78,7 @@ def main(runs):
     start = time.perf_counter()
     championship = build()
     built = time.perf_counter() - start
+    vacuum_analyze()
     url = reverse("championship_detail", args=[championship.pk])
     since = live_subject(championship).version
 
@@ -113,18 +99,8 @@ def main(runs):
         f"{SESSIONS} sessions × {len(SECTIONS)} sections × {TABLES} tables, {BOARDS} boards, "
         f"{championship.entrants.count()} entrants, {connection.vendor}; built in {built:.1f} s"
     )
-    print(f"  {'request':<16} {'median':>8} {'p95':>8} {'min':>8}  queries   (ms)")
-    for name, timings, queries in rows:
-        print(
-            f"  {name:<16} {statistics.median(timings):8.1f} {percentile(timings, 0.95):8.1f} "
-            f"{min(timings):8.1f}  {queries:>7}"
-        )
+    print_timings(rows, width=16)
 
 
 if __name__ == "__main__":
-    settings.DEBUG = False  # as on a server: no template debugging, no query log
-    old_name = connection.creation.create_test_db(verbosity=0, serialize=False)
-    try:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    run_in_throwaway_database(main)

@@ -15,7 +15,6 @@ each makes. No figure is asserted: compare them between machines and releases.
 
 import datetime
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -28,12 +27,16 @@ import django  # noqa: E402
 django.setup()
 
 # The same timing as the championship's benchmark, beside this file.
-from championship_standings import percentile, timed  # noqa: E402
-from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
+from page_timing import (  # noqa: E402
+    print_timings,
+    run_in_throwaway_database,
+    timed,
+    vacuum_analyze,
+)
 
 SESSIONS, TABLES, BOARDS, PLAYERS = 40, 15, 24, 60
 FIRST_DAY = datetime.date(2026, 1, 6)
@@ -76,6 +79,7 @@ def main(runs):
     start = time.perf_counter()
     ladder = build()
     built = time.perf_counter() - start
+    vacuum_analyze()
     url = reverse("ladder_detail", args=[ladder.pk])
 
     def cold():
@@ -101,18 +105,8 @@ def main(runs):
         f"{SESSIONS} sessions × {2 * TABLES} pairs, {BOARDS} boards, {PLAYERS} players, "
         f"best 10, {connection.vendor}; built in {built:.1f} s"
     )
-    print(f"  {'request':<18} {'median':>8} {'p95':>8} {'min':>8}  queries   (ms)")
-    for name, timings, queries in rows:
-        print(
-            f"  {name:<18} {statistics.median(timings):8.1f} {percentile(timings, 0.95):8.1f} "
-            f"{min(timings):8.1f}  {queries:>7}"
-        )
+    print_timings(rows)
 
 
 if __name__ == "__main__":
-    settings.DEBUG = False  # as on a server: no template debugging, no query log
-    old_name = connection.creation.create_test_db(verbosity=0, serialize=False)
-    try:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    run_in_throwaway_database(main)

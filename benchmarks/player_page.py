@@ -14,7 +14,6 @@ makes. No figure is asserted: compare them between machines and releases.
 
 import datetime
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,21 +26,20 @@ import lxml.html  # noqa: E402
 
 django.setup()
 
-from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
+from page_timing import (  # noqa: E402
+    print_timings,
+    run_in_throwaway_database,
+    timed,
+    vacuum_analyze,
+)
 
 SESSIONS, TABLES, BOARDS = 40, 15, 24
 PARTNERS = ["Bob Partner", "Cath Partner", "Dan Partner", "Eve Partner"]
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def build():
@@ -70,19 +68,6 @@ def build():
     return Member.objects.get(club=club, name="Ann Player")
 
 
-def timed(client, url, runs, before=None):
-    timings = []
-    for _ in range(runs):
-        if before:
-            before()
-        with CaptureQueriesContext(connection) as captured:
-            start = time.perf_counter()
-            response = client.get(url)
-            timings.append((time.perf_counter() - start) * 1000)
-        assert response.status_code == 200, (url, response.status_code)
-    return timings, len(captured), response
-
-
 def main(runs):
     from events.models import StoredStanding
     from events.standings import scorer
@@ -90,6 +75,7 @@ def main(runs):
     start = time.perf_counter()
     member = build()
     built = time.perf_counter() - start
+    vacuum_analyze()
     url = reverse("player_page", args=[member.club.slug, member.pk])
 
     def cold():
@@ -99,29 +85,20 @@ def main(runs):
 
     client = Client()
     client.get(url)  # templates compiled, connection open
-    cold_timings, cold_queries, _ = timed(client, url, max(1, runs // 2), before=cold)
-    warm_timings, warm_queries, response = timed(client, url, runs)
+    cold_timings, cold_queries = timed(client, url, max(1, runs // 2), before=cold)
+    warm_timings, warm_queries = timed(client, url, runs)
+    response = client.get(url)
     shown = lxml.html.fromstring(response.content)
     rows = len(shown.xpath('//table[contains(@class, "player-sessions")]/tbody/tr'))
     print(
         f"{SESSIONS} sessions × {2 * TABLES} pairs, {BOARDS} boards, the player in "
         f"{rows} sessions; {connection.vendor}; built in {built:.1f} s"
     )
-    print(f"  {'request':<16} {'median':>8} {'p95':>8} {'min':>8}  queries   (ms)")
-    for name, timings, queries in [
-        ("page, cold", cold_timings, cold_queries),
-        ("page, warm", warm_timings, warm_queries),
-    ]:
-        print(
-            f"  {name:<16} {statistics.median(timings):8.1f} {percentile(timings, 0.95):8.1f} "
-            f"{min(timings):8.1f}  {queries:>7}"
-        )
+    print_timings(
+        [("page, cold", cold_timings, cold_queries), ("page, warm", warm_timings, warm_queries)],
+        width=16,
+    )
 
 
 if __name__ == "__main__":
-    settings.DEBUG = False  # as on a server: no template debugging, no query log
-    old_name = connection.creation.create_test_db(verbosity=0, serialize=False)
-    try:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    run_in_throwaway_database(main)
