@@ -16,7 +16,12 @@ from events.core.dates import date_problem
 from events.core.invisible import without_invisible
 from events.formats import ImportProblems, IndividualFile, IndividualLine, Place
 from events.individuals.entries import result_fields
-from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
+from events.individuals.models import (
+    RAINBOW_TABLES,
+    IndividualEvent,
+    IndividualPlay,
+    IndividualPlayer,
+)
 from events.individuals.scores import scored
 from events.individuals.setup import create_individual
 from scoring import individual_movement
@@ -33,6 +38,10 @@ def _layout(parsed: IndividualFile, problems: list) -> IndividualMovement | None
         problems.append(("the individual", f"{parsed.boards_per_round} boards a round: an "
                          f"individual plays 1 to {MAX_BOARDS_PER_ROUND}"))  # fmt: skip
     if not parsed.movement or not parsed.tables:
+        return None
+    if parsed.tables > RAINBOW_TABLES[-1]:  # before a movement of them is built
+        problems.append(("the individual", f"{parsed.tables} tables: Clubscore seats an "
+                         f"individual of up to {RAINBOW_TABLES[-1]} tables"))  # fmt: skip
         return None
     try:
         return individual_movement(parsed.movement, parsed.tables)

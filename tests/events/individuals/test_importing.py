@@ -144,6 +144,7 @@ def _player_beyond(document):
     [
         (_head(tables=6), "the individual: The Rainbow movement needs a prime number of tables"),
         (_head(movement="howell"), "No individual movement is called 'howell'"),
+        (_head(tables=32749), "32749 tables: Clubscore seats an individual of up to 31 tables"),
         (_head(boards_per_round=9), "9 boards a round: an individual plays 1 to 8"),
         (_head(date="1900-01-01"), "the date 1 Jan 1900 is no session's"),
         (_head(date="18/12/2026"), 'its date is "18/12/2026": YYYY-MM-DD needed'),
