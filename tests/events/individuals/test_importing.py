@@ -12,9 +12,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from events.individuals.entries import save_result
+from events.formats import ImportProblems
+from events.formats.individual_json import read_individual_json
+from events.individuals.entries import result_fields, save_result
 from events.individuals.export import individual_document
+from events.individuals.importing import import_individual_file
 from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
 from events.individuals.scores import scored
 from events.individuals.setup import create_individual
@@ -232,3 +237,29 @@ def test_the_import_page_names_a_bad_individuals_problems(director_client, club)
     assert response.status_code == 200
     assert "Board 1, table 1: the movement plays it in round 1" in response.content.decode()
     assert IndividualEvent.objects.count() == 1
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(text=st.text(max_size=24), ns_score=st.none() | st.integers(-10_000, 10_000))
+def test_any_result_in_a_file_is_stored_as_typed_or_refused_in_words(club, text, ns_score):
+    document = _document(club)
+    _line(document, 1, 1).update(text=text, ns_score=ns_score)
+    data = json.dumps(document).encode()
+    before = IndividualEvent.objects.count()
+    try:
+        event = import_individual_file(read_individual_json(data), club=club)
+    except ImportProblems as problems:
+        assert problems.problems
+        assert IndividualEvent.objects.count() == before
+    else:
+        stored = IndividualPlay.objects.get(event=event, board=1, table=1)
+        typed = result_fields(text, 1, confirmed=True)  # as the director typing it
+        assert (stored.kind, stored.text, stored.ns_score) == (
+            typed["kind"], typed["text"], typed["ns_score"])  # fmt: skip
+
+
+def _document(club) -> dict:
+    """A 5-table Rainbow's export, made once per test."""
+    event = IndividualEvent.objects.filter(club=club, name="Christmas individual").first()
+    return individual_document(scored(event or played_individual(club)))
