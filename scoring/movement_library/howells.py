@@ -11,8 +11,11 @@ lower place, through the relays (McKinnon, "Reduced Howell": "After each round, 
 immediately below their own ... The boards also move ... to the next lower numbered table,
 except where there is a relay table, when the boards are placed there").
 
-Howells for 3 and 5-8 tables and the published 3/4 Howells are not here: no source with their
-cards could be reached (docs/rules.md lists what is missing).
+The complete Howells for 5, 6 and 7 tables are typed from the movement files shipped with The
+Bridge Scorekeeper (github.com/thebridsk/bridgescorer, MIT licence): their first round, written
+in McKinnon's shorthand, gives every later round of those files by McKinnon's rule. Howells for
+3 and 8-10 tables and the published 3/4 Howells are not here: no source with their cards could
+be read (docs/rules.md lists what is missing).
 """
 
 from dataclasses import dataclass
@@ -35,6 +38,11 @@ class HowellEntry:
 _FOUR_TABLES = (
     'Ian McKinnon, Bridge Central "4 Table Howell" (all the 4-table Howells, base skeleton '
     '(a) 8-1 2-7 3-6 5-4), and "Producing Howell movements" (worked to this line)'
+)
+
+_SCOREKEEPER = (
+    "The Bridge Scorekeeper (github.com/thebridsk/bridgescorer, MIT licence), movement file "
+    "server/src/main/resources/com/github/thebridsk/bridge/server/backend/Movement.{}.yaml"
 )
 
 HOWELLS = (
@@ -86,5 +94,34 @@ HOWELLS = (
         'Ian McKinnon, Bridge Central "Endless Howell movement"',
         rule="endless",
         boards=(1, 3, 5, 2),
+    ),
+    # The Bridge Scorekeeper, "Movement.Howell10T5B18.yaml": round 1 table 1 7-3 on boards 1-2
+    # (set 1), table 2 5-2 on set 2, table 3 10-1 on set 3, table 4 9-8 on set 4, table 5 4-6
+    # on set 5; sets 6-9 wait between tables 5 and 1 (as a club's sheet has it: "5 tables
+    # Howell, 9 rounds ... 4 relays between tables 5 & 1", Exeter Bridge Club, info page).
+    HowellEntry(
+        "howell-5-complete",
+        "5-table Howell (complete, 9 rounds; pair 10 stays at table 3)",
+        "7-3 5-2 10-1 9-8 4-6 4R",
+        _SCOREKEEPER.format("Howell10T5B18"),
+    ),
+    # "Movement.Howell12T6B22.yaml": round 1 table 1 12-1 on set 1, table 2 6-7 on set 4,
+    # table 3 11-4 on set 6, table 4 3-9 on set 8, table 5 2-5 on set 9, table 6 10-8 on set 11.
+    HowellEntry(
+        "howell-6-complete",
+        "6-table Howell (complete, 11 rounds; pair 12 stays at table 1)",
+        "12-1 2R 6-7 R 11-4 R 3-9 2-5 R 10-8",
+        _SCOREKEEPER.format("Howell12T6B22"),
+    ),
+    # "Movement.Howell14T7B26.yaml": round 1 tables 1-7 on sets 1-7: 5-12, 2-4, 9-10, 14-1,
+    # 8-13, 7-11, 6-3; sets 8-13 wait between tables 7 and 1 ("7 tables Howell, 13 rounds ...
+    # 6 relays between tables 7 & 1", Exeter Bridge Club). Table 1's card as BridgeHands prints
+    # it ("Guide Card"): round 1 pair 5 NS against 12 on boards 1-2, round 2 6 against 13 on
+    # boards 3-4, pair 5 then to table 2 EW.
+    HowellEntry(
+        "howell-7-complete",
+        "7-table Howell (complete, 13 rounds; pair 14 stays at table 4)",
+        "5-12 2-4 9-10 14-1 8-13 7-11 6-3 6R",
+        _SCOREKEEPER.format("Howell14T7B26"),
     ),
 )

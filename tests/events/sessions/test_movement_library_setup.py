@@ -158,3 +158,46 @@ def test_the_database_refuses_a_section_with_two_named_movements(club):
     section.library, section.typed = "mckinnon-4-ab", "1 1 1 2 1"
     with pytest.raises(IntegrityError), transaction.atomic():
         section.save()
+
+
+SEVEN = "7-table Howell (complete, 13 rounds; pair 14 stays at table 4)"
+FIVE = "5-table Howell (complete, 9 rounds; pair 10 stays at table 3)"
+
+
+def test_the_setup_page_offers_the_complete_howells_of_5_6_and_7_tables(director_client):
+    page = director_client.get(reverse("session_create")).content.decode()
+    for tables in (5, 6, 7):
+        assert f'<optgroup label="Published, {tables} tables (cards as printed)">' in page
+    assert f'<option value="library:howell-7-complete">{SEVEN}</option>' in page
+
+
+def test_the_seven_table_howell_is_set_up_and_printed_as_its_card(director_client, club):
+    # The Bridge Scorekeeper's Movement.Howell14T7B26.yaml and BridgeHands' "Guide Card"
+    # (table 1, 14 pairs): round 1 pair 5 NS against 12 on boards 1-2, round 2 6 against 13.
+    fields = {"movement": "library:howell-7-complete", "tables": "7", "boards_per_round": "2"}
+    response = director_client.post(reverse("session_create"), form(club, **fields))
+    assert response.status_code == 302
+    section = Event.objects.get().sections.get()
+    assert section.library == "howell-7-complete" and section.boards.count() == 26
+    movement = section.movement()
+    cards = {card.table: card for card in table_cards(section, movement)}
+    rows = cards[1].rows
+    assert [(row.ns, row.ew, row.boards) for row in rows[:2]] == [
+        ("5", "12", "1–2"),
+        ("6", "13", "3–4"),
+    ]
+    assert (cards[4].rows[0].ns, cards[4].rows[0].ew) == ("14", "1")
+    guide = next(card for card in pair_cards(section, movement) if card.pair == Pair(14))
+    assert {(stop.table, stop.seat) for stop in guide.stops} == {(4, "NS")}
+
+
+def test_an_imported_five_table_howell_with_a_half_table_is_recognised(club):
+    # Nine pairs on the 5-table Howell: pair 10 (stationary at table 3) absent.
+    played = library_movement("howell-5-complete", 3, missing_highest=True)
+    event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
+    section = event.sections.get()
+    assert section.library == "howell-5-complete"
+    assert describe_movements(event) == f"Movement recognised: {FIVE}."
+    # The Bridge Scorekeeper's Movement.Howell10T5B18.yaml: round 1 table 1 is 7-3 on set 1.
+    result = Result.objects.get(board__number=1, ns_pair__number=7, ew_pair__number=3)
+    assert result.round == 1
