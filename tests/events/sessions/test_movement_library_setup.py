@@ -160,25 +160,27 @@ def test_the_database_refuses_a_section_with_two_named_movements(club):
         section.save()
 
 
-SEVEN = "7-table Howell (complete, 13 rounds; pair 14 stays at table 4)"
-FIVE = "5-table Howell (complete, 9 rounds; pair 10 stays at table 3)"
+SEVEN = "7-table Howell (complete, 13 rounds)"
+FIVE = "5-table Howell (complete, 9 rounds; Bridge Scorekeeper cards)"
+SIX_NINE = "3/4 Howell, 6 tables, 9 rounds (KoPS cards)"
 
 
-def test_the_setup_page_offers_the_complete_howells_of_5_6_and_7_tables(director_client):
+def test_the_setup_page_offers_the_howells_of_4_to_10_tables(director_client):
     page = director_client.get(reverse("session_create")).content.decode()
-    for tables in (5, 6, 7):
+    for tables in range(4, 11):
         assert f'<optgroup label="Published, {tables} tables (cards as printed)">' in page
-    assert f'<option value="library:howell-7-complete">{SEVEN}</option>' in page
+    assert f'<option value="library:howell-7-13">{SEVEN}</option>' in page
+    assert f'<option value="library:kops-6-9">{SIX_NINE}</option>' in page
 
 
 def test_the_seven_table_howell_is_set_up_and_printed_as_its_card(director_client, club):
     # The Bridge Scorekeeper's Movement.Howell14T7B26.yaml and BridgeHands' "Guide Card"
     # (table 1, 14 pairs): round 1 pair 5 NS against 12 on boards 1-2, round 2 6 against 13.
-    fields = {"movement": "library:howell-7-complete", "tables": "7", "boards_per_round": "2"}
+    fields = {"movement": "library:howell-7-13", "tables": "7", "boards_per_round": "2"}
     response = director_client.post(reverse("session_create"), form(club, **fields))
     assert response.status_code == 302
     section = Event.objects.get().sections.get()
-    assert section.library == "howell-7-complete" and section.boards.count() == 26
+    assert section.library == "howell-7-13" and section.boards.count() == 26
     movement = section.movement()
     cards = {card.table: card for card in table_cards(section, movement)}
     rows = cards[1].rows
@@ -193,11 +195,29 @@ def test_the_seven_table_howell_is_set_up_and_printed_as_its_card(director_clien
 
 def test_an_imported_five_table_howell_with_a_half_table_is_recognised(club):
     # Nine pairs on the 5-table Howell: pair 10 (stationary at table 3) absent.
-    played = library_movement("howell-5-complete", 3, missing_highest=True)
+    played = library_movement("scorekeeper-5-9", 3, missing_highest=True)
     event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
     section = event.sections.get()
-    assert section.library == "howell-5-complete"
+    assert section.library == "scorekeeper-5-9"
     assert describe_movements(event) == f"Movement recognised: {FIVE}."
     # The Bridge Scorekeeper's Movement.Howell10T5B18.yaml: round 1 table 1 is 7-3 on set 1.
     result = Result.objects.get(board__number=1, ns_pair__number=7, ew_pair__number=3)
     assert result.round == 1
+
+
+def test_a_three_quarter_howell_is_set_up_and_recognised(director_client, club):
+    # KoPS's "6-9" (movements.json of howellki): round 1 table 1 2-6, table 4 7-12; sets 1-6
+    # at tables 1-6, 7-9 on relays. 5½ tables: the stationary pair 12 is absent.
+    fields = {"movement": "library:kops-6-9", "tables": "5½", "phantom": "EW"}
+    response = director_client.post(reverse("session_create"), form(club, **fields))
+    assert response.status_code == 302
+    section = Event.objects.get().sections.get()
+    assert (section.tables, section.library) == (6, "kops-6-9")
+    assert sorted(section.pairs.values_list("number", flat=True)) == list(range(1, 12))
+    assert section.boards.count() == 27
+    cards = {card.table: card for card in table_cards(section, section.movement())}
+    assert (cards[1].rows[0].ns, cards[1].rows[0].ew, cards[1].rows[0].boards) == ("2", "6", "1–3")
+    played = library_movement("kops-6-9", 2, missing_highest=True)
+    event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
+    assert event.sections.get().library == "kops-6-9"
+    assert describe_movements(event) == f"Movement recognised: {SIX_NINE}."
