@@ -43,6 +43,8 @@ def _cycle_of(entry: HowellEntry) -> int:
     places all stay put); 2T-1 for the endless and barometer Howells."""
     if entry.rule == "howell":
         return len(_places(entry.shorthand))
+    if entry.rule == "typed":
+        return max(row[0] for row in entry.rows)
     return 2 * _tables_of(entry) - 1
 
 
@@ -77,7 +79,9 @@ def _build(key: str, boards_per_round: int, missing_highest: bool) -> Movement:
     missing = 2 * _tables_of(entry) if missing_highest else None
     seatings: list[Seating] = []
     for r in range(cycle):
-        if entry.rule == "endless":
+        if entry.rule == "typed":
+            seatings += _typed_round(entry, r, missing)
+        elif entry.rule == "endless":
             seatings += _endless_round(entry, r, cycle, missing)
         else:
             seatings += _howell_round(entry, r, cycle, missing)
@@ -86,7 +90,7 @@ def _build(key: str, boards_per_round: int, missing_highest: bool) -> Movement:
         _tables_of(entry),
         cycle,
         boards_per_round,
-        cycle,
+        max(s.board_set for s in seatings),
         tuple(seatings),
         library=key,
         label=entry.label,
@@ -114,6 +118,19 @@ def _howell_round(entry: HowellEntry, r: int, cycle: int, missing: int | None) -
             r + 1 if entry.rule == "barometer" else (n + r) % cycle + 1,
         )
         for table, (n, (ns, ew)) in enumerate(tables, 1)
+    ]
+
+
+def _typed_round(entry: HowellEntry, r: int, missing: int | None) -> list[Seating]:
+    """Round r (from 0) as the source prints it, `missing` left empty."""
+
+    def seat(number: int) -> Pair | None:
+        return None if number == missing else Pair(number)
+
+    return [
+        Seating(round_, table, seat(ns), seat(ew), board_set)
+        for round_, table, ns, ew, board_set in entry.rows
+        if round_ == r + 1
     ]
 
 

@@ -23,8 +23,8 @@ of KoPS, a Polish pairs scoring program, complete and 3/4 for 4-10 tables, are t
 HOWELL.DAT as Michal Klichowicz's "howellki" reads it into movements.json (github.com/emkael/
 howellki, GPL-2.0): "positions", the pairs of round 1 table by table (NS, EW), and "sets", the
 table each set starts at (0: a relay), are McKinnon's shorthand in another spelling, and its
-animation moves pairs and sets by his rule. The 3-table Howell is not here: no source with its
-cards could be read (docs/rules.md lists what is missing).
+animation moves pairs and sets by his rule. The 3-table Howell, whose sets do not follow the
+rule, is typed round by round from The Bridge Scorekeeper's file.
 """
 
 from dataclasses import dataclass
@@ -39,9 +39,10 @@ class HowellEntry:
     shorthand: str  # McKinnon's first round, places in order
     source: str  # title and author of what it was typed from
     # "howell": McKinnon's rule; "endless": the endless Howell's; "barometer": McKinnon's
-    # pair rule with every table on the same set, set r in round r
+    # pair rule with every table on the same set, set r in round r; "typed": `rows` as printed
     rule: str = "howell"
     boards: tuple[int, ...] = ()  # "endless": each table's first set (else the place's)
+    rows: tuple[tuple[int, int, int, int, int], ...] = ()  # "typed": round, table, NS, EW, set
 
 
 _FOUR_TABLES = (
@@ -97,6 +98,37 @@ _KOPS = (
 )
 
 HOWELLS = (
+    # The Bridge Scorekeeper, "Movement.Howell06T3B15Relay.yaml" (the same in its 20, 25 and
+    # 30-board files): pair 6 stays NS at table 1 and meets pairs 1-5 on sets 1-5; the other
+    # pairs follow McKinnon's rule, but the sets do not move down places: tables 2 and 3 trade
+    # sets 1-4 between them and all three tables share set 5 in the last round (as Magic
+    # Contest's help, "How do I score a 2-evening event with 12 pairs", says of the 3-table
+    # Howell of Jannersten's orange book "Movements": "board sharing between all tables in
+    # the last round"). Typed as its file prints it.
+    HowellEntry(
+        "scorekeeper-3-5",
+        "3-table Howell (complete, 5 rounds, last round shared; Bridge Scorekeeper cards)",
+        "6-1 4-3 2-5",
+        _SCOREKEEPER.format("Howell06T3B15Relay"),
+        rule="typed",
+        rows=(
+            (1, 1, 6, 1, 1),
+            (1, 2, 4, 3, 2),
+            (1, 3, 2, 5, 4),
+            (2, 1, 6, 2, 2),
+            (2, 2, 5, 4, 3),
+            (2, 3, 3, 1, 4),
+            (3, 1, 6, 3, 3),
+            (3, 2, 1, 5, 2),
+            (3, 3, 4, 2, 1),
+            (4, 1, 6, 4, 4),
+            (4, 2, 2, 1, 3),
+            (4, 3, 5, 3, 1),
+            (5, 1, 6, 5, 5),
+            (5, 2, 3, 2, 5),
+            (5, 3, 1, 4, 5),
+        ),  # fmt: skip
+    ),
     # bridgescoreplus.com, "Recommended movements" (compiled with ACBL tournament and club
     # directors), 2 tables: "a Howell movement of 3 long rounds ... one stationary pair, #4 at
     # table 1 NS ... Standard (in round one, pair 3 is NS, pair 2 EW) ... both tables sharing

@@ -159,9 +159,11 @@ def test_choices_by_tables_and_pairs():
         "kops-4-7",
     ]
     assert [key for key, _ in library_choices(5)] == ["scorekeeper-5-9", "kops-5-7", "kops-5-9"]
-    assert library_choices(3) == library_choices(11) == []
+    assert [key for key, _ in library_choices(3)] == ["scorekeeper-3-5"]
+    assert library_choices(11) == []
     assert library_for_pairs(7) == library_for_pairs(8) == [key for key, _ in library_choices(4)]
     assert library_for_pairs(3) == library_for_pairs(4) == ["acbl-2-standard"]
+    assert library_for_pairs(5) == library_for_pairs(6) == ["scorekeeper-3-5"]
 
 
 def test_an_unknown_movement_is_refused_in_words():
@@ -263,3 +265,34 @@ def test_a_six_and_a_half_table_room_plays_the_seven_table_howell_without_pair_1
     assert all(s.table == 4 for s in movement.seatings if not s.is_played)
     assert library_for_pairs(13) == library_for_pairs(14)
     assert library_for_pairs(14)[0] == "howell-7-13"
+
+
+def test_the_three_table_howell_is_the_scorekeepers_card():
+    # The Bridge Scorekeeper, Movement.Howell06T3B15Relay.yaml, 3 boards a round: every
+    # (round, table): NS, EW, first board.
+    printed = {
+        (1, 1): (6, 1, 1), (1, 2): (4, 3, 4), (1, 3): (2, 5, 10),
+        (2, 1): (6, 2, 4), (2, 2): (5, 4, 7), (2, 3): (3, 1, 10),
+        (3, 1): (6, 3, 7), (3, 2): (1, 5, 4), (3, 3): (4, 2, 1),
+        (4, 1): (6, 4, 10), (4, 2): (2, 1, 7), (4, 3): (5, 3, 1),
+        (5, 1): (6, 5, 13), (5, 2): (3, 2, 13), (5, 3): (1, 4, 13),
+    }  # fmt: skip
+    movement = library_movement("scorekeeper-3-5", 3)
+    assert (movement.tables, movement.rounds, movement.boards) == (3, 5, range(1, 16))
+    for (round_number, table), (ns, ew, first) in printed.items():
+        s = movement.seating(round_number, table)
+        assert (s.ns.number, s.ew.number) == (ns, ew)
+        assert movement.boards_of_set(s.board_set) == range(first, first + 3)
+    # Magic Contest's help: the 3-table Howell has "board sharing between all tables in the
+    # last round"; before it no two tables share.
+    for round_number in range(1, 5):
+        sets = [movement.seating(round_number, t).board_set for t in (1, 2, 3)]
+        assert len(set(sets)) == 3
+    assert {movement.seating(5, t).board_set for t in (1, 2, 3)} == {5}
+
+
+def test_two_and_a_half_tables_play_the_three_table_howell_without_pair_6():
+    movement = library_movement("scorekeeper-3-5", 3, missing_highest=True)
+    assert Pair(6) not in movement.pairs
+    sitting_out = sorted(s.ew.number for s in movement.seatings if not s.is_played)
+    assert sitting_out == [1, 2, 3, 4, 5]  # whoever would meet pair 6, at table 1

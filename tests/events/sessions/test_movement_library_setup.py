@@ -221,3 +221,19 @@ def test_a_three_quarter_howell_is_set_up_and_recognised(director_client, club):
     event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
     assert event.sections.get().library == "kops-6-9"
     assert describe_movements(event) == f"Movement recognised: {SIX_NINE}."
+
+
+@pytest.mark.parametrize(
+    "key,pairs,label",
+    [
+        ("scorekeeper-3-5", 6, "3-table Howell (complete, 5 rounds, last round shared; "),
+        ("howell-7-13", 13, SEVEN),
+        ("kops-10-19", 20, "10-table Howell (complete, 19 rounds; KoPS cards)"),
+        ("kops-8-12", 16, "3/4 Howell, 8 tables, 12 rounds (KoPS cards)"),
+    ],
+)
+def test_imports_played_on_the_library_are_named(club, key, pairs, label):
+    played = library_movement(key, 2, missing_highest=pairs % 2 == 1)
+    event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
+    assert event.sections.get().library == key
+    assert describe_movements(event).startswith(f"Movement recognised: {label}")
