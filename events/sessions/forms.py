@@ -140,7 +140,7 @@ LIBRARY_PREFIX = "library:"  # a published movement's choice: "library:mckinnon-
 
 SETUP_MOVEMENT_CHOICES = [
     (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
-    ("relay", "Mitchell (an even section: relay and bye stand)"),
+    ("relay", "Mitchell (an even section: share and relay, a bye stand)"),
     (MovementKind.HOWELL, MovementKind.HOWELL.label),
     (TYPED, "Our own movement, typed below as a table"),
     # The published movements, grouped by the tables they are for (docs/rules.md).
@@ -149,7 +149,9 @@ SETUP_MOVEMENT_CHOICES = [
             f"Published, {tables} tables (cards as printed)",
             [(f"{LIBRARY_PREFIX}{key}", label) for key, label in library_choices(tables)],
         )
-        for tables in sorted({scoring.library_movement(key, 1).tables for key in scoring.LIBRARY})
+        for tables in sorted(
+            {scoring.library_movement(key, 1).tables for key, _ in library_choices()}
+        )
     ),
 ]
 
@@ -233,7 +235,10 @@ class SessionForm(forms.Form):
         if chosen == TYPED and not typed.strip():
             self.add_error("typed_table", "Type the movement: a line a table a round.")
             return data
-        howell = chosen in (MovementKind.HOWELL, TYPED) or bool(library)
+        # A published Mitchell variant with two fields (bump, web) sets up as a Mitchell.
+        howell = chosen in (MovementKind.HOWELL, TYPED) or (
+            bool(library) and scoring.library_movement(library, 1).kind == MovementKind.HOWELL
+        )
         data["movement"] = MovementKind.HOWELL if howell else MovementKind.MITCHELL
         try:
             data["sections"] = plan_sections(

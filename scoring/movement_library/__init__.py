@@ -1,24 +1,30 @@
 """The movements clubs print and buy cards for, by name, as their sources publish them.
 
 Clubscore's own `howell` is a cyclic construction of its own: a club's printed Howell cards
-are some other Howell. Each movement here is typed from a published source (the module of its
+are some other Howell; a club's hesitation, bump or web Mitchell is no plain Mitchell either
+(`mitchells.py`). Each movement here is typed from a published source (the module of its
 family cites it, per movement) and built into the same `Movement` the rest of Clubscore runs:
 check_movement checks it, the table and guide cards print it, an import is matched against it.
-A half table is the highest pair missing: whoever it would meet sits out.
+A half table is the highest pair missing (in a Mitchell variant, the pair its source names):
+whoever it would meet sits out.
 """
 
 from functools import cache
 
 from scoring.domain import MovementKind
 from scoring.movement_library.howells import HOWELLS, HowellEntry
+from scoring.movement_library.mitchells import MITCHELLS, MitchellEntry, mitchell_variant
 from scoring.movement_library.typed import typed_movement
 from scoring.movements import Movement, Pair, Seating, _check_boards_per_round
 
 __all__ = [
-    "LIBRARY", "library_movement", "library_choices", "library_for_pairs", "typed_movement"
+    "LIBRARY", "VARIANTS", "library_movement", "library_choices", "library_for_pairs",
+    "library_for_sides", "typed_movement",
 ]  # fmt: skip
 
 LIBRARY: dict[str, HowellEntry] = {entry.key: entry for entry in HOWELLS}
+# The published Mitchell variants (hesitation, bump, web), by key.
+VARIANTS: dict[str, MitchellEntry] = {entry.key: entry for entry in MITCHELLS}
 
 
 def _places(shorthand: str) -> list[tuple[int, int] | None]:
@@ -33,7 +39,9 @@ def _places(shorthand: str) -> list[tuple[int, int] | None]:
     return places
 
 
-def _tables_of(entry: HowellEntry) -> int:
+def _tables_of(entry: HowellEntry | MitchellEntry) -> int:
+    if isinstance(entry, MitchellEntry):
+        return entry.tables
     return sum(1 for place in _places(entry.shorthand) if place is not None)
 
 
@@ -45,22 +53,41 @@ def _cycle_of(entry: HowellEntry) -> int:
 def library_choices(tables: int | None = None) -> list[tuple[str, str]]:
     """(key, name) of the library's movements, those for `tables` tables if given (a half
     table rounds up: 3½ tables play a 4-table movement)."""
+    entries: list[HowellEntry | MitchellEntry] = [*LIBRARY.values(), *VARIANTS.values()]
     return [
         (entry.key, entry.label)
-        for entry in HOWELLS
+        for entry in entries
         if tables is None or _tables_of(entry) == tables
     ]
 
 
 def library_for_pairs(pairs: int) -> list[str]:
-    """The keys of the movements `pairs` pairs can play (an odd number: the highest missing)."""
-    return [entry.key for entry in HOWELLS if 2 * _tables_of(entry) - pairs in (0, 1)]
+    """The keys of the one-field movements `pairs` pairs can play (an odd number: a half
+    table, the highest pair missing in a Howell)."""
+    howells = [entry.key for entry in HOWELLS if 2 * _tables_of(entry) - pairs in (0, 1)]
+    return howells + [
+        entry.key
+        for entry in MITCHELLS
+        if entry.kind == MovementKind.HOWELL
+        and (entry.pairs == pairs or (entry.half_table_pair and entry.pairs - 1 == pairs))
+    ]
+
+
+def library_for_sides(ns: int, ew: int) -> list[str]:
+    """The keys of the two-field (Mitchell) movements `ns` NS and `ew` EW pairs can play."""
+    return [
+        entry.key
+        for entry in MITCHELLS
+        if entry.kind == MovementKind.MITCHELL
+        and (ns, ew) == (entry.pairs - entry.tables, entry.tables)
+    ]
 
 
 def library_movement(key: str, boards_per_round: int, missing_highest: bool = False) -> Movement:
-    """The library's movement `key`; `missing_highest` makes its highest pair absent."""
-    if key not in LIBRARY:
-        known = ", ".join(LIBRARY)
+    """The library's movement `key`; `missing_highest` makes its highest pair absent (a half
+    table; in a Mitchell variant the pair its source leaves out)."""
+    if key not in LIBRARY and key not in VARIANTS:
+        known = ", ".join([*LIBRARY, *VARIANTS])
         raise ValueError(f"{key!r} is not a movement of the library: one of {known}")
     _check_boards_per_round(boards_per_round)
     return _build(key, boards_per_round, bool(missing_highest))
@@ -68,6 +95,8 @@ def library_movement(key: str, boards_per_round: int, missing_highest: bool = Fa
 
 @cache
 def _build(key: str, boards_per_round: int, missing_highest: bool) -> Movement:
+    if key in VARIANTS:
+        return mitchell_variant(VARIANTS[key], boards_per_round, missing_highest)
     entry = LIBRARY[key]
     cycle = _cycle_of(entry)
     seatings: list[Seating] = []
