@@ -14,6 +14,7 @@ from events.models import Event, Result
 from events.sessions.importing import import_travellers
 from events.sessions.movement_inference import describe_movements
 from events.sessions.table_cards import pair_cards, section_summary, table_cards
+from events.standings.ranking import section_standings
 from scoring import VARIANTS, library_movement
 from tests.events.sessions.test_movement_inference import travellers
 from tests.events.sessions.test_movement_library_setup import form as library_form
@@ -134,3 +135,25 @@ def test_an_imported_web_mitchell_is_named(club):
     event = import_travellers(travellers(library_movement("web-10-7", 2)), club=club, name="Web")
     assert event.sections.get().library == "web-10-7"
     assert describe_movements(event) == f"Movement recognised: {VARIANTS['web-10-7'].label}."
+
+
+def test_a_bump_mitchell_ranks_two_fields_and_a_hesitation_one(club):
+    # The bump Mitchell keeps a Mitchell's two winners (McKinnon: "the N-S pairs keep the same
+    # pair number throughout"); the hesitation Mitchell is "a single winner movement" (Pain).
+    bump = import_travellers(travellers(library_movement("bump-7", 2)), club=club, name="B")
+    groups = section_standings(bump.sections.get())
+    assert sorted(len(group.rows) for group in groups) == [7, 8]
+    played = library_movement("hesitation-7", 2)
+    one = import_travellers(travellers(played), club=club, name="H", movement="howell")
+    assert [len(group.rows) for group in section_standings(one.sections.get())] == [14]
+
+
+def test_the_table_cards_page_prints_a_bump_mitchell(client, club):
+    event = make_session(club, tables=7, boards_per_round=2)
+    section = event.sections.get()
+    section.library = "bump-7"
+    section.save()
+    event.published = True
+    event.save()
+    page = client.get(reverse("table_cards", args=[event.pk])).content.decode()
+    assert BUMP in page and "NS 1 sit out round 2, then table 2 NS" in page
