@@ -157,3 +157,13 @@ def test_the_table_cards_page_prints_a_bump_mitchell(client, club):
     event.save()
     page = client.get(reverse("table_cards", args=[event.pk])).content.decode()
     assert BUMP in page and "NS 1 sit out round 2, then table 2 NS" in page
+
+
+def test_a_bump_mitchell_with_arrow_switch_rounds_or_a_half_table_is_refused(director_client, club):
+    bump = form(club, movement="library:bump-7", arrow_switch="last")
+    response = director_client.post(reverse("session_create"), bump)
+    assert "leave the arrow-switch rounds empty" in response.content.decode()
+    odd_half = form(club, tables="6½", phantom="EW")  # Pain gives no 6½-table card
+    response = director_client.post(reverse("session_create"), odd_half)
+    assert "No published card shows the 7-table hesitation Mitchell" in response.content.decode()
+    assert not Event.objects.exists()
