@@ -114,9 +114,11 @@ from scoring.movement_library import (
     VARIANTS,
     library_choices,
     library_for_pairs,
-    library_for_sides,
     library_movement,
     typed_movement,
+    variant_choices,
+    variants_for_pairs,
+    variants_for_sides,
 )
 from scoring.movements import (
     Movement,
@@ -249,7 +251,9 @@ __all__ = [
     "VARIANTS",
     "library_choices",
     "library_for_pairs",
-    "library_for_sides",
+    "variant_choices",
+    "variants_for_pairs",
+    "variants_for_sides",
     "library_movement",
     "typed_movement",
     "table_guides",

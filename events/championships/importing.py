@@ -44,8 +44,11 @@ def read_sessions(data: bytes, file_name: str) -> list[TravellerFile]:
 
         return read_usebio_sessions(data)
     parsed = read_traveller_file(data, extension, file_name)
-    if kinds.importing(parsed):
-        raise ImportProblems([(1, "a teams event's file: a championship is of pairs sessions")])
+    if kind := kinds.importing(parsed):
+        article = "an" if kind.what[0] in "aeiou" else "a"
+        raise ImportProblems(
+            [(1, f"{article} {kind.what}'s file: a championship is of pairs sessions")]
+        )
     assert isinstance(parsed, TravellerFile)
     return [parsed]
 

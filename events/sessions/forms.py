@@ -20,7 +20,7 @@ from events.models import (
 )
 from events.sessions.setup import parse_sections, plan_sections, sections_error
 from scoring.domain import Method, MovementKind
-from scoring.movement_library import library_choices
+from scoring.movement_library import library_choices, variant_choices
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
@@ -138,6 +138,12 @@ class ScoringOptionsForm(forms.ModelForm):
 TYPED = "typed"  # the club's own movement, typed into `typed_table`
 LIBRARY_PREFIX = "library:"  # a published movement's choice: "library:mckinnon-4-ab"
 
+
+def _published(tables: int | None = None) -> list[tuple[str, str]]:
+    """The library's Howells and Mitchell variants for `tables` tables (all if None)."""
+    return library_choices(tables) + variant_choices(tables)
+
+
 SETUP_MOVEMENT_CHOICES = [
     (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
     ("relay", "Mitchell (an even section: share and relay, a bye stand)"),
@@ -147,11 +153,9 @@ SETUP_MOVEMENT_CHOICES = [
     *(
         (
             f"Published, {tables} tables (cards as printed)",
-            [(f"{LIBRARY_PREFIX}{key}", label) for key, label in library_choices(tables)],
+            [(f"{LIBRARY_PREFIX}{key}", label) for key, label in _published(tables)],
         )
-        for tables in sorted(
-            {scoring.library_movement(key, 1).tables for key, _ in library_choices()}
-        )
+        for tables in sorted({scoring.library_movement(key, 1).tables for key, _ in _published()})
     ),
 ]
 

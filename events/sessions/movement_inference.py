@@ -22,7 +22,7 @@ MIN_COVERAGE = 0.75  # at least this share of the movement's plays must be in th
 
 def _mitchell_candidates(ns: int, ew: int, bpr: int):
     # The library's first: a club's bump or web Mitchell is named as what it is.
-    for key in scoring.library_for_sides(ns, ew):
+    for key in scoring.variants_for_sides(ns, ew):
         yield scoring.library_movement(key, bpr), ""
     tables = max(ns, ew)
     if not 3 <= tables <= 30 or min(ns, ew) < tables - 1:
@@ -36,7 +36,7 @@ def _mitchell_candidates(ns: int, ew: int, bpr: int):
 
 def _howell_candidates(pairs: int, bpr: int):
     # The library's first: a club's printed Howell is named as what it is.
-    for key in scoring.library_for_pairs(pairs):
+    for key in [*scoring.library_for_pairs(pairs), *scoring.variants_for_pairs(pairs)]:
         yield (
             scoring.library_movement(key, bpr, missing_highest=pairs % 2 == 1),
             "any" if pairs % 2 else "",

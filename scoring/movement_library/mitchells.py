@@ -35,7 +35,10 @@ from dataclasses import dataclass
 from scoring.domain import Direction, MovementKind
 from scoring.movements import Movement, Pair, Seating, mitchell, mitchell_rounds
 
-__all__ = ["MitchellEntry", "MITCHELLS", "mitchell_variant"]
+__all__ = [
+    "MitchellEntry", "MITCHELLS", "mitchell_variant", "variant_choices", "variants_for_pairs",
+    "variants_for_sides",
+]  # fmt: skip
 
 NS, EW = Direction.NS, Direction.EW
 
@@ -122,6 +125,32 @@ MITCHELLS = (
         if t // 2 < s < t  # more sets than a group's tables; fewer than the room's
     ),
 )
+
+
+def variant_choices(tables: int | None = None) -> list[tuple[str, str]]:
+    """(key, name) of the variants, those for `tables` tables if given."""
+    return [(e.key, e.label) for e in MITCHELLS if tables is None or e.tables == tables]
+
+
+def variants_for_pairs(pairs: int) -> list[str]:
+    """The keys of the one-field variants (hesitation Mitchells) `pairs` pairs can play (one
+    fewer: the half table its source shows)."""
+    return [
+        entry.key
+        for entry in MITCHELLS
+        if entry.kind == MovementKind.HOWELL
+        and (entry.pairs == pairs or (entry.half_table_pair and entry.pairs - 1 == pairs))
+    ]
+
+
+def variants_for_sides(ns: int, ew: int) -> list[str]:
+    """The keys of the two-field variants (bump, web) `ns` NS and `ew` EW pairs can play."""
+    return [
+        entry.key
+        for entry in MITCHELLS
+        if entry.kind == MovementKind.MITCHELL
+        and (ns, ew) == (entry.pairs - entry.tables, entry.tables)
+    ]
 
 
 def mitchell_variant(entry: MitchellEntry, boards_per_round: int, half_table: bool) -> Movement:
