@@ -42,7 +42,7 @@ def test_the_form_refuses_six_table_at_other_tables(director_client, club):
     assert not IndividualEvent.objects.exists()
 
 
-# Board 1 at six tables: NS +420, +420, +450, -50, +140, +620 (top 5).
+# Board 1 at six tables (none vulnerable): NS +420, +420, +450, -50, +140, +480 (top 5).
 BOARD_ONE = {1: "4S N =", 2: "4S S =", 3: "4S N +1", 4: "4S N -1", 5: "3S N =", 6: "4H S +2"}
 
 
