@@ -59,6 +59,7 @@ def test_the_page_says_imps(client, club, director):
     championship = _in_imps(club, director)
     page = client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
     assert "Total IMPs" in page and "Places follow the total IMPs" in page
+    assert "a session not played: scores nothing (0 IMPs)." in page
     assert "66.00" in page
 
 
