@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from events.championships.setup import pair_names
 from events.core import versions
-from events.models import Championship, Entrant, Event, Member, Pair, ResultMail
+from events.models import Championship, Entrant, Event, Member, MemberMerge, Pair, ResultMail
 
 __all__ = [
     "MergePlan", "MergeRefused", "NamedPlayers", "merge_members", "plan_merge", "register",
@@ -93,6 +93,12 @@ class MergePlan:
             )
         lines.append(f"{old} leaves the roster.")
         return lines
+
+    @property
+    def rows_moved(self) -> int:
+        """How many of the club's rows that named the duplicate name the kept member after."""
+        elsewhere = sum(len(records) for _, records in self.elsewhere)
+        return len(self.pairs) + len(self.entrants) + elsewhere + self.mails
 
     @property
     def taken_over(self) -> list[str]:
@@ -192,10 +198,11 @@ def renamed(name: str, old: str, new: str) -> str:
     return new if name.lower() == old.lower() else name
 
 
-def merge_members(kept: Member, duplicate: Member) -> MergePlan:
+def merge_members(kept: Member, duplicate: Member, by=None) -> MergePlan:
     """Merges `duplicate` into `kept` in one transaction: every record naming the duplicate
-    names the kept member, their mails are the kept member's, and the duplicate leaves the
-    roster. Refused (MergeRefused), with nothing changed, when plan_merge refuses."""
+    names the kept member, their mails are the kept member's, the duplicate leaves the roster,
+    and a MemberMerge records it (`by`: the director). Refused (MergeRefused), with nothing
+    changed, when plan_merge refuses."""
     with transaction.atomic():
         # Locked, so a rename or a second merge at the same moment waits for this one.
         locked = {
@@ -225,6 +232,16 @@ def merge_members(kept: Member, duplicate: Member) -> MergePlan:
         for named_players, records in plan.elsewhere:
             named_players.rename(records, old, new)
         ResultMail.objects.filter(member=duplicate).update(member=kept)
+        MemberMerge.objects.create(
+            club_id=kept.club_id,
+            merged_by=by,
+            kept_name=new,
+            kept_number=kept.number,
+            duplicate_name=old,
+            duplicate_number=duplicate.number,
+            rows_moved=plan.rows_moved,
+            changes="\n".join(plan.changes),
+        )
         _take_over(kept, duplicate)
         duplicate.delete()
         kept.save()
