@@ -148,8 +148,9 @@ def full_club(db):
         carry_percent=40,
     )
     Ladder.objects.create(
-        club=club, name="Winter ladder", rule="average", sessions=6,
-        start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31), version=2,
+        club=club, name="Winter ladder", rule="average", sessions=6, handicapping="half",
+        handicap_basis="grade", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31),
+        version=2,
     )  # fmt: skip
     MemberMerge.objects.create(
         club=club, merged_at=MOMENT, merged_by=fred, kept_name="Ann Smith", kept_number="1001",
