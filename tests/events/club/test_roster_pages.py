@@ -256,8 +256,8 @@ def test_the_roster_page_takes_a_constant_number_of_queries(
     director_client, club, members, django_assert_max_num_queries
 ):
     Member.objects.bulk_create(
-        Member(club=club, name=f"Member {n}", number=str(1000 + n), visitor=n % 3 == 0,
-               active=n % 5 != 0)
+        Member(club=club, name=f"Member {n}", key=f"member {n}", number=str(1000 + n),
+               visitor=n % 3 == 0, active=n % 5 != 0)
         for n in range(members)
     )  # fmt: skip
     MemberMerge.objects.bulk_create(
