@@ -345,3 +345,19 @@ def test_the_members_page_shows_the_director_each_merge(
     assert '<td class="num">1</td>' in row.group(0) and director.username in row.group(0)
     assert "1 session: 1 pair with A. Smith get Ann Smith instead." in body
     assert MemberMerge.objects.get().merged_by == director
+
+
+def test_an_accented_duplicate_typed_in_capitals_is_found_on_any_database(club):
+    """SQLite's LIKE (Django's iexact there) folds ASCII letters only: "ÉMILE ZOLA" typed on
+    a pairs page is the member Émile Zola all the same (events.core.names.player_key)."""
+    emile = Member.objects.create(club=club, name="Émile Zola", number="777")
+    e_zola = Member.objects.create(club=club, name="É. Zola")
+    tuesday = make_session(club, name="Tuesday pairs", date=datetime.date(2026, 11, 24))
+    name_pair(tuesday, "NS", 1, "É. ZOLA", "Bob Jones")
+    thursday = make_session(club, name="Thursday pairs", date=datetime.date(2026, 11, 26))
+    name_pair(thursday, "NS", 1, "émile zola", "É. zola")
+    with pytest.raises(MergeRefused, match="both played in Thursday pairs"):
+        plan_merge(emile, e_zola)
+    name_pair(thursday, "NS", 1, "émile zola", "Cy")
+    merge_members(emile, e_zola)
+    assert ("NS 1", "Émile Zola", "Bob Jones") in names(tuesday)
