@@ -254,6 +254,7 @@ def _teams_event(club, fred):
         club,
         kind="round-robin",
         rounds=3,
+        session_rounds="2, 1",
         vp_scale="club",
         club_vp_table=CLUB_VP_TABLE,
         bye_vps="average",

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0043_member_merge'),
+        ('events', '0044_member_merge'),
     ]
 
     operations = [

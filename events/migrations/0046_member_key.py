@@ -24,7 +24,7 @@ def fill_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0044_ladder_handicap_share'),
+        ('events', '0045_ladder_handicap_share'),
     ]
 
     operations = [
