@@ -86,6 +86,7 @@ ARGUMENTS = {
         lambda w: [w["event"].pk],
     ),
     "score_card": lambda w: [w["event"].pk, w["pair"].pk],
+    "section_movement": lambda w: [w["event"].pk, w["section"].name],
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
