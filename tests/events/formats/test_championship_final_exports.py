@@ -12,21 +12,26 @@ length (the White Book's half of C = S × FT / (2 × QT) over the final's top): 
 sessions (events/formats/championship_usebio.py).
 """
 
+import datetime
 import json
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from events.championships.final import final_standings
 from events.championships.importing import import_championship
+from events.championships.setup import create_championship
 from events.formats.championship_json import championship_document
 from events.formats.championship_usebio import write_championship_usebio
 from events.models import Championship, Event
-from tests.events.championships.test_final import _qualified
-from tests.events.formats.test_championship_exports import _run, valid_usebio_event
-from tests.factories import make_club
+from tests.events.championships.helpers import NAMES, name_pairs, play_everything, two_sessions
+from tests.events.championships.test_final import FINAL_NAMES, _qualified
+from tests.events.formats.test_championship_exports import LINES, _run, valid_usebio_event
+from tests.factories import make_club, make_session
 
 
 def _final_table(championship) -> dict:
@@ -177,3 +182,40 @@ def test_a_bad_final_is_refused_in_words_and_stores_nothing(
                      stdout=StringIO(), stderr=err)  # fmt: skip
     assert words in err.getvalue()
     assert (Event.objects.count(), Championship.objects.count()) == before
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    first=st.lists(st.sampled_from(LINES), min_size=3, max_size=3),
+    second=st.lists(st.sampled_from(LINES), min_size=3, max_size=3),
+    final=st.lists(st.sampled_from(LINES), min_size=3, max_size=3),
+    finalists=st.integers(1, 3),
+    qualify_by=st.sampled_from(["overall", "section"]),
+    share=st.sampled_from([0, 37, 50, 100]),
+)
+def test_any_final_reads_back_from_usebio_to_its_standings(
+    club, director, first, second, final, finalists, qualify_by, share
+):
+    """Whatever the tables type in the qualifying sessions and the final, and whoever goes
+    through with whatever share, the USEBIO file imports to the same final standings, with no
+    warning that the file's differ."""
+    one, two = two_sessions(club)
+    name_pairs(one, NAMES)
+    name_pairs(two, NAMES)
+    championship = create_championship(club, "Club pairs", [one, two], "factored", "zero")
+    play_everything(one, director, dict(enumerate(first, 1)))
+    play_everything(two, director, dict(enumerate(second, 1)))
+    event = make_session(club, name="Final", date=datetime.date(2026, 11, 26))
+    name_pairs(event, FINAL_NAMES)
+    play_everything(event, director, dict(enumerate(final, 1)))
+    Championship.objects.filter(pk=championship.pk).update(
+        final=event, finalists=finalists, qualify_by=qualify_by, carry_percent=share
+    )
+    championship.refresh_from_db()
+    text = write_championship_usebio(championship)
+    imported = import_championship([("c.xml", text.encode())], club=make_club(), name="Again",
+                                   combination="factored", missed="zero")  # fmt: skip
+    assert _final_table(imported.championship) == _final_table(championship)
+    assert imported.warnings == []

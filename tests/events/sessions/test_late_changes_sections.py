@@ -9,8 +9,12 @@ boards a round.
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from events.models import Event, Pair, Result, ResultChange, Section, SessionChange, TableLink
+from events.sessions.late_changes import Wanted, apply, preview
+from events.sessions.lifecycle import MovementChangeRefused
 from events.sessions.setup import SectionPlan
 from tests.events.sessions.test_late_changes import enter
 from tests.factories import make_session
@@ -153,3 +157,30 @@ def test_only_the_clubs_directors_change_a_section(client, colleague, two_sectio
     response = page(client, two_sections, "B", tables="3", phantom="", rounds="", removed="")
     assert response.status_code == 404
     assert snapshot(b) == before and not SessionChange.objects.exists()
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    tables=st.integers(2, 5),
+    phantom=st.sampled_from(["", "NS", "EW"]),
+    rounds=st.one_of(st.none(), st.integers(1, 5)),
+)
+def test_whatever_b_changes_to_section_a_stays_whole(
+    two_sections, director, tables, phantom, rounds
+):
+    """Any change asked of B, done or refused: A's results, points, pairs, boards and links
+    stay as they were, and B keeps exactly the results its preview said it keeps."""
+    a, b = two_sections.sections.order_by("name")
+    a_before = snapshot(a)
+    wanted = Wanted(tables, phantom, rounds)
+    try:
+        change = preview(b, wanted)
+    except MovementChangeRefused:
+        assert snapshot(a) == a_before
+        return
+    apply(b, wanted, user=director, confirmed=change.removed_ids)
+    assert snapshot(a) == a_before
+    kept = {result.pk for result, _ in change.kept}
+    assert set(Result.objects.filter(board__section=b).values_list("pk", flat=True)) == kept
