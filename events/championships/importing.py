@@ -55,8 +55,11 @@ def read_sessions(data: bytes, file_name: str) -> list[TravellerFile]:
 
         return read_usebio_sessions(data)
     parsed = read_traveller_file(data, extension, file_name)
-    if kinds.importing(parsed):
-        raise ImportProblems([(1, "a teams event's file: a championship is of pairs sessions")])
+    if kind := kinds.importing(parsed):
+        article = "an" if kind.what[0] in "aeiou" else "a"
+        raise ImportProblems(
+            [(1, f"{article} {kind.what}'s file: a championship is of pairs sessions")]
+        )
     assert isinstance(parsed, TravellerFile)
     return [parsed]
 
@@ -98,12 +101,8 @@ def import_championship(
                 problems += [(file_name, place, message) for place, message in error.problems]
                 continue
             warnings += [(file_name, place, message) for place, message in found]
-            if not event.uses_percentages:
-                problems.append(
-                    (file_name, None, f"“{event.name}” is scored in IMPs: a championship adds "
-                                      "up matchpoints or percentages")
-                )  # fmt: skip
             sessions.append(event)
+        combination = _combination_for(sessions, combination, problems)
         if problems:
             transaction.set_rollback(True)
             raise ChampionshipImportError(problems)
@@ -144,6 +143,9 @@ def _import_final(championship, final: "FileFinal", club, warnings, session_opti
     """The file's final session stored and made the championship's final, as the final's page
     would (events.championships.forms.FinalForm's rules): "" when done, else why not (or
     ImportProblems for a bad line of the final)."""
+    if championship.combination == scoring.Combination.IMPS:
+        return ("the championship adds up IMPs, which have no top: a final carries a share of a "
+                "percentage, so only a championship scored with percentages has one")  # fmt: skip
     event = import_traveller_file(final.session, club=club, warnings=warnings, **session_options)
     if not event.uses_percentages:
         return (f"the final “{event.name}” is scored in IMPs: a final adds a percentage to the "
@@ -175,6 +177,23 @@ def _final_differs(final: "FileFinal", championship) -> list[tuple[Place, str]]:
         for row in (standings.rows if standings else [])
     }
     return _differs(final.standings, rows, scoring.printed, "in the file's final", True)
+
+
+def _combination_for(sessions, combination: str, problems: list) -> str:
+    """Sessions scored in IMPs add up their IMPs, whatever combination was asked for (it is the
+    only one for them); sessions scored with percentages cannot; a mixture is refused."""
+    in_imps = [event for event in sessions if not event.uses_percentages]
+    if not in_imps:
+        if combination == scoring.Combination.IMPS:
+            problems.append(("", None, "IMPs are added up only for sessions scored in IMPs"))
+        return combination
+    if len(in_imps) < len(sessions):
+        with_percentages = next(event for event in sessions if event.uses_percentages)
+        problems.append(
+            ("", None, f"“{in_imps[0].name}” is scored in IMPs and “{with_percentages.name}” "
+                         "with percentages: a championship's sessions are all one or the other")
+        )  # fmt: skip
+    return scoring.Combination.IMPS
 
 
 def _outright_differs(data: bytes, file_name: str, championship) -> list[tuple[Place, str]]:

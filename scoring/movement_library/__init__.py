@@ -38,7 +38,13 @@ def _tables_of(entry: HowellEntry) -> int:
 
 
 def _cycle_of(entry: HowellEntry) -> int:
-    """The moving pairs' cycle: 2T-1, the highest pair (2T) staying put."""
+    """The moving pairs' cycle, its rounds and sets: a Howell's places (2T-1 for a complete
+    one, the highest pair staying put; fewer for a 3/4 Howell, whose pairs numbered above its
+    places all stay put); 2T-1 for the endless and barometer Howells."""
+    if entry.rule == "howell":
+        return len(_places(entry.shorthand))
+    if entry.rule == "typed":
+        return max(row[0] for row in entry.rows)
     return 2 * _tables_of(entry) - 1
 
 
@@ -70,32 +76,36 @@ def library_movement(key: str, boards_per_round: int, missing_highest: bool = Fa
 def _build(key: str, boards_per_round: int, missing_highest: bool) -> Movement:
     entry = LIBRARY[key]
     cycle = _cycle_of(entry)
+    missing = 2 * _tables_of(entry) if missing_highest else None
     seatings: list[Seating] = []
     for r in range(cycle):
-        if entry.rule == "endless":
-            seatings += _endless_round(entry, r, cycle, missing_highest)
+        if entry.rule == "typed":
+            seatings += _typed_round(entry, r, missing)
+        elif entry.rule == "endless":
+            seatings += _endless_round(entry, r, cycle, missing)
         else:
-            seatings += _howell_round(entry, r, cycle, missing_highest)
+            seatings += _howell_round(entry, r, cycle, missing)
     return Movement(
         MovementKind.HOWELL,
         _tables_of(entry),
         cycle,
         boards_per_round,
-        cycle,
+        max(s.board_set for s in seatings),
         tuple(seatings),
         library=key,
         label=entry.label,
     )
 
 
-def _numbered(number: int, r: int, cycle: int, missing_highest: bool) -> Pair | None:
-    """Who sits, in round r (from 0), where pair `number` sat in round 1: McKinnon's rule."""
-    if number == cycle + 1:
-        return None if missing_highest else Pair(number)
+def _numbered(number: int, r: int, cycle: int, missing: int | None) -> Pair | None:
+    """Who sits, in round r (from 0), where pair `number` sat in round 1: McKinnon's rule;
+    pairs numbered above the cycle stay put, `missing` (the highest, if absent) is empty."""
+    if number > cycle:
+        return None if number == missing else Pair(number)
     return Pair((number - 1 + r) % cycle + 1)
 
 
-def _howell_round(entry: HowellEntry, r: int, cycle: int, missing: bool) -> list[Seating]:
+def _howell_round(entry: HowellEntry, r: int, cycle: int, missing: int | None) -> list[Seating]:
     """Round r (from 0): the place of round 1's set n plays set n + r (boards down a place);
     a barometer's tables all play set r + 1."""
     tables = [(n, place) for n, place in enumerate(_places(entry.shorthand)) if place is not None]
@@ -111,7 +121,20 @@ def _howell_round(entry: HowellEntry, r: int, cycle: int, missing: bool) -> list
     ]
 
 
-def _endless_round(entry: HowellEntry, r: int, cycle: int, missing: bool) -> list[Seating]:
+def _typed_round(entry: HowellEntry, r: int, missing: int | None) -> list[Seating]:
+    """Round r (from 0) as the source prints it, `missing` left empty."""
+
+    def seat(number: int) -> Pair | None:
+        return None if number == missing else Pair(number)
+
+    return [
+        Seating(round_, table, seat(ns), seat(ew), board_set)
+        for round_, table, ns, ew, board_set in entry.rows
+        if round_ == r + 1
+    ]
+
+
+def _endless_round(entry: HowellEntry, r: int, cycle: int, missing: int | None) -> list[Seating]:
     """Round r (from 0) of McKinnon's endless Howell: the moving pairs go round a circuit of
     seats, EW 1, NS 2 ... NS T, EW T ... EW 2, one seat a round; each table plays its sets
     in order from its first."""
