@@ -1,24 +1,37 @@
 """The movements clubs print and buy cards for, by name, as their sources publish them.
 
 Clubscore's own `howell` is a cyclic construction of its own: a club's printed Howell cards
-are some other Howell. Each movement here is typed from a published source (the module of its
+are some other Howell; a club's hesitation, bump or web Mitchell is no plain Mitchell either
+(`mitchells.py`). Each movement here is typed from a published source (the module of its
 family cites it, per movement) and built into the same `Movement` the rest of Clubscore runs:
 check_movement checks it, the table and guide cards print it, an import is matched against it.
-A half table is the highest pair missing: whoever it would meet sits out.
+A half table is the highest pair missing (in a Mitchell variant, the pair its source names):
+whoever it would meet sits out.
 """
 
 from functools import cache
 
 from scoring.domain import MovementKind
 from scoring.movement_library.howells import HOWELLS, HowellEntry
+from scoring.movement_library.mitchells import (
+    MITCHELLS,
+    MitchellEntry,
+    mitchell_variant,
+    variant_choices,
+    variants_for_pairs,
+    variants_for_sides,
+)
 from scoring.movement_library.typed import typed_movement
 from scoring.movements import Movement, Pair, Seating, _check_boards_per_round
 
 __all__ = [
-    "LIBRARY", "library_movement", "library_choices", "library_for_pairs", "typed_movement"
+    "LIBRARY", "VARIANTS", "library_movement", "library_choices", "library_for_pairs",
+    "variant_choices", "variants_for_pairs", "variants_for_sides", "typed_movement",
 ]  # fmt: skip
 
 LIBRARY: dict[str, HowellEntry] = {entry.key: entry for entry in HOWELLS}
+# The published Mitchell variants (hesitation, bump, web), by key.
+VARIANTS: dict[str, MitchellEntry] = {entry.key: entry for entry in MITCHELLS}
 
 
 def _places(shorthand: str) -> list[tuple[int, int] | None]:
@@ -49,8 +62,9 @@ def _cycle_of(entry: HowellEntry) -> int:
 
 
 def library_choices(tables: int | None = None) -> list[tuple[str, str]]:
-    """(key, name) of the library's movements, those for `tables` tables if given (a half
-    table rounds up: 3½ tables play a 4-table movement)."""
+    """(key, name) of the library's Howells, those for `tables` tables if given (a half
+    table rounds up: 3½ tables play a 4-table movement); the Mitchell variants'
+    are `variant_choices`."""
     return [
         (entry.key, entry.label)
         for entry in HOWELLS
@@ -59,14 +73,16 @@ def library_choices(tables: int | None = None) -> list[tuple[str, str]]:
 
 
 def library_for_pairs(pairs: int) -> list[str]:
-    """The keys of the movements `pairs` pairs can play (an odd number: the highest missing)."""
+    """The keys of the Howells `pairs` pairs can play (an odd number: the highest missing);
+    the Mitchell variants' are `variants_for_pairs` and `variants_for_sides`."""
     return [entry.key for entry in HOWELLS if 2 * _tables_of(entry) - pairs in (0, 1)]
 
 
 def library_movement(key: str, boards_per_round: int, missing_highest: bool = False) -> Movement:
-    """The library's movement `key`; `missing_highest` makes its highest pair absent."""
-    if key not in LIBRARY:
-        known = ", ".join(LIBRARY)
+    """The library's movement `key`; `missing_highest` makes its highest pair absent (a half
+    table; in a Mitchell variant the pair its source leaves out)."""
+    if key not in LIBRARY and key not in VARIANTS:
+        known = ", ".join([*LIBRARY, *VARIANTS])
         raise ValueError(f"{key!r} is not a movement of the library: one of {known}")
     _check_boards_per_round(boards_per_round)
     return _build(key, boards_per_round, bool(missing_highest))
@@ -74,6 +90,8 @@ def library_movement(key: str, boards_per_round: int, missing_highest: bool = Fa
 
 @cache
 def _build(key: str, boards_per_round: int, missing_highest: bool) -> Movement:
+    if key in VARIANTS:
+        return mitchell_variant(VARIANTS[key], boards_per_round, missing_highest)
     entry = LIBRARY[key]
     cycle = _cycle_of(entry)
     missing = 2 * _tables_of(entry) if missing_highest else None
