@@ -4,9 +4,9 @@ it (events/teams/sessions.py).
 The field is test_draw's: four teams, 2-board matches, VPs on the WBF 2013 continuous scale
 (World Bridge Federation, 2013 VP scale: the winner's VPs are 10 + 10 (1 − τ^(3M/B)) / (1 − τ³),
 τ = (√5 − 1)/2, B = 15√N), on which a 6-IMP win over 2 boards is 14.39 to 5.61 (3M/B =
-18/21.21, τ^0.849 = 0.665, 10 × 0.335/0.764 = 4.39) and a 0-IMP match 10 to 10. Round 1 (session 1): A beats B and
-D beats C by 6 IMPs (2S = +110 against 2S E = −110: 220 points, 6 IMPs on the WBF IMP scale).
-Round 2 (session 2): A v D and B v C played flat, 10-10 each.
+18/21.21, τ^0.849 = 0.665, 10 × 0.335/0.764 = 4.39) and a 0-IMP match 10 to 10. Round 1
+(session 1): A beats B and D beats C by 6 IMPs (2S = +110 against 2S E = −110: 220 points,
+6 IMPs on the WBF IMP scale). Round 2 (session 2): A v D and B v C played flat, 10-10 each.
 """
 
 import pytest
