@@ -115,6 +115,7 @@ from scoring.movement_library import (
     library_movement,
     typed_movement,
 )
+from scoring.movement_library.barometers import barometer_howell, barometer_mitchell
 from scoring.movements import (
     Movement,
     Pair,
@@ -247,6 +248,8 @@ __all__ = [
     "library_for_pairs",
     "library_movement",
     "typed_movement",
+    "barometer_howell",
+    "barometer_mitchell",
     "table_guides",
     "pair_guide",
     "board_copies",

@@ -1,0 +1,89 @@
+"""A barometer session's standings after each complete round.
+
+In a barometer movement every table plays the same board set in a round (set r in round r:
+scoring.movement_library.barometers), so once every table's results of a round are in the
+standings over the boards played so far are published, "all tables together" (ASE Computing,
+"Running a barometer pairs' event": "the results would be published after each round").
+A round is complete when every board of its set has every result it is due (a board's
+`expected_results`: one a table that plays it); the standings after round k count the boards
+of rounds 1-k alone, scored as the session scores them. Earlier rounds stay on the page; the
+page is live, so the latest complete round appears as its last result comes in.
+
+A constant number of queries: the sections, the pairs, the boards' counts of results, the
+scored lines (cached per version) and the penalties of each scoring unit.
+"""
+
+from dataclasses import dataclass, replace
+
+from django.db.models import Count
+
+from events.models import Board, Event, Pair, Section
+from events.standings.ranking import StandingGroup, plain_standings
+from events.standings.scorer import cached_units, penalties_by_pair
+
+
+@dataclass(frozen=True)
+class AfterRound:
+    round: int
+    rounds: int
+    standings: list[tuple[Section, list[StandingGroup]]]
+
+
+@dataclass(frozen=True)
+class Barometer:
+    rounds: int  # the movement's rounds (the most of any section)
+    complete: int  # rounds complete in every section, from the first
+    after: list[AfterRound]  # the latest first
+
+
+def is_barometer(sections) -> bool:
+    return any(section.barometer for section in sections)
+
+
+def complete_rounds(rounds: int, sets_due: dict[int, list[tuple[int, int]]]) -> int:
+    """The rounds complete from the first: round r's set r has every result it is due.
+    `sets_due` maps a board set to its boards' (results in, results due)."""
+    complete = 0
+    for r in range(1, rounds + 1):
+        if not all(found >= due for found, due in sets_due.get(r, [])):
+            break
+        complete = r
+    return complete
+
+
+def barometer_standings(event: Event) -> Barometer:
+    sections = {section.pk: section for section in event.sections.all()}
+    rounds, complete = 0, None
+    counted = Board.objects.filter(section__event=event).annotate(found=Count("results"))
+    boards = counted.values_list("section_id", "board_set", "found", "expected_results")
+    due_by_section: dict[int, dict[int, list[tuple[int, int]]]] = {pk: {} for pk in sections}
+    for section_id, board_set, found, due in boards:
+        due_by_section[section_id].setdefault(board_set, []).append((found, due))
+    for section in sections.values():
+        section.event = event  # no query for it
+        movement = section.movement()
+        section_rounds = movement.rounds if movement else 0
+        rounds = max(rounds, section_rounds)
+        done = complete_rounds(section_rounds, due_by_section[section.pk])
+        complete = done if complete is None else min(complete, done)
+    complete = complete or 0
+    if not complete:
+        return Barometer(rounds, 0, [])
+    pairs = {
+        pair.pk: pair
+        for pair in Pair.objects.filter(section__event=event).select_related("section")
+    }
+    units = cached_units(event)
+    penalties = [penalties_by_pair(event, unit.section_ids) for unit in units]
+    after = []
+    for k in range(complete, 0, -1):
+        shown = []
+        for unit, unit_penalties in zip(units, penalties, strict=True):
+            played = [s for s in unit.scored if unit.board_sets.get(s.board, 0) <= k]
+            members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
+            groups = plain_standings(
+                event, replace(unit, scored=played), members, pairs, unit_penalties
+            )
+            shown.append((sections[unit.section_ids[0]], groups))
+        after.append(AfterRound(k, rounds, shown))
+    return Barometer(rounds, complete, after)
