@@ -104,7 +104,7 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
     for changed.library, changed.typed in [*named, ("", "")]:
         plan = SectionPlan(
             section.name, wanted.tables, wanted.phantom, wanted.rounds, changed.relay,
-            changed.arrow_switch, changed.library, changed.typed,
+            changed.arrow_switch, changed.library, changed.typed, changed.barometer,
         )  # fmt: skip
         problem = sections_error(event.movement, [plan], event.boards_per_round, event.scoring)
         if not problem:

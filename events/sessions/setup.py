@@ -177,7 +177,9 @@ def plan_sections(
     default_phantom = "any" if movement == MovementKind.HOWELL else Direction.EW
     plans = []
     for letter, (tables, half) in zip(string.ascii_uppercase, sizes, strict=False):
-        switched = arrow_switch_rounds(arrow_switch, movement, tables, rounds)
+        # A barometer Mitchell plays all its tables' rounds, even or odd: "last" is round T.
+        last = rounds or (tables if barometer else None)
+        switched = arrow_switch_rounds(arrow_switch, movement, tables, last)
         plans.append(
             SectionPlan(
                 letter,

@@ -36,10 +36,6 @@ class Barometer:
     after: list[AfterRound]  # the latest first
 
 
-def is_barometer(sections) -> bool:
-    return any(section.barometer for section in sections)
-
-
 def complete_rounds(rounds: int, sets_due: dict[int, list[tuple[int, int]]]) -> int:
     """The rounds complete from the first: round r's set r has every result it is due.
     `sets_due` maps a board set to its boards' (results in, results due)."""
@@ -53,6 +49,8 @@ def complete_rounds(rounds: int, sets_due: dict[int, list[tuple[int, int]]]) -> 
 
 def barometer_standings(event: Event) -> Barometer:
     sections = {section.pk: section for section in event.sections.all()}
+    if not any(section.barometer for section in sections.values()):
+        return Barometer(0, 0, [])  # its tables play different boards in a round
     rounds, complete = 0, None
     counted = Board.objects.filter(section__event=event).annotate(found=Count("results"))
     boards = counted.values_list("section_id", "board_set", "found", "expected_results")

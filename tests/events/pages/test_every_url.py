@@ -86,6 +86,8 @@ ARGUMENTS = {
         lambda w: [w["event"].pk],
     ),
     "score_card": lambda w: [w["event"].pk, w["pair"].pk],
+    # A barometer session's standings after each round (the fuzz world has one).
+    "session_rounds": lambda w: [w.get("barometer", w["event"]).pk],
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),

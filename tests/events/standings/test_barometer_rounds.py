@@ -8,11 +8,14 @@ all tables on each round ... the results would be published after each round"). 
 matchpoints: a pair scores 1 for each pair it beats on a board (docs/rules.md, Matchpoints).
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from events.entry.saving import save_result
 from events.models import Board, Event
+from events.sessions import late_changes
 from events.sessions.setup import SectionPlan
 from events.standings.rounds import barometer_standings
 from tests.factories import make_session
@@ -123,3 +126,35 @@ def test_the_page_reads_a_fixed_number_of_queries(
         response = client.get(url)
     assert response.status_code == 200
     assert len(response.context["barometer"].after) == rounds_in
+
+
+def test_the_latest_round_is_live(client, barometer, director):
+    url = reverse("session_rounds", args=[barometer.pk])
+    page = client.get(url).content.decode()
+    assert re.search(r'<\w+ id="live"[^>]* hx-trigger="every 1s', page)
+    enter_round(barometer, 1, director)  # the last table of round 1 in: the poll shows it
+    fragment = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "After round 1 of 3" in fragment and "<html" not in fragment
+
+
+def test_a_late_table_keeps_the_barometer_and_round_ones_results(club, director):
+    # McKinnon, "Barometers for few tables": the EW pairs move up one table and all tables
+    # play the next set; a fifth table joins the same way (BridgeTab's "Add a pair": the
+    # changed movement must not make any pair replay a board).
+    plan = SectionPlan("A", 4, barometer=True)
+    event = make_session(club, movement="mitchell", boards_per_round=2, sections=[plan])
+    enter_round(event, 1, director, texts=("3NT N =",) * 4)
+    section = event.sections.select_related("event").get()
+    change = late_changes.preview(section, late_changes.Wanted(5))
+    assert change.movement.name == "5-table barometer Mitchell, 5 rounds"
+    assert len(change.kept) == 8 and not change.removed
+    assert all(s.board_set == s.round for s in change.movement.seatings)
+
+
+def test_an_even_barometer_mitchell_switches_its_last_round(director_client, club):
+    # No skip (McKinnon): 4 tables play 4 rounds, so "last" is round 4.
+    fields = {"movement": "barometer-mitchell", "tables": "4", "arrow_switch": "last"}
+    director_client.post(reverse("session_create"), form(club, **fields))
+    section = Event.objects.get().sections.get()
+    assert section.arrow_switch == "4"
+    assert all(s.ns.direction == "EW" for s in section.movement().seatings if s.round == 4)
