@@ -2,8 +2,10 @@
 
 In a barometer movement every table plays the same board set in a round (set r in round r:
 scoring.movement_library.barometers), so once every table's results of a round are in the
-standings over the boards played so far are published, "all tables together" (ASE Computing,
+standings over the boards played so far are published, all tables together (ASE Computing,
 "Running a barometer pairs' event": "the results would be published after each round").
+A session is a barometer when every table of each of its rounds plays one set (a
+Section.barometer; Clubscore's Howells of 4 and 6 pairs and the published 2-table one too).
 A round is complete when every board of its set has every result it is due (a board's
 `expected_results`: one a table that plays it); the standings after round k count the boards
 of rounds 1-k alone, scored as the session scores them. Earlier rounds stay on the page; the
@@ -36,12 +38,23 @@ class Barometer:
     after: list[AfterRound]  # the latest first
 
 
-def complete_rounds(rounds: int, sets_due: dict[int, list[tuple[int, int]]]) -> int:
-    """The rounds complete from the first: round r's set r has every result it is due.
-    `sets_due` maps a board set to its boards' (results in, results due)."""
+def round_sets(movement) -> dict[int, int] | None:
+    """Each round's board set when every table of the round plays the same one (a barometer:
+    a barometer Howell or Mitchell, the 2-table Howells); None otherwise."""
+    sets: dict[int, set[int]] = {}
+    for s in movement.seatings if movement else ():
+        sets.setdefault(s.round, set()).add(s.board_set)
+    if not sets or any(len(found) != 1 for found in sets.values()):
+        return None
+    return {r: min(found) for r, found in sets.items()}
+
+
+def complete_rounds(sets: dict[int, int], sets_due: dict[int, list[tuple[int, int]]]) -> int:
+    """The rounds complete from the first: round r's set, `sets[r]`, has every result it is
+    due. `sets_due` maps a board set to its boards' (results in, results due)."""
     complete = 0
-    for r in range(1, rounds + 1):
-        if not all(found >= due for found, due in sets_due.get(r, [])):
+    for r in range(1, len(sets) + 1):
+        if not all(found >= due for found, due in sets_due.get(sets[r], [])):
             break
         complete = r
     return complete
@@ -49,22 +62,20 @@ def complete_rounds(rounds: int, sets_due: dict[int, list[tuple[int, int]]]) -> 
 
 def barometer_standings(event: Event) -> Barometer:
     sections = {section.pk: section for section in event.sections.all()}
-    if not any(section.barometer for section in sections.values()):
+    for section in sections.values():
+        section.event = event  # no query for it
+    by_section = {pk: round_sets(section.movement()) for pk, section in sections.items()}
+    if not by_section or None in by_section.values():
         return Barometer(0, 0, [])  # its tables play different boards in a round
-    rounds, complete = 0, None
     counted = Board.objects.filter(section__event=event).annotate(found=Count("results"))
     boards = counted.values_list("section_id", "board_set", "found", "expected_results")
     due_by_section: dict[int, dict[int, list[tuple[int, int]]]] = {pk: {} for pk in sections}
     for section_id, board_set, found, due in boards:
         due_by_section[section_id].setdefault(board_set, []).append((found, due))
-    for section in sections.values():
-        section.event = event  # no query for it
-        movement = section.movement()
-        section_rounds = movement.rounds if movement else 0
-        rounds = max(rounds, section_rounds)
-        done = complete_rounds(section_rounds, due_by_section[section.pk])
-        complete = done if complete is None else min(complete, done)
-    complete = complete or 0
+    rounds = max(len(sets) for sets in by_section.values() if sets)
+    complete = min(
+        complete_rounds(sets, due_by_section[pk]) for pk, sets in by_section.items() if sets
+    )
     if not complete:
         return Barometer(rounds, 0, [])
     pairs = {
@@ -77,7 +88,9 @@ def barometer_standings(event: Event) -> Barometer:
     for k in range(complete, 0, -1):
         shown = []
         for unit, unit_penalties in zip(units, penalties, strict=True):
-            played = [s for s in unit.scored if unit.board_sets.get(s.board, 0) <= k]
+            sets = by_section[unit.section_ids[0]] or {}
+            counted_sets = {sets[r] for r in range(1, k + 1)}
+            played = [s for s in unit.scored if unit.board_sets.get(s.board) in counted_sets]
             members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
             groups = plain_standings(
                 event, replace(unit, scored=played), members, pairs, unit_penalties

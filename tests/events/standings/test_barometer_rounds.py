@@ -158,3 +158,24 @@ def test_an_even_barometer_mitchell_switches_its_last_round(director_client, clu
     section = Event.objects.get().sections.get()
     assert section.arrow_switch == "4"
     assert all(s.ns.direction == "EW" for s in section.movement().seatings if s.round == 4)
+
+
+def test_a_two_table_howell_is_a_barometer_and_a_mitchell_is_not(club, director):
+    # Every table of a 2-table Howell's round plays the one set the round has (bridgescoreplus,
+    # "Recommended movements": "both tables sharing boards in each round").
+    howell = make_session(club, movement="howell", tables=2, boards_per_round=2)
+    enter_round(howell, 1, director)
+    assert barometer_standings(howell).complete == 1
+    shown = barometer_standings(make_session(club, tables=3))
+    assert (shown.rounds, shown.after) == (0, [])
+
+
+def test_the_standings_page_links_to_the_rounds(client, barometer):
+    page = client.get(reverse("session_detail", args=[barometer.pk])).content.decode()
+    assert reverse("session_rounds", args=[barometer.pk]) in page
+
+
+def test_the_table_cards_say_the_tables_share_or_duplicate_the_boards(client, barometer):
+    # McKinnon: barometer boards are "duplicated", or shared "among all tables".
+    page = client.get(reverse("table_cards", args=[barometer.pk])).content.decode()
+    assert "make the copies below, or have the tables share and pass the boards" in page
