@@ -11,8 +11,8 @@ A round is complete when every board of its set has every result it is due (a bo
 of rounds 1-k alone, scored as the session scores them. Earlier rounds stay on the page; the
 page is live, so the latest complete round appears as its last result comes in.
 
-A constant number of queries: the sections, the pairs, the boards' counts of results, the
-scored lines (cached per version) and the penalties of each scoring unit.
+A constant number of queries, whatever the rounds, results and sections: the sections, the
+boards' counts of results, the pairs, the scored lines (cached per version) and the penalties.
 """
 
 from dataclasses import dataclass, replace
@@ -83,18 +83,16 @@ def barometer_standings(event: Event) -> Barometer:
         for pair in Pair.objects.filter(section__event=event).select_related("section")
     }
     units = cached_units(event)
-    penalties = [penalties_by_pair(event, unit.section_ids) for unit in units]
+    penalties = penalties_by_pair(event, set(sections))  # by pair: one query for all units
     after = []
     for k in range(complete, 0, -1):
         shown = []
-        for unit, unit_penalties in zip(units, penalties, strict=True):
+        for unit in units:
             sets = by_section[unit.section_ids[0]] or {}
             counted_sets = {sets[r] for r in range(1, k + 1)}
             played = [s for s in unit.scored if unit.board_sets.get(s.board) in counted_sets]
             members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
-            groups = plain_standings(
-                event, replace(unit, scored=played), members, pairs, unit_penalties
-            )
+            groups = plain_standings(event, replace(unit, scored=played), members, pairs, penalties)
             shown.append((sections[unit.section_ids[0]], groups))
         after.append(AfterRound(k, rounds, shown))
     return Barometer(rounds, complete, after)

@@ -62,7 +62,12 @@ def test_a_barometer_is_set_up_with_every_table_on_the_set_of_the_round(
 
 
 def enter_round(event, round_number, director, texts=("3NT N =", "3NT N +1"), tables=None):
-    section = event.sections.get()
+    enter_section_round(event.sections.get(), round_number, director, texts, tables)
+
+
+def enter_section_round(
+    section, round_number, director, texts=("3NT N =", "3NT N +1"), tables=None
+):
     pairs = {p.key: p for p in section.pairs.all()}
     movement = section.movement()
     for s in movement.seatings:
@@ -113,15 +118,20 @@ def test_before_any_round_is_complete_the_page_says_so(client, barometer, direct
 
 
 @pytest.mark.parametrize("rounds_in", [1, 3])
+@pytest.mark.parametrize("sections", [1, 3])
 def test_the_page_reads_a_fixed_number_of_queries(
-    client, barometer, director, rounds_in, django_assert_max_num_queries
+    client, club, director, rounds_in, sections, django_assert_max_num_queries
 ):
+    plans = [SectionPlan(letter, 2, barometer=True) for letter in "ABC"[:sections]]
+    event = make_session(club, movement="howell", boards_per_round=2, sections=plans)
+    Event.objects.filter(pk=event.pk).update(published=True)
     for r in range(1, rounds_in + 1):
-        enter_round(barometer, r, director)
-    url = reverse("session_rounds", args=[barometer.pk])
+        for section in event.sections.all():
+            enter_section_round(section, r, director)
+    url = reverse("session_rounds", args=[event.pk])
     client.get(url)  # the scored lines cached for this version
-    # The session, its sections, the boards' counts of results, the pairs, the section ids
-    # of the scoring units and the penalties (plus the live page's own).
+    # The session; its sections; the boards' counts of results; the pairs; the scoring
+    # units' sections; the penalties.
     with django_assert_max_num_queries(6):
         response = client.get(url)
     assert response.status_code == 200
