@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0042_exact_figures_as_text'),
+        ('events', '0043_championship_adds_up_imps'),
     ]
 
     operations = [
