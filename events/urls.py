@@ -39,6 +39,7 @@ urlpatterns = [
     path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),
     path("sessions/<int:pk>/standings/", results.standings_fragment, name="session_standings"),
     path("sessions/<int:pk>/travellers/", results.travellers, name="session_travellers"),
+    path("sessions/<int:pk>/rounds/", results.barometer_rounds, name="session_rounds"),
     path("sessions/<int:pk>/pairs/<int:pair_pk>/", results.score_card, name="score_card"),
     path("sessions/<int:pk>/score-cards/", results.score_cards, name="score_cards"),
     path(

@@ -124,7 +124,7 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
     for changed.library, changed.typed in [*named, ("", "")]:
         plan = SectionPlan(
             section.name, wanted.tables, wanted.phantom, wanted.rounds, changed.relay,
-            changed.arrow_switch, changed.library, changed.typed,
+            changed.arrow_switch, changed.library, changed.typed, changed.barometer,
         )  # fmt: skip
         plans = sorted([*others, plan], key=lambda p: p.name)
         problem = sections_error(event.movement, plans, event.boards_per_round, event.scoring)

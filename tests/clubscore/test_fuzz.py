@@ -94,6 +94,18 @@ def world(director, colleague):
     ns.player1, ns.player2 = "Ann", "Bob"  # the member's page (player_page) has her session
     ns.save(update_fields=["player1", "player2"])
     import_hand_records(event, THREE_BOARDS)
+    barometer = make_session(
+        club, name="Barometer", movement="howell", sections=[SectionPlan("A", 2, barometer=True)]
+    )
+    barometer_pairs = {p.key: p for p in barometer.sections.get().pairs.all()}
+    first = barometer.sections.get().movement().seating(1, 1)
+    save_result(
+        barometer.sections.get().boards.get(number=1),
+        barometer_pairs[first.ns],
+        barometer_pairs[first.ew],
+        "3NT N =",
+        director,
+    )
     gone = make_session(club, name="Deleted one")
     Event.objects.filter(pk=gone.pk).update(deleted_at=event.created_at, deleted_by=director)
     teams = make_teams_event(club, session_rounds="2, 2")
@@ -144,6 +156,7 @@ def world(director, colleague):
             club=club, name="Ladder", rule="average", sessions=1, start=event.date, end=event.date
         ),
         "gone": gone,
+        "barometer": barometer,
     }
 
 

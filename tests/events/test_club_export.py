@@ -126,7 +126,7 @@ def full_club(db):
     imported = make_session(club, name="Imported", tables=4)
     Section.objects.filter(event=imported).update(
         name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True,
-        typed="1 1 4 1 1\n1 2 3 2 1",
+        typed="1 1 4 1 1\n1 2 3 2 1", barometer=True,
     )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(
         player1="Cy", player2="Di", stratum="AB", handicap="-5/2"

@@ -97,6 +97,8 @@ ARGUMENTS = {
     ),
     "score_card": lambda w: [w["event"].pk, w["pair"].pk],
     "section_movement": lambda w: [w["event"].pk, w["section"].name],
+    # A barometer session's standings after each round (the fuzz world has one).
+    "session_rounds": lambda w: [w.get("barometer", w["event"]).pk],
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),
