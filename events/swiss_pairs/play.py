@@ -15,7 +15,7 @@ from scoring.ranking import rank
 from scoring.swiss_pairs import swiss_match_imps, swiss_match_vps, swiss_pairs_round
 
 __all__ = ["SwissPairsError", "Standings", "draw_next_round", "save_pairs", "save_table",
-           "standings"]  # fmt: skip
+           "standings", "undraw_last_round"]  # fmt: skip
 
 BYE_VPS_SHARE = Fraction(3, 5)  # a bye is a 12-8 win on a 20-point scale, as a teams bye
 
@@ -169,6 +169,30 @@ def draw_next_round(event: SwissPairsEvent, expected: int | None = None) -> int:
             for index, (ns, ew) in enumerate(drawn, start=1)
         )
         return number
+
+
+def undraw_last_round(event: SwissPairsEvent, expected: int | None = None) -> int:
+    """Take back the last round drawn while none of its tables has a result in, as a teams
+    event's draw is taken back (events.teams.draw); nothing else changes. With `expected` (the
+    round the page offered), a second press takes back nothing more."""
+    with transaction.atomic():
+        versions.bump(event)
+        last = max(event.tables.values_list("round", flat=True), default=0)
+        if not last:
+            raise SwissPairsError("No round is drawn yet.")
+        if expected is not None and expected > last:
+            raise SwissPairsError(f"Round {expected}'s draw is taken back already.")
+        if expected is not None and expected < last:
+            raise SwissPairsError(
+                f"Round {last} has been drawn since: only the last round drawn is taken back."
+            )
+        tables = event.tables.filter(round=last)
+        if SwissPairsResult.objects.filter(table__in=tables).exists():
+            raise SwissPairsError(
+                f"Round {last} has results already: clear its boards first to draw it again."
+            )
+        tables.delete()
+        return last
 
 
 def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, str]) -> int:

@@ -136,8 +136,8 @@ ARGUMENTS = {
     ),
     "teams_room_phone": lambda w: [w["room_link"].token],
     **_each(
-        "swiss_pairs_event swiss_pairs_pairs swiss_pairs_draw swiss_pairs_publish "
-        "swiss_pairs_standings_pdf",
+        "swiss_pairs_event swiss_pairs_pairs swiss_pairs_draw swiss_pairs_undraw "
+        "swiss_pairs_publish swiss_pairs_standings_pdf",
         lambda w: [w["swiss_pairs"].pk],
     ),
     "swiss_pairs_table": lambda w: [w["swiss_pairs"].pk, w["swiss_table"].pk],

@@ -120,3 +120,21 @@ def test_the_standings_come_as_a_pdf(client, club):
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     # The datum example of test_play: NS 1 and EW 4 +6 IMPs, placed equal first.
     assert "Standings after round 1" in text and "1= 1 Ann & Abe 1 6" in text
+
+
+def test_the_director_takes_back_a_draw_and_a_round_with_results_keeps_it(director_client, club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    page = reverse("swiss_pairs_event", args=[event.pk])
+    assert "Take back the draw of round 1" in director_client.get(page).content.decode()
+    undraw = reverse("swiss_pairs_undraw", args=[event.pk])
+    taken = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
+    assert "Round 1&#x27;s draw is taken back." in taken and not event.tables.exists()
+    again = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
+    assert "No round is drawn yet." in again
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", ""], 2: ["", ""]})
+    assert "Take back the draw" not in director_client.get(page).content.decode()
+    refused = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
+    assert "Round 1 has results already" in refused
+    assert event.tables.count() == 2 and SwissPairsResult.objects.count() == 1

@@ -85,3 +85,51 @@ def test_a_second_press_of_draw_draws_nothing_more(club):
     play.draw_next_round(event, expected=1)
     with pytest.raises(play.SwissPairsError, match="Round 1 is drawn already"):
         play.draw_next_round(event, expected=1)
+
+
+def _everything(event):
+    """Every row of the event: what taking back a draw must leave as it was but its round's."""
+    return (
+        list(event.pairs.values()),
+        list(event.tables.order_by("pk").values()),
+        list(SwissPairsResult.objects.filter(table__event=event).order_by("pk").values()),
+    )
+
+
+def test_the_last_draw_is_taken_back_while_nothing_of_it_is_in_and_nothing_else_moves(club):
+    # As a teams event's draw is taken back (docs/rules.md, Swiss pairs: "Taking back a draw").
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", "2H S ="], 2: ["4S N -1", "2H S ="]})
+    before = _everything(event)
+    play.draw_next_round(event)
+    assert play.undraw_last_round(event, expected=2) == 2
+    assert _everything(event) == before
+    # Drawn again from the same standings, it is the same draw.
+    play.draw_next_round(event)
+    assert tables(event, 2) == [(1, 1, 4), (2, 2, 3)]
+
+
+def test_a_draw_with_a_result_in_is_refused_in_words_and_nothing_changes(club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", ""], 2: ["", ""]})
+    before = _everything(event)
+    with pytest.raises(play.SwissPairsError, match="Round 1 has results already: clear its"):
+        play.undraw_last_round(event)
+    assert _everything(event) == before
+
+
+def test_a_second_press_takes_back_nothing_more(club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["PASS", "PASS"], 2: ["PASS", "PASS"]})
+    play.draw_next_round(event)
+    play.undraw_last_round(event, expected=2)
+    before = _everything(event)
+    with pytest.raises(play.SwissPairsError, match="Round 2's draw is taken back already."):
+        play.undraw_last_round(event, expected=2)
+    assert _everything(event) == before
+    fresh = make_swiss_pairs(club, name="Fresh")
+    with pytest.raises(play.SwissPairsError, match="No round is drawn yet."):
+        play.undraw_last_round(fresh)
