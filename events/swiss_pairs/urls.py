@@ -16,6 +16,11 @@ urlpatterns = [
         name="swiss_pairs_table",
     ),
     path(
+        "swiss-pairs/<int:pk>/tables/<int:table_pk>/award/",
+        views.swiss_pairs_award,
+        name="swiss_pairs_award",
+    ),
+    path(
         "swiss-pairs/<int:pk>/standings.pdf",
         views.swiss_pairs_standings_pdf,
         name="swiss_pairs_standings_pdf",

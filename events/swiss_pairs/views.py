@@ -53,7 +53,7 @@ def _context(event: SwissPairsEvent) -> dict:
     table = play.standings(event)
     drawn = table.drawn
     # A round with results cannot be taken back (play.undraw_last_round): no button for it.
-    entered = any(score.results for score in table.rounds.get(drawn, []))
+    entered = any(score.has_results for score in table.rounds.get(drawn, []))
     return {
         "undraw_round": drawn if drawn and not entered else None,
         "standings": table,
@@ -140,6 +140,21 @@ def swiss_pairs_table(request, pk, table_pk):
     focus = error.board if error and error.board else boards[0]
     context = {"event": event, "table": table, "rows": rows, "error": error, "focus": focus}
     return render(request, "swiss_pairs/table.html", context, status=400 if error else 200)
+
+
+@require_POST
+def swiss_pairs_award(request, pk, table_pk):
+    """The director's match score for a table (a forfeit): both pairs' VPs, or both blank."""
+    event = _for_director(request, pk)
+    table = get_object_or_404(SwissPairsTable, pk=table_pk, event=event, ew__isnull=False)
+    post = request.POST
+    try:
+        done = play.award_match(event, table, post.get("ns_vps", ""), post.get("ew_vps", ""))
+    except play.SwissPairsError as error:
+        messages.error(request, str(error))
+        return redirect("swiss_pairs_table", pk=event.pk, table_pk=table.pk)
+    messages.success(request, done)
+    return redirect("swiss_pairs_event", pk=event.pk)
 
 
 def _next_table(event: SwissPairsEvent, table: SwissPairsTable) -> str:

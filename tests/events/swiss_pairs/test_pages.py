@@ -138,3 +138,30 @@ def test_the_director_takes_back_a_draw_and_a_round_with_results_keeps_it(direct
     refused = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
     assert "Round 1 has results already" in refused
     assert event.tables.count() == 2 and SwissPairsResult.objects.count() == 1
+
+
+def test_the_director_sets_a_match_score_and_a_bad_one_is_refused_in_words(director_client, club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=1)
+    entry = reverse("swiss_pairs_table", args=[event.pk, table.pk])
+    assert 'id="table-award"' in director_client.get(entry).content.decode()
+    award = reverse("swiss_pairs_award", args=[event.pk, table.pk])
+    refused = director_client.post(award, {"ns_vps": "12", "ew_vps": "x"}, follow=True)
+    assert "EW VPs: &#x27;x&#x27; is not a number. Nothing was saved." in refused.content.decode()
+    table.refresh_from_db()
+    assert table.ns_vps_awarded is None
+    page = director_client.post(award, {"ns_vps": "12", "ew_vps": "0"}, follow=True)
+    text = page.content.decode()
+    assert "Table 1: the match scores 12–0 VPs, as set." in text
+    assert "set by the director" in text
+
+
+def test_an_artificial_score_is_typed_in_the_boards_box(director_client, club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=2)
+    entry = reverse("swiss_pairs_table", args=[event.pk, table.pk])
+    director_client.post(entry, {"board-1": "a+/a-", "board-2": "A"})
+    stored = {r.board: (r.ns_percent, r.ew_percent) for r in SwissPairsResult.objects.all()}
+    assert stored == {1: (60, 40), 2: (50, 50)}

@@ -3,6 +3,8 @@
 IMPs from the scale of Law 78B (Laws of Duplicate Bridge 2017, WBF); VPs from the EBU's
 20-VP (WBF discrete) scale as the EBU publishes it (EBU White Book §3.1.1)."""
 
+import re
+
 import pytest
 
 from events.swiss_pairs import play
@@ -59,8 +61,9 @@ def test_a_bad_line_stores_nothing_and_says_which_board(club):
     table = event.tables.get(round=1, table=1)
     with pytest.raises(play.SwissPairsError, match="Board 2: .*Nothing was saved."):
         play.save_table(event, table, {1: "4S N =", 2: "9S N ="})
-    with pytest.raises(play.SwissPairsError, match="Board 1: A is not a played result"):
-        play.save_table(event, table, {1: "A", 2: "2H S ="})
+    # "A" is an artificial score now (Law 12C2); a board "not played" still has no score.
+    with pytest.raises(play.SwissPairsError, match="Board 1: NP is not a played result"):
+        play.save_table(event, table, {1: "NP", 2: "2H S ="})
     assert not SwissPairsResult.objects.exists()
 
 
@@ -133,3 +136,82 @@ def test_a_second_press_takes_back_nothing_more(club):
     fresh = make_swiss_pairs(club, name="Fresh")
     with pytest.raises(play.SwissPairsError, match="No round is drawn yet."):
         play.undraw_last_round(fresh)
+
+
+EIGHT_PAIRS = "\n".join(f"Pair {n}" for n in range(1, 9))
+
+
+def _ns_imps(event, number):
+    scores = play.standings(event).rounds[number]
+    return {s.table.table: s.ns_imps for s in scores}
+
+
+def test_an_artificial_score_is_3_imps_and_takes_no_part_in_the_field(club):
+    # Law 12C2(b), Laws of Duplicate Bridge 2017 (WBF): average plus or minus at IMP play is
+    # plus or minus 3 IMPs. Board 1 (none vulnerable) at tables 1-3: +420, +420 and 3S N +1
+    # (+170): the datum of the three played scores is 340 (mean 336.67 to the nearest 10), so
+    # +80, +80 and -170 are 2, 2 and -5 IMPs (Law 78B). Table 4 has A+/A-: +3 to NS.
+    event = make_swiss_pairs(club, pairs=EIGHT_PAIRS, boards_per_round=1)
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N ="], 2: ["4S N ="], 3: ["3S N +1"], 4: ["A+/A-"]})
+    assert _ns_imps(event, 1) == {1: 2, 2: 2, 3: -5, 4: 3}
+    stored = SwissPairsResult.objects.get(table__table=4)
+    assert (stored.result, stored.ns_score, stored.ns_percent, stored.ew_percent) == (
+        "A+/A-", None, 60, 40)  # fmt: skip
+    # Ave+ to both pairs: Law 86B averages non-balancing scores in a match (+3 and +3 make a
+    # margin of 0), so the match is a draw on the scale.
+    table = event.tables.get(round=1, table=4)
+    play.save_table(event, table, {1: "A+/A+"})
+    assert _ns_imps(event, 1)[4] == 0
+    score = next(s for s in play.standings(event).rounds[1] if s.table.table == 4)
+    assert score.ns_vps == score.ew_vps == 10
+
+
+def test_a_weighted_score_and_a_board_not_played_are_refused_in_words(club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=1)
+    with pytest.raises(play.SwissPairsError, match=r"Board 1: .*artificial score \(A, A\+/A-"):
+        play.save_table(event, table, {1: "60% 4S N = + 40% 4S N -1", 2: "A"})
+    assert not SwissPairsResult.objects.exists()
+
+
+def test_the_directors_match_score_stands_in_place_of_the_boards(club):
+    # A forfeit: 12 VPs to the pair that came, 0 to the pair that did not (the teams event's
+    # convention: an opponent's forfeit scores as a bye, 12-8 on a 20-point scale; the
+    # Contract Bridge Association of Ireland's *Additional rules*: a team refusing a match
+    # scores 0 VPs).
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", ""], 2: ["4S N -1", "2H S ="]})
+    table = event.tables.get(round=1, table=1)
+    play.award_match(event, table, "12", "0")
+    rows = {row.pair.number: row for row in play.standings(event).rows}
+    assert (rows[1].vps, rows[2].vps, rows[1].played, rows[1].imps) == (12, 0, 1, 0)
+    with pytest.raises(play.SwissPairsError, match="Round 1 has results already"):
+        play.undraw_last_round(event)
+    assert play.draw_next_round(event) == 2  # table 1 is finished by the director's score
+    play.award_match(event, table, " ", "")
+    table.refresh_from_db()
+    assert table.ns_vps_awarded is None and table.ew_vps_awarded is None
+
+
+@pytest.mark.parametrize(
+    ("ns", "ew", "words"),
+    [
+        ("12", "", "EW VPs: '' is not a number."),
+        ("ten", "0", "NS VPs: 'ten' is not a number."),
+        ("21", "0", "NS VPs: 21 is not a number of VPs from 0 to 20"),
+        ("12", "-1", "EW VPs: -1 is not a number of VPs from 0 to 20"),
+        ("12.005", "0", "to two decimals at most"),
+        ("NaN", "0", "NS VPs: 'NaN' is not a number."),
+    ],
+)
+def test_a_bad_match_score_is_refused_in_words_and_nothing_is_stored(club, ns, ew, words):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=1)
+    with pytest.raises(play.SwissPairsError, match=re.escape(words)):
+        play.award_match(event, table, ns, ew)
+    table.refresh_from_db()
+    assert table.ns_vps_awarded is None
