@@ -12,8 +12,8 @@ from scoring.swiss_pairs import SWISS_PAIRS_METHODS
 from scoring.vps import VP_SCALES
 
 METHOD_CHOICES = list(SWISS_PAIRS_METHODS.items())
-# A club's own VP table is a teams event's; a Swiss pairs event offers the published scales.
-SCALE_CHOICES = [(key, words) for key, words in VP_SCALES.items() if key != "club"]
+# The published scales and the club's own table, as a teams event chooses them.
+SCALE_CHOICES = list(VP_SCALES.items())
 MAX_BOARDS_PER_ROUND = 16
 MAX_ROUNDS = 15
 
@@ -27,6 +27,12 @@ class SwissPairsEvent(ClubEventFields):
     method = models.CharField(max_length=10, choices=METHOD_CHOICES, default="datum")
     vp_scale = models.CharField(
         max_length=20, choices=SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
+    )
+    club_vp_table = models.TextField(
+        blank=True,
+        verbose_name="Club VP table",
+        help_text="Only for the club's own scale: one row a line, e.g. 0-2 10-10, 3-6 11-9, "
+        "…, 25+ 20-0, for a match of the boards a round.",
     )
 
     class Meta:
@@ -52,6 +58,10 @@ class SwissPairsEvent(ClubEventFields):
             models.CheckConstraint(
                 condition=Q(vp_scale__in=[key for key, _ in SCALE_CHOICES]),
                 name="swiss_pairs_scale_known",
+            ),
+            models.CheckConstraint(
+                condition=~Q(vp_scale="club") | ~Q(club_vp_table=""),
+                name="swiss_pairs_club_scale_has_table",
             ),
         ]
 

@@ -9,6 +9,7 @@ from django.db import transaction
 
 import scoring
 from events.core import versions
+from events.core.vp_scales import club_table
 from events.swiss_pairs.models import SwissPair, SwissPairsEvent, SwissPairsResult, SwissPairsTable
 from scoring.entry import ADJUSTED, PLAYED
 from scoring.ranking import rank
@@ -95,7 +96,9 @@ def _score_round(event, number, tables: list[TableScore], rows: dict[int, PairSt
             else:
                 adjusted[board][score.table.pk] = (result.ns_percent, result.ew_percent)
     imps = swiss_match_imps(played, event.method, adjusted)
-    bye_vps = BYE_VPS_SHARE * (30 if event.vp_scale == "acbl-30" else 20)
+    scale = (len(boards), event.vp_scale, club_table(event))
+    # A drawn match's two shares make the scale's total (20, 30, or the club table's).
+    bye_vps = BYE_VPS_SHARE * sum(swiss_match_vps(0, *scale))
     for score in tables:
         table = score.table
         if table.is_bye:
@@ -107,7 +110,7 @@ def _score_round(event, number, tables: list[TableScore], rows: dict[int, PairSt
             score.ew_vps = Fraction(table.ew_vps_awarded)
         elif len(score.results) == len(boards):
             score.ns_imps = imps[table.pk]
-            score.ns_vps, score.ew_vps = swiss_match_vps(score.ns_imps, len(boards), event.vp_scale)
+            score.ns_vps, score.ew_vps = swiss_match_vps(score.ns_imps, *scale)
         else:
             continue
         for pk, vps, sign in ((table.ns_id, score.ns_vps, 1), (table.ew_id, score.ew_vps, -1)):
@@ -273,7 +276,7 @@ def award_match(event: SwissPairsEvent, table: SwissPairsTable, ns: str, ew: str
         table.save(update_fields=["ns_vps_awarded", "ew_vps_awarded"])
     if values is None:
         return f"Table {table.table}: the match scores from its boards again."
-    ns_vps, ew_vps = (f"{value.normalize():f}" for value in values)  # 12, not 12.00
+    ns_vps, ew_vps = (_shown(value) for value in values)
     return f"Table {table.table}: the match scores {ns_vps}–{ew_vps} VPs, as set."
 
 
@@ -281,7 +284,7 @@ def most_vps(event: SwissPairsEvent) -> Fraction:
     """The most VPs a pair can win in a match of the event's boards on its scale."""
     boards = event.boards_per_round
     try:
-        return swiss_match_vps(24 * boards, boards, event.vp_scale)[0]
+        return swiss_match_vps(24 * boards, boards, event.vp_scale, club_table(event))[0]
     except ValueError as error:
         raise SwissPairsError(f"This event's VP scale cannot score its matches: {error}.") from None
 
@@ -295,10 +298,17 @@ def _vps(side: str, text: str, top: Fraction) -> Decimal:
         raise SwissPairsError(f"{side} VPs: '{text[:20]}' is not a number. Nothing was saved.")
     if not 0 <= value <= top or value != round(value, 2):
         raise SwissPairsError(
-            f"{side} VPs: {text[:20]} is not a number of VPs from 0 to {as_decimal(top)} on "
+            f"{side} VPs: {text[:20]} is not a number of VPs from 0 to {_shown(top)} on "
             "this event's scale, to two decimals at most. Nothing was saved."
         )
     return round(value, 2)
+
+
+def _shown(value: Decimal | Fraction) -> str:
+    """VPs as the director types them: 12, 12.5 or 12.25, never 12.00."""
+    fraction = Fraction(value)
+    exact = round(Decimal(fraction.numerator) / Decimal(fraction.denominator), 2)
+    return f"{exact.normalize():f}"
 
 
 def as_decimal(value: Fraction | None, places: int = 2) -> Decimal | None:

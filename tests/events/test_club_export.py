@@ -302,7 +302,8 @@ def _swiss_pairs(club, fred):
     """Three pairs, round 1 drawn (1 v 2, 3's bye), its table entered and its score set."""
     event = make_swiss_pairs(
         club, pairs="Ann & Abe\nBea & Ben\nCat & Cid", name="Winter Swiss", rounds=5,
-        boards_per_round=2, method="cross", vp_scale="acbl-20", published=True, created_by=fred,
+        boards_per_round=2, method="cross", vp_scale="club", published=True, created_by=fred,
+        club_vp_table="0-2 10-10\n3+ 12-8",
     )  # fmt: skip
     swiss_play.draw_next_round(event)
     enter_round(event, 1, {1: ["4S N =", "A+/A-"]})  # an artificial score's percentages

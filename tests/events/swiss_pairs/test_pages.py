@@ -165,3 +165,41 @@ def test_an_artificial_score_is_typed_in_the_boards_box(director_client, club):
     director_client.post(entry, {"board-1": "a+/a-", "board-2": "A"})
     stored = {r.board: (r.ns_percent, r.ew_percent) for r in SwissPairsResult.objects.all()}
     assert stored == {1: (60, 40), 2: (50, 50)}
+
+
+EVENT_FORM = {
+    "name": "Autumn Swiss", "date": "2026-11-28", "rounds": 4, "boards_per_round": 2,
+    "method": "datum", "vp_scale": "club", "club_vp_table": "0-2 10-10\n3+ 12-8",
+}  # fmt: skip
+
+
+def test_a_swiss_pairs_event_takes_the_clubs_vp_table(director_client, club):
+    response = director_client.post(reverse("swiss_pairs_create"), {**EVENT_FORM, "club": club.pk})
+    event = SwissPairsEvent.objects.get()
+    assert response.status_code == 302 and event.club_vp_table == "0-2 10-10\n3+ 12-8"
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"club_vp_table": ""}, "club_vp_table", "Type the club&#x27;s VP table, one row a line."),
+        ({"club_vp_table": "0-2 10-10\n5+ 20-0"}, "club_vp_table",
+         "leaves a gap: margins 3-4 have no row"),
+        # The ACBL's 20-point Swiss scale (BridgeHands' reproduction) has no 2-board table.
+        ({"vp_scale": "acbl-20"}, "vp_scale", "has tables for 6-8 and 9-11 boards a match, not 2"),
+    ],
+)  # fmt: skip
+def test_a_scale_that_cannot_score_the_matches_is_refused_in_words(
+    director_client, club, change, field, message
+):
+    data = {**EVENT_FORM, "club": club.pk, **change}
+    response = director_client.post(reverse("swiss_pairs_create"), data)
+    assert response.status_code == 200 and not SwissPairsEvent.objects.exists()
+    assert field in response.context["form"].errors
+    assert message in response.content.decode()
+
+
+def test_a_published_scale_keeps_no_club_table(director_client, club):
+    data = {**EVENT_FORM, "club": club.pk, "vp_scale": "wbf-2013"}
+    director_client.post(reverse("swiss_pairs_create"), data)
+    assert SwissPairsEvent.objects.get().club_vp_table == ""

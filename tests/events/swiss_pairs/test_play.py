@@ -215,3 +215,17 @@ def test_a_bad_match_score_is_refused_in_words_and_nothing_is_stored(club, ns, e
         play.award_match(event, table, ns, ew)
     table.refresh_from_db()
     assert table.ns_vps_awarded is None
+
+
+def test_the_clubs_own_vp_table_scores_the_matches_and_the_bye(club):
+    # The club's table, typed on the event as a teams event's is (docs/rules.md, Victory
+    # points): 0-2 IMPs 10-10, 3-6 12-8, 7+ 15-5. The datum example above: NS 1 +6 IMPs is
+    # 12-8; a bye is 60% of a drawn match's 20 VPs, 12.
+    table = "0-2 10-10\n3-6 12-8\n7+ 15-5"
+    event = make_swiss_pairs(club, pairs="A\nB\nC\nD\nE", vp_scale="club", club_vp_table=table)
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", "2H S ="], 2: ["4S N -1", "2H S ="]})
+    vps = {row.pair.number: row.vps for row in play.standings(event).rows}
+    assert vps == {1: 12, 2: 8, 3: 8, 4: 12, 5: 12}
+    with pytest.raises(play.SwissPairsError, match=r"from 0 to 15 on this event's scale"):
+        play.award_match(event, event.tables.get(round=1, table=1), "16", "0")
