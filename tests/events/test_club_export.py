@@ -29,6 +29,7 @@ from events.models import (
     Event,
     Ladder,
     Member,
+    MemberMerge,
     Pair,
     Result,
     ResultChange,
@@ -147,8 +148,14 @@ def full_club(db):
         carry_percent=40,
     )
     Ladder.objects.create(
-        club=club, name="Winter ladder", rule="average", sessions=6,
-        start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31), version=2,
+        club=club, name="Winter ladder", rule="average", sessions=6, handicapping="half",
+        handicap_basis="grade", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31),
+        version=2,
+    )  # fmt: skip
+    MemberMerge.objects.create(
+        club=club, merged_at=MOMENT, merged_by=fred, kept_name="Ann Smith", kept_number="1001",
+        duplicate_name="A. Smith", duplicate_number="EBU-77", rows_moved=3,
+        changes="1 session: 1 pair with A. Smith get Ann Smith instead.\nA. Smith leaves.",
     )  # fmt: skip
     club.directors.remove(fred)  # fred's name stays in the history
     return club
@@ -247,6 +254,7 @@ def _teams_event(club, fred):
         club,
         kind="round-robin",
         rounds=3,
+        session_rounds="2, 1",
         vp_scale="club",
         club_vp_table=CLUB_VP_TABLE,
         bye_vps="average",
