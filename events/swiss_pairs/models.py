@@ -121,7 +121,14 @@ class SwissPairsTable(models.Model):
             ),
             models.CheckConstraint(
                 condition=(Q(ns_vps_awarded__isnull=True) & Q(ew_vps_awarded__isnull=True))
-                | (Q(ns_vps_awarded__gte=0) & Q(ew_vps_awarded__gte=0) & Q(ew__isnull=False)),
+                | (
+                    # Spelled out: a CHECK passes on NULL, so "gte" alone lets half a score in.
+                    Q(ns_vps_awarded__isnull=False)
+                    & Q(ew_vps_awarded__isnull=False)
+                    & Q(ns_vps_awarded__gte=0)
+                    & Q(ew_vps_awarded__gte=0)
+                    & Q(ew__isnull=False)
+                ),
                 name="swiss_pairs_awarded_vps_both_or_neither",
             ),
         ]
@@ -166,7 +173,13 @@ class SwissPairsResult(models.Model):
                     & Q(ns_percent__isnull=True)
                     & Q(ew_percent__isnull=True)
                 )
-                | (Q(ns_score__isnull=True) & Q(ns_percent__lte=100) & Q(ew_percent__lte=100)),
+                | (
+                    Q(ns_score__isnull=True)
+                    & Q(ns_percent__isnull=False)
+                    & Q(ew_percent__isnull=False)
+                    & Q(ns_percent__lte=100)
+                    & Q(ew_percent__lte=100)
+                ),
                 name="swiss_pairs_played_or_adjusted",
             ),
         ]

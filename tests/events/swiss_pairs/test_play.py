@@ -6,6 +6,7 @@ IMPs from the scale of Law 78B (Laws of Duplicate Bridge 2017, WBF); VPs from th
 import re
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from events.swiss_pairs import play
 from events.swiss_pairs.models import SwissPairsResult
@@ -229,3 +230,15 @@ def test_the_clubs_own_vp_table_scores_the_matches_and_the_bye(club):
     assert vps == {1: 12, 2: 8, 3: 8, 4: 12, 5: 12}
     with pytest.raises(play.SwissPairsError, match=r"from 0 to 15 on this event's scale"):
         play.award_match(event, event.tables.get(round=1, table=1), "16", "0")
+
+
+def test_the_database_refuses_half_a_match_score_and_a_result_with_no_score(club):
+    # The constraints hold without the forms: a CHECK passes on NULL, so each is spelled out.
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        event.tables.filter(pk=table.pk).update(ns_vps_awarded=12)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        SwissPairsResult.objects.create(table=table, board=1, result="A", ns_percent=50)
+    assert not SwissPairsResult.objects.exists()
