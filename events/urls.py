@@ -123,6 +123,11 @@ urlpatterns = [
     path("sessions/<int:pk>/options/", sessions.session_options, name="session_options"),
     path("sessions/<int:pk>/edit/", lifecycle.session_edit, name="session_edit"),
     path("sessions/<int:pk>/movement/", late_views.session_movement, name="session_movement"),
+    path(
+        "sessions/<int:pk>/movement/<str:section>/",
+        late_views.section_movement,
+        name="section_movement",
+    ),
     path("sessions/<int:pk>/delete/", lifecycle.session_delete, name="session_delete"),
     path("sessions/<int:pk>/restore/", lifecycle.session_restore, name="session_restore"),
     path("sessions/<int:pk>/penalties/", sessions.session_penalties, name="session_penalties"),
