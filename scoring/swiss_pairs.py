@@ -13,17 +13,25 @@ At one table the NS pair's IMPs on a board are the EW pair's with the sign chang
 is one number, the NS pair's net IMPs; its size is the margin read on the scale (as EBUScore's
 Swiss pairs scorer reads a pair's match IMPs, e.g. 26.1 IMPs for an 18-2 or 17-3 result: EBU
 forum, *VP scales in Swiss pairs*).
+
+An artificial adjusted score takes no part in the field's comparison; each pair's IMPs are its
+own (Law 12C2(b) of the 2017 Laws: Ave+ +3, Ave- -3 IMPs at IMP play), and the match reads the
+average of the two pairs' results, as Law 86B does for non-balancing scores in a knockout
+match, so that A+/A+ moves neither pair's margin.
 """
 
 from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
+from scoring.adjusted import adjusted_imps
 from scoring.field_imps import butler, cross_imp_totals
 from scoring.team_movements import SwissEntry, swiss_round
+from scoring.teams import AVERAGE_PLUS_IMPS
 from scoring.vps import ClubVPTable, match_vps
 
 __all__ = [
     "SWISS_PAIRS_METHODS",
+    "adjusted_match_imps",
     "field_imps_to_ns",
     "swiss_match_imps",
     "swiss_match_vps",
@@ -46,15 +54,34 @@ def field_imps_to_ns(ns_scores: Sequence[int], method: str = "datum") -> list[Fr
     raise ValueError(f"unknown method {method!r}: choose one of {', '.join(SWISS_PAIRS_METHODS)}")
 
 
+def adjusted_match_imps(
+    ns_percent: int, ew_percent: int, ave_plus: Fraction | int = AVERAGE_PLUS_IMPS
+) -> Fraction:
+    """What a board's artificial score (NS percent / EW percent, 60 for Ave+) adds to the NS
+    pair's net IMPs in the match: each pair's own IMPs (50% is 0, each 10% either side
+    `ave_plus` IMPs: Law 12C2(b)), averaged as Law 86B averages non-balancing scores, since the
+    match is one margin. A+/A- is +3, A+/A+ and A/A are 0, A+/A is +1.5."""
+    return (adjusted_imps(ns_percent, ave_plus) - adjusted_imps(ew_percent, ave_plus)) / 2
+
+
 def swiss_match_imps(
-    boards: Mapping[int, Mapping[int, int]], method: str = "datum"
+    boards: Mapping[int, Mapping[int, int]],
+    method: str = "datum",
+    adjusted: Mapping[int, Mapping[int, tuple[int, int]]] | None = None,
 ) -> dict[int, Fraction]:
     """Each table's net IMPs to its NS pair over the round's boards.
 
     `boards` maps each board to {table: NS score} for the tables that have played it; a board
     with one score has no field to compare against and scores 0 (a board nobody else played).
+    `adjusted` maps a board to {table: (NS percent, EW percent)} for the tables given an
+    artificial score on it, which take no part in the field (adjusted_match_imps).
     """
     totals: dict[int, Fraction] = {}
+    for artificial in (adjusted or {}).values():
+        for table, (ns_percent, ew_percent) in artificial.items():
+            totals[table] = totals.get(table, Fraction(0)) + adjusted_match_imps(
+                ns_percent, ew_percent
+            )
     for results in boards.values():
         tables = list(results)
         for table in tables:

@@ -12,8 +12,8 @@ from scoring.swiss_pairs import SWISS_PAIRS_METHODS
 from scoring.vps import VP_SCALES
 
 METHOD_CHOICES = list(SWISS_PAIRS_METHODS.items())
-# A club's own VP table is a teams event's; a Swiss pairs event offers the published scales.
-SCALE_CHOICES = [(key, words) for key, words in VP_SCALES.items() if key != "club"]
+# The published scales and the club's own table, as a teams event chooses them.
+SCALE_CHOICES = list(VP_SCALES.items())
 MAX_BOARDS_PER_ROUND = 16
 MAX_ROUNDS = 15
 
@@ -27,6 +27,12 @@ class SwissPairsEvent(ClubEventFields):
     method = models.CharField(max_length=10, choices=METHOD_CHOICES, default="datum")
     vp_scale = models.CharField(
         max_length=20, choices=SCALE_CHOICES, default="wbf-2013", verbose_name="VP scale"
+    )
+    club_vp_table = models.TextField(
+        blank=True,
+        verbose_name="Club VP table",
+        help_text="Only for the club's own scale: one row a line, e.g. 0-2 10-10, 3-6 11-9, "
+        "…, 25+ 20-0, for a match of the boards a round.",
     )
 
     class Meta:
@@ -52,6 +58,10 @@ class SwissPairsEvent(ClubEventFields):
             models.CheckConstraint(
                 condition=Q(vp_scale__in=[key for key, _ in SCALE_CHOICES]),
                 name="swiss_pairs_scale_known",
+            ),
+            models.CheckConstraint(
+                condition=~Q(vp_scale="club") | ~Q(club_vp_table=""),
+                name="swiss_pairs_club_scale_has_table",
             ),
         ]
 
@@ -90,6 +100,10 @@ class SwissPairsTable(models.Model):
     table = models.PositiveSmallIntegerField(null=True, blank=True)
     ns = models.ForeignKey(SwissPair, on_delete=models.CASCADE, related_name="+")
     ew = models.ForeignKey(SwissPair, on_delete=models.CASCADE, related_name="+", null=True)
+    # A match score the director sets (a forfeit, a match not played): both pairs' VPs, which
+    # stand in place of the boards' (docs/rules.md, Swiss pairs).
+    ns_vps_awarded = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    ew_vps_awarded = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
 
     class Meta:
         ordering = ["round", F("table").asc(nulls_last=True)]
@@ -105,6 +119,18 @@ class SwissPairsTable(models.Model):
                 | (Q(table__gte=1) & Q(ew__isnull=False) & ~Q(ew=F("ns"))),
                 name="swiss_pairs_table_has_two_pairs_or_is_a_bye",
             ),
+            models.CheckConstraint(
+                condition=(Q(ns_vps_awarded__isnull=True) & Q(ew_vps_awarded__isnull=True))
+                | (
+                    # Spelled out: a CHECK passes on NULL, so "gte" alone lets half a score in.
+                    Q(ns_vps_awarded__isnull=False)
+                    & Q(ew_vps_awarded__isnull=False)
+                    & Q(ns_vps_awarded__gte=0)
+                    & Q(ew_vps_awarded__gte=0)
+                    & Q(ew__isnull=False)
+                ),
+                name="swiss_pairs_awarded_vps_both_or_neither",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -116,14 +142,21 @@ class SwissPairsTable(models.Model):
     def is_bye(self) -> bool:
         return self.ew_id is None
 
+    @property
+    def is_awarded(self) -> bool:
+        return self.ns_vps_awarded is not None
+
 
 class SwissPairsResult(models.Model):
-    """One board at one table: the result as typed and its NS score."""
+    """One board at one table: the result as typed and its NS score, or an artificial adjusted
+    score's percentages (60 for Ave+, 50 for Ave, 40 for Ave-)."""
 
     table = models.ForeignKey(SwissPairsTable, on_delete=models.CASCADE, related_name="results")
     board = models.PositiveSmallIntegerField()
     result = models.CharField(max_length=40)
-    ns_score = models.IntegerField()
+    ns_score = models.IntegerField(null=True)
+    ns_percent = models.PositiveSmallIntegerField(null=True)
+    ew_percent = models.PositiveSmallIntegerField(null=True)
 
     class Meta:
         ordering = ["board"]
@@ -134,7 +167,26 @@ class SwissPairsResult(models.Model):
                 condition=Q(ns_score__gte=-7600) & Q(ns_score__lte=7600),
                 name="swiss_pairs_score_possible",
             ),
+            models.CheckConstraint(
+                condition=(
+                    Q(ns_score__isnull=False)
+                    & Q(ns_percent__isnull=True)
+                    & Q(ew_percent__isnull=True)
+                )
+                | (
+                    Q(ns_score__isnull=True)
+                    & Q(ns_percent__isnull=False)
+                    & Q(ew_percent__isnull=False)
+                    & Q(ns_percent__lte=100)
+                    & Q(ew_percent__lte=100)
+                ),
+                name="swiss_pairs_played_or_adjusted",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Board {self.board}: {self.result}"
+
+    @property
+    def is_adjusted(self) -> bool:
+        return self.ns_score is None

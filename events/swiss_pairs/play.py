@@ -9,13 +9,14 @@ from django.db import transaction
 
 import scoring
 from events.core import versions
+from events.core.vp_scales import club_table
 from events.swiss_pairs.models import SwissPair, SwissPairsEvent, SwissPairsResult, SwissPairsTable
-from scoring.entry import PLAYED
+from scoring.entry import ADJUSTED, PLAYED
 from scoring.ranking import rank
 from scoring.swiss_pairs import swiss_match_imps, swiss_match_vps, swiss_pairs_round
 
 __all__ = ["SwissPairsError", "Standings", "draw_next_round", "save_pairs", "save_table",
-           "standings"]  # fmt: skip
+           "standings", "undraw_last_round", "award_match"]  # fmt: skip
 
 BYE_VPS_SHARE = Fraction(3, 5)  # a bye is a 12-8 win on a 20-point scale, as a teams bye
 
@@ -42,9 +43,14 @@ class PairStanding:
 class TableScore:
     table: SwissPairsTable
     results: dict[int, SwissPairsResult] = field(default_factory=dict)
-    ns_imps: Fraction | None = None  # when every board is in
+    ns_imps: Fraction | None = None  # when every board is in (none for a score awarded)
     ns_vps: Fraction | None = None
     ew_vps: Fraction | None = None
+
+    @property
+    def has_results(self) -> bool:
+        """A board or the director's match score in: the round's draw stays."""
+        return bool(self.results) or self.table.is_awarded
 
 
 @dataclass
@@ -57,7 +63,7 @@ class Standings:
         return max(self.rounds, default=0)
 
     def unfinished(self, number: int) -> list[TableScore]:
-        return [t for t in self.rounds.get(number, []) if not t.table.is_bye and t.ns_imps is None]
+        return [t for t in self.rounds.get(number, []) if not t.table.is_bye and t.ns_vps is None]
 
 
 def standings(event: SwissPairsEvent) -> Standings:
@@ -81,25 +87,35 @@ def standings(event: SwissPairsEvent) -> Standings:
 
 def _score_round(event, number, tables: list[TableScore], rows: dict[int, PairStanding]) -> None:
     boards = event.boards_of_round(number)
-    played = {
-        board: {t.table.pk: t.results[board].ns_score for t in tables if board in t.results}
-        for board in boards
-    }
-    imps = swiss_match_imps(played, event.method)
-    bye_vps = BYE_VPS_SHARE * (30 if event.vp_scale == "acbl-30" else 20)
+    played: dict[int, dict[int, int]] = {board: {} for board in boards}
+    adjusted: dict[int, dict[int, tuple[int, int]]] = {board: {} for board in boards}
+    for score in tables:
+        for board, result in score.results.items():
+            if result.ns_score is not None:
+                played[board][score.table.pk] = result.ns_score
+            else:
+                adjusted[board][score.table.pk] = (result.ns_percent, result.ew_percent)
+    imps = swiss_match_imps(played, event.method, adjusted)
+    scale = (len(boards), event.vp_scale, club_table(event))
+    # A drawn match's two shares make the scale's total (20, 30, or the club table's).
+    bye_vps = BYE_VPS_SHARE * sum(swiss_match_vps(0, *scale))
     for score in tables:
         table = score.table
         if table.is_bye:
             rows[table.ns_id].vps += bye_vps
             rows[table.ns_id].played += 1
             continue
-        if len(score.results) < len(boards):
+        if table.is_awarded:  # the director's match score stands in place of the boards'
+            score.ns_vps = Fraction(table.ns_vps_awarded)
+            score.ew_vps = Fraction(table.ew_vps_awarded)
+        elif len(score.results) == len(boards):
+            score.ns_imps = imps[table.pk]
+            score.ns_vps, score.ew_vps = swiss_match_vps(score.ns_imps, *scale)
+        else:
             continue
-        score.ns_imps = imps[table.pk]
-        score.ns_vps, score.ew_vps = swiss_match_vps(score.ns_imps, len(boards), event.vp_scale)
         for pk, vps, sign in ((table.ns_id, score.ns_vps, 1), (table.ew_id, score.ew_vps, -1)):
             rows[pk].vps += vps
-            rows[pk].imps += sign * score.ns_imps
+            rows[pk].imps += sign * (score.ns_imps or 0)
             rows[pk].played += 1
 
 
@@ -171,6 +187,31 @@ def draw_next_round(event: SwissPairsEvent, expected: int | None = None) -> int:
         return number
 
 
+def undraw_last_round(event: SwissPairsEvent, expected: int | None = None) -> int:
+    """Take back the last round drawn while none of its tables has a result in, as a teams
+    event's draw is taken back (events.teams.draw); nothing else changes. With `expected` (the
+    round the page offered), a second press takes back nothing more."""
+    with transaction.atomic():
+        versions.bump(event)
+        last = max(event.tables.values_list("round", flat=True), default=0)
+        if not last:
+            raise SwissPairsError("No round is drawn yet.")
+        if expected is not None and expected > last:
+            raise SwissPairsError(f"Round {expected}'s draw is taken back already.")
+        if expected is not None and expected < last:
+            raise SwissPairsError(
+                f"Round {last} has been drawn since: only the last round drawn is taken back."
+            )
+        tables = event.tables.filter(round=last)
+        awarded = tables.filter(ns_vps_awarded__isnull=False).exists()
+        if awarded or SwissPairsResult.objects.filter(table__in=tables).exists():
+            raise SwissPairsError(
+                f"Round {last} has results already: clear its boards first to draw it again."
+            )
+        tables.delete()
+        return last
+
+
 def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, str]) -> int:
     """Store a table's results, board → text as typed ("4S N =", "-100"); a blank box clears
     the board. Every line is read before anything is stored: one bad line stores nothing."""
@@ -181,7 +222,7 @@ def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, 
         if not text:
             continue
         try:
-            scores[board] = (text, _ns_score(board, text))
+            scores[board] = (text, _read(board, text))
         except ValueError as error:
             problems[board] = f"Board {board}: {error}".rstrip(".") + "."
     if problems:
@@ -191,13 +232,15 @@ def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, 
         versions.bump(event)
         table.results.all().delete()
         SwissPairsResult.objects.bulk_create(
-            SwissPairsResult(table=table, board=b, result=text, ns_score=score)
-            for b, (text, score) in scores.items()
+            SwissPairsResult(table=table, board=b, result=text, **fields)
+            for b, (text, fields) in scores.items()
         )
     return len(scores)
 
 
-def _ns_score(board: int, text: str) -> int:
+def _read(board: int, text: str) -> dict:
+    """The stored fields of a board's result: its NS score, or an artificial score's two
+    percentages (Law 12C2: A, A+, A-, A+/A-, 60/40), which take no part in the field."""
     try:
         entry = scoring.parse_entry(text, board)
     except scoring.NeedsConfirmation as doubt:
@@ -206,12 +249,66 @@ def _ns_score(board: int, text: str) -> int:
             f"{doubt} To save down {down}, type "
             f"{doubt.entry.contract} {doubt.entry.declarer} -{down}"
         ) from None
+    if entry.kind == ADJUSTED:
+        return {"ns_percent": entry.ns_percent, "ew_percent": entry.ew_percent}
     if entry.kind != PLAYED or entry.ns_score is None:
         raise ValueError(
             f"{text} is not a played result: Swiss pairs IMPs compare scores, so type the "
-            "contract and result (4S N =) or the NS score (-100)"
+            "contract and result (4S N =), the NS score (-100) or an artificial score "
+            "(A, A+/A-, A-/A+)"
         )
-    return entry.ns_score
+    return {"ns_score": entry.ns_score}
+
+
+def award_match(event: SwissPairsEvent, table: SwissPairsTable, ns: str, ew: str) -> str:
+    """The director's match score for a table (a forfeit, a match not played): both pairs'
+    VPs as typed, which stand in place of the boards'; both blank takes it away. Returns what
+    was done, in words; a bad entry stores nothing."""
+    ns, ew = ns.strip(), ew.strip()
+    if not ns and not ew:
+        values = None
+    else:
+        top = most_vps(event)
+        values = (_vps("NS", ns, top), _vps("EW", ew, top))
+    with transaction.atomic():
+        versions.bump(event)
+        table.ns_vps_awarded, table.ew_vps_awarded = values or (None, None)
+        table.save(update_fields=["ns_vps_awarded", "ew_vps_awarded"])
+    if values is None:
+        return f"Table {table.table}: the match scores from its boards again."
+    ns_vps, ew_vps = (_shown(value) for value in values)
+    return f"Table {table.table}: the match scores {ns_vps}–{ew_vps} VPs, as set."
+
+
+def most_vps(event: SwissPairsEvent) -> Fraction:
+    """The most VPs a pair can win in a match of the event's boards on its scale."""
+    boards = event.boards_per_round
+    try:
+        return swiss_match_vps(24 * boards, boards, event.vp_scale, club_table(event))[0]
+    except ValueError as error:
+        raise SwissPairsError(f"This event's VP scale cannot score its matches: {error}.") from None
+
+
+def _vps(side: str, text: str, top: Fraction) -> Decimal:
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        value = None
+    if value is None or not value.is_finite():
+        raise SwissPairsError(f"{side} VPs: '{text[:20]}' is not a number. Nothing was saved.")
+    if not 0 <= value <= top or value != round(value, 2):
+        raise SwissPairsError(
+            f"{side} VPs: {text[:20]} is not a number of VPs from 0 to {_shown(top)} on "
+            "this event's scale, to two decimals at most. Nothing was saved."
+        )
+    return round(value, 2)
+
+
+def _shown(value: Decimal | Fraction) -> str:
+    """VPs as the director types them: 12, 12.5 or 12.25, never 12.00."""
+    fraction = Fraction(value)
+    exact = round(Decimal(fraction.numerator) / Decimal(fraction.denominator), 2)
+    return f"{exact.normalize():f}"
 
 
 def as_decimal(value: Fraction | None, places: int = 2) -> Decimal | None:

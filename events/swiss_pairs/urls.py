@@ -8,11 +8,17 @@ urlpatterns = [
     path("swiss-pairs/<int:pk>/", views.swiss_pairs_event, name="swiss_pairs_event"),
     path("swiss-pairs/<int:pk>/pairs/", views.swiss_pairs_pairs, name="swiss_pairs_pairs"),
     path("swiss-pairs/<int:pk>/draw/", views.swiss_pairs_draw, name="swiss_pairs_draw"),
+    path("swiss-pairs/<int:pk>/undraw/", views.swiss_pairs_undraw, name="swiss_pairs_undraw"),
     path("swiss-pairs/<int:pk>/publish/", views.swiss_pairs_publish, name="swiss_pairs_publish"),
     path(
         "swiss-pairs/<int:pk>/tables/<int:table_pk>/",
         views.swiss_pairs_table,
         name="swiss_pairs_table",
+    ),
+    path(
+        "swiss-pairs/<int:pk>/tables/<int:table_pk>/award/",
+        views.swiss_pairs_award,
+        name="swiss_pairs_award",
     ),
     path(
         "swiss-pairs/<int:pk>/standings.pdf",

@@ -52,7 +52,10 @@ def swiss_pairs_event(request, pk):
 def _context(event: SwissPairsEvent) -> dict:
     table = play.standings(event)
     drawn = table.drawn
+    # A round with results cannot be taken back (play.undraw_last_round): no button for it.
+    entered = any(score.has_results for score in table.rounds.get(drawn, []))
     return {
+        "undraw_round": drawn if drawn and not entered else None,
         "standings": table,
         "rounds": [
             (number, event.boards_of_round(number), tables)
@@ -84,14 +87,25 @@ def swiss_pairs_pairs(request, pk):
 
 @require_POST
 def swiss_pairs_draw(request, pk):
+    return _round_action(request, pk, play.draw_next_round, "Round {} is drawn.")
+
+
+@require_POST
+def swiss_pairs_undraw(request, pk):
+    return _round_action(request, pk, play.undraw_last_round, "Round {}'s draw is taken back.")
+
+
+def _round_action(request, pk, action, done: str):
+    """Draw or take back a round: the round the page's button named (none from an older page:
+    "²" is a digit int() refuses), then back to the event with what happened, in words."""
     event = _for_director(request, pk)
     text = request.POST.get("round", "")
     try:
-        number = play.draw_next_round(event, int_or_none(text) if text.isdigit() else None)
+        number = action(event, int_or_none(text) if text.isdigit() else None)
     except play.SwissPairsError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Round {number} is drawn.")
+        messages.success(request, done.format(number))
     return redirect("swiss_pairs_event", pk=event.pk)
 
 
@@ -126,6 +140,21 @@ def swiss_pairs_table(request, pk, table_pk):
     focus = error.board if error and error.board else boards[0]
     context = {"event": event, "table": table, "rows": rows, "error": error, "focus": focus}
     return render(request, "swiss_pairs/table.html", context, status=400 if error else 200)
+
+
+@require_POST
+def swiss_pairs_award(request, pk, table_pk):
+    """The director's match score for a table (a forfeit): both pairs' VPs, or both blank."""
+    event = _for_director(request, pk)
+    table = get_object_or_404(SwissPairsTable, pk=table_pk, event=event, ew__isnull=False)
+    post = request.POST
+    try:
+        done = play.award_match(event, table, post.get("ns_vps", ""), post.get("ew_vps", ""))
+    except play.SwissPairsError as error:
+        messages.error(request, str(error))
+        return redirect("swiss_pairs_table", pk=event.pk, table_pk=table.pk)
+    messages.success(request, done)
+    return redirect("swiss_pairs_event", pk=event.pk)
 
 
 def _next_table(event: SwissPairsEvent, table: SwissPairsTable) -> str:

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-import scoring
-from events.core import versions
+from events.core import versions, vp_scales
 from events.core.invisible import invisible_problem, without_invisible
+from events.core.vp_scales import club_table
 from events.teams.models import Team, TeamsEvent
 
 __all__ = ["TeamsError", "club_table", "check_scale", "rounds_total", "save_teams",
@@ -26,24 +26,13 @@ class TeamsError(ValueError):
         self.problems = problems or []
 
 
-def club_table(event_or_text):
-    """The club's own VP table of an event (or its text), or None for the published scales."""
-    text = getattr(event_or_text, "club_vp_table", event_or_text)
-    scale = getattr(event_or_text, "vp_scale", "club")
-    if scale != "club" or not str(text or "").strip():
-        return None
-    return scoring.parse_club_vp_table(text)
-
-
 def check_scale(scale: str, boards: int, club_table_text: str = "") -> None:
     """Raise TeamsError if `scale` cannot score matches of `boards` boards (a scale without a
     table for that many boards, or a club table that does not read)."""
     try:
-        table = scoring.parse_club_vp_table(club_table_text) if scale == "club" else None
-        scoring.match_vps(0, 0, boards, scale, table)
-        scoring.match_vps(boards * 24, 0, boards, scale, table)
+        vp_scales.check_scale(scale, boards, club_table_text)
     except ValueError as error:
-        raise TeamsError(_sentence(error)) from None
+        raise TeamsError(str(error)) from None
 
 
 def rounds_total(event: TeamsEvent, teams: int | None = None) -> int:
@@ -148,8 +137,3 @@ def save_teams(event: TeamsEvent, text: str) -> list[Team]:
             team.name, team.members = line.name, line.members
             team.save(update_fields=["name", "members"])
         return existing
-
-
-def _sentence(error: Exception) -> str:
-    text = str(error)
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

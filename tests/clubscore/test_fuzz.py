@@ -440,7 +440,7 @@ KNOWN_FORMS = {
     "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
     "championship_final", "individual_create", "individual_players", "individual_board",
-    "swiss_pairs_create", "swiss_pairs_table", "section_movement",
+    "swiss_pairs_create", "swiss_pairs_table", "swiss_pairs_award", "section_movement",
 }  # fmt: skip
 
 

@@ -307,13 +307,16 @@ def _teams_event(club, fred):
 
 
 def _swiss_pairs(club, fred):
-    """Three pairs, round 1 drawn (1 v 2, 3's bye) and its table entered."""
+    """Three pairs, round 1 drawn (1 v 2, 3's bye), its table entered and its score set."""
     event = make_swiss_pairs(
         club, pairs="Ann & Abe\nBea & Ben\nCat & Cid", name="Winter Swiss", rounds=5,
-        boards_per_round=2, method="cross", vp_scale="acbl-20", published=True, created_by=fred,
+        boards_per_round=2, method="cross", vp_scale="club", published=True, created_by=fred,
+        club_vp_table="0-2 10-10\n3+ 12-8",
     )  # fmt: skip
     swiss_play.draw_next_round(event)
-    enter_round(event, 1, {1: ["4S N =", "3NT S -1"]})
+    enter_round(event, 1, {1: ["4S N =", "A+/A-"]})  # an artificial score's percentages
+    # A match score the director set: the table's awarded VPs travel with the club.
+    event.tables.filter(round=1, table=1).update(ns_vps_awarded=12, ew_vps_awarded=8)
 
 
 def _one_table_games(club, fred):

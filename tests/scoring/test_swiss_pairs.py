@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scoring import SwissEntry
 from scoring.swiss_pairs import (
+    adjusted_match_imps,
     field_imps_to_ns,
     swiss_match_imps,
     swiss_match_vps,
@@ -41,6 +42,25 @@ def test_a_match_sums_each_tables_board_imps_to_its_ns_pair():
 
 def test_a_board_played_at_one_table_only_scores_nothing_yet():
     assert swiss_match_imps({1: {4: 620}}) == {4: 0}
+
+
+def test_an_artificial_score_is_3_imps_at_imp_play_and_the_match_averages_the_two_pairs():
+    # Law 12C2(b), Laws of Duplicate Bridge 2017 (WBF): an artificial adjusted score of
+    # average plus or average minus at IMP play is plus 3 or minus 3 IMPs; average (50%) is 0.
+    # Law 86B: non-balancing scores in a head-to-head match are each worked out and averaged.
+    assert adjusted_match_imps(60, 40) == 3  # A+/A-: +3 to NS, -3 to EW
+    assert adjusted_match_imps(40, 60) == -3
+    assert adjusted_match_imps(50, 50) == 0
+    assert adjusted_match_imps(60, 60) == 0  # A+/A+: (+3 - +3) / 2
+    assert adjusted_match_imps(60, 50) == Fraction(3, 2)  # A+/A: (+3 - 0) / 2
+
+
+def test_an_adjusted_table_takes_no_part_in_the_fields_datum():
+    # Board 1 played at tables 1-3 as in the datum example above (2, 2, -5 IMPs); table 4 has
+    # A+/A- (Law 12C2(b): +3 to NS). Were table 4 in the field the datum would move.
+    played = {1: {1: 420, 2: 420, 3: 170}}
+    adjusted = {1: {4: (60, 40)}}
+    assert swiss_match_imps(played, adjusted=adjusted) == {1: 2, 2: 2, 3: -5, 4: 3}
 
 
 def test_match_imps_read_on_the_ebu_scale_as_ebuscore_reads_them():
@@ -125,3 +145,8 @@ def test_the_higher_ranked_pair_sits_north_south_and_the_bye_comes_last():
 def test_an_unknown_method_is_refused_in_words():
     with pytest.raises(ValueError, match="unknown method 'matchpoints'"):
         field_imps_to_ns([100, 200], "matchpoints")
+
+
+@given(st.integers(0, 100), st.integers(0, 100))
+def test_swapping_the_pairs_artificial_scores_changes_the_sign(ns, ew):
+    assert adjusted_match_imps(ns, ew) == -adjusted_match_imps(ew, ns)

@@ -149,11 +149,13 @@ ARGUMENTS = {
     ),
     "teams_room_phone": lambda w: [w["room_link"].token],
     **_each(
-        "swiss_pairs_event swiss_pairs_pairs swiss_pairs_draw swiss_pairs_publish "
-        "swiss_pairs_standings_pdf",
+        "swiss_pairs_event swiss_pairs_pairs swiss_pairs_draw swiss_pairs_undraw "
+        "swiss_pairs_publish swiss_pairs_standings_pdf",
         lambda w: [w["swiss_pairs"].pk],
     ),
-    "swiss_pairs_table": lambda w: [w["swiss_pairs"].pk, w["swiss_table"].pk],
+    **_each(
+        "swiss_pairs_table swiss_pairs_award", lambda w: [w["swiss_pairs"].pk, w["swiss_table"].pk]
+    ),
     **_each(
         "teams_match teams_match_enter teams_match_adjust teams_match_watch teams_room_ruling",
         lambda w: [w["teams"].pk, w["match"].pk],

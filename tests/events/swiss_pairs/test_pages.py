@@ -120,3 +120,86 @@ def test_the_standings_come_as_a_pdf(client, club):
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     # The datum example of test_play: NS 1 and EW 4 +6 IMPs, placed equal first.
     assert "Standings after round 1" in text and "1= 1 Ann & Abe 1 6" in text
+
+
+def test_the_director_takes_back_a_draw_and_a_round_with_results_keeps_it(director_client, club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    page = reverse("swiss_pairs_event", args=[event.pk])
+    assert "Take back the draw of round 1" in director_client.get(page).content.decode()
+    undraw = reverse("swiss_pairs_undraw", args=[event.pk])
+    taken = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
+    assert "Round 1&#x27;s draw is taken back." in taken and not event.tables.exists()
+    again = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
+    assert "No round is drawn yet." in again
+    play.draw_next_round(event)
+    enter_round(event, 1, {1: ["4S N =", ""], 2: ["", ""]})
+    assert "Take back the draw" not in director_client.get(page).content.decode()
+    refused = director_client.post(undraw, {"round": "1"}, follow=True).content.decode()
+    assert "Round 1 has results already" in refused
+    assert event.tables.count() == 2 and SwissPairsResult.objects.count() == 1
+
+
+def test_the_director_sets_a_match_score_and_a_bad_one_is_refused_in_words(director_client, club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=1)
+    entry = reverse("swiss_pairs_table", args=[event.pk, table.pk])
+    assert 'id="table-award"' in director_client.get(entry).content.decode()
+    award = reverse("swiss_pairs_award", args=[event.pk, table.pk])
+    refused = director_client.post(award, {"ns_vps": "12", "ew_vps": "x"}, follow=True)
+    assert "EW VPs: &#x27;x&#x27; is not a number. Nothing was saved." in refused.content.decode()
+    table.refresh_from_db()
+    assert table.ns_vps_awarded is None
+    page = director_client.post(award, {"ns_vps": "12", "ew_vps": "0"}, follow=True)
+    text = page.content.decode()
+    assert "Table 1: the match scores 12–0 VPs, as set." in text
+    assert "set by the director" in text
+
+
+def test_an_artificial_score_is_typed_in_the_boards_box(director_client, club):
+    event = make_swiss_pairs(club)
+    play.draw_next_round(event)
+    table = event.tables.get(round=1, table=2)
+    entry = reverse("swiss_pairs_table", args=[event.pk, table.pk])
+    director_client.post(entry, {"board-1": "a+/a-", "board-2": "A"})
+    stored = {r.board: (r.ns_percent, r.ew_percent) for r in SwissPairsResult.objects.all()}
+    assert stored == {1: (60, 40), 2: (50, 50)}
+
+
+EVENT_FORM = {
+    "name": "Autumn Swiss", "date": "2026-11-28", "rounds": 4, "boards_per_round": 2,
+    "method": "datum", "vp_scale": "club", "club_vp_table": "0-2 10-10\n3+ 12-8",
+}  # fmt: skip
+
+
+def test_a_swiss_pairs_event_takes_the_clubs_vp_table(director_client, club):
+    response = director_client.post(reverse("swiss_pairs_create"), {**EVENT_FORM, "club": club.pk})
+    event = SwissPairsEvent.objects.get()
+    assert response.status_code == 302 and event.club_vp_table == "0-2 10-10\n3+ 12-8"
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"club_vp_table": ""}, "club_vp_table", "Type the club&#x27;s VP table, one row a line."),
+        ({"club_vp_table": "0-2 10-10\n5+ 20-0"}, "club_vp_table",
+         "leaves a gap: margins 3-4 have no row"),
+        # The ACBL's 20-point Swiss scale (BridgeHands' reproduction) has no 2-board table.
+        ({"vp_scale": "acbl-20"}, "vp_scale", "has tables for 6-8 and 9-11 boards a match, not 2"),
+    ],
+)  # fmt: skip
+def test_a_scale_that_cannot_score_the_matches_is_refused_in_words(
+    director_client, club, change, field, message
+):
+    data = {**EVENT_FORM, "club": club.pk, **change}
+    response = director_client.post(reverse("swiss_pairs_create"), data)
+    assert response.status_code == 200 and not SwissPairsEvent.objects.exists()
+    assert field in response.context["form"].errors
+    assert message in response.content.decode()
+
+
+def test_a_published_scale_keeps_no_club_table(director_client, club):
+    data = {**EVENT_FORM, "club": club.pk, "vp_scale": "wbf-2013"}
+    director_client.post(reverse("swiss_pairs_create"), data)
+    assert SwissPairsEvent.objects.get().club_vp_table == ""
