@@ -190,3 +190,73 @@ class SwissPairsResult(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return self.ns_score is None
+
+
+class SwissTableLink(models.Model):
+    """One table's secret link for one round (its table row is the round's): whoever holds
+    the token enters that table's boards of the round, and the opponents agree to them, on a
+    phone, as a pairs table's link does (events.models.TableLink). Made with the round's draw,
+    gone with it when the draw is taken back; revoked when the director reissues it."""
+
+    table = models.ForeignKey(SwissPairsTable, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=32, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="swiss_table_link_one_live",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} link"
+
+    @property
+    def source(self) -> str:
+        return f"table {self.table.table}"
+
+
+class SwissTableEntry(models.Model):
+    """A board's result as a table's phone entered it (`result`, the text it saved) and the
+    opponents' answer. Kept by board number, since the director's save of the table stores
+    its results afresh; once the director changes the board (it no longer reads `result`),
+    it is the director's and the phone may no longer change it."""
+
+    table = models.ForeignKey(SwissPairsTable, on_delete=models.CASCADE, related_name="entries")
+    board = models.PositiveSmallIntegerField()
+    link = models.ForeignKey(SwissTableLink, on_delete=models.CASCADE, related_name="entries")
+    result = models.CharField(max_length=40)
+    lead = models.CharField(max_length=3, blank=True, help_text="The opening lead, e.g. SK, H7.")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    queried_at = models.DateTimeField(
+        null=True, blank=True, help_text="The opponents disagreed and called the director."
+    )
+    STANDS = "stands"
+    ruling = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=[(STANDS, "the result stands")],
+        help_text="The director's decision on the query (a changed result is the director's).",
+    )
+
+    class Meta:
+        verbose_name_plural = "Swiss table entries"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "board"], name="swiss_table_entry_once"),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
+                name="swiss_table_entry_confirmed_or_queried",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling="") | Q(ruling="stands", queried_at__isnull=False),
+                name="swiss_table_entry_ruling_needs_a_query",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, board {self.board}: {self.result}"

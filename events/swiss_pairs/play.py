@@ -10,13 +10,14 @@ from django.db import transaction
 import scoring
 from events.core import versions
 from events.core.vp_scales import club_table
+from events.swiss_pairs.links import make_links
 from events.swiss_pairs.models import SwissPair, SwissPairsEvent, SwissPairsResult, SwissPairsTable
 from scoring.entry import ADJUSTED, PLAYED
 from scoring.ranking import rank
 from scoring.swiss_pairs import swiss_match_imps, swiss_match_vps, swiss_pairs_round
 
-__all__ = ["SwissPairsError", "Standings", "draw_next_round", "save_pairs", "save_table",
-           "standings", "undraw_last_round", "award_match"]  # fmt: skip
+__all__ = ["SwissPairsError", "Standings", "draw_next_round", "save_board", "save_pairs",
+           "save_table", "standings", "undraw_last_round", "award_match"]  # fmt: skip
 
 BYE_VPS_SHARE = Fraction(3, 5)  # a bye is a 12-8 win on a 20-point scale, as a teams bye
 
@@ -184,6 +185,9 @@ def draw_next_round(event: SwissPairsEvent, expected: int | None = None) -> int:
             )
             for index, (ns, ew) in enumerate(drawn, start=1)
         )
+        # Each table of the round gets its phone link with the draw, as a teams room does;
+        # taking the draw back deletes the tables, and their links with them.
+        make_links(event.tables.filter(round=number, ew__isnull=False))
         return number
 
 
@@ -236,6 +240,25 @@ def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, 
             for b, (text, fields) in scores.items()
         )
     return len(scores)
+
+
+def save_board(event: SwissPairsEvent, table: SwissPairsTable, board: int, text: str) -> str:
+    """Store one board of a table (a phone's save), read as the director's typed line is;
+    the caller holds the event's lock (versions.bump). Returns the text stored. Raises
+    SwissPairsError, in words, and stores nothing, for a bad line or a board not in play."""
+    if board not in event.boards_of_round(table.round):
+        raise SwissPairsError(f"Board {board} is not played in round {table.round}.", board)
+    text = " ".join(text.split())
+    try:
+        fields = _read(board, text)
+    except ValueError as error:
+        raise SwissPairsError(f"Board {board}: {error}".rstrip(".") + ". Nothing was saved.",
+                              board) from None  # fmt: skip
+    empty = {"ns_score": None, "ns_percent": None, "ew_percent": None}
+    SwissPairsResult.objects.update_or_create(
+        table=table, board=board, defaults={"result": text, **empty, **fields}
+    )
+    return text
 
 
 def _read(board: int, text: str) -> dict:

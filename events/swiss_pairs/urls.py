@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.swiss_pairs import views
+from events.swiss_pairs import phone_views, views
 
 urlpatterns = [
     path("swiss-pairs/", views.swiss_pairs_list, name="swiss_pairs_list"),
@@ -24,5 +24,32 @@ urlpatterns = [
         "swiss-pairs/<int:pk>/standings.pdf",
         views.swiss_pairs_standings_pdf,
         name="swiss_pairs_standings_pdf",
+    ),
+    # Entry at the tables: a table's phone (its token is its credential), the director's links.
+    path("s/<token:token>/", phone_views.swiss_table_phone, name="swiss_table_phone"),
+    path(
+        "swiss-pairs/<int:pk>/rounds/<int:number>/phones/",
+        phone_views.swiss_pairs_round_phones,
+        name="swiss_pairs_round_phones",
+    ),
+    path(
+        "swiss-pairs/<int:pk>/rounds/<int:number>/phones/make/",
+        phone_views.swiss_pairs_round_phones_make,
+        name="swiss_pairs_round_phones_make",
+    ),
+    path(
+        "swiss-pairs/<int:pk>/links/<int:link_pk>/reissue/",
+        phone_views.swiss_pairs_link_reissue,
+        name="swiss_pairs_link_reissue",
+    ),
+    path(
+        "swiss-pairs/<int:pk>/links/<int:link_pk>/qr.svg",
+        phone_views.swiss_pairs_link_qr,
+        name="swiss_pairs_link_qr",
+    ),
+    path(
+        "swiss-pairs/<int:pk>/tables/<int:table_pk>/ruling/",
+        phone_views.swiss_pairs_ruling,
+        name="swiss_pairs_ruling",
     ),
 ]

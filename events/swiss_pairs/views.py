@@ -14,7 +14,7 @@ from events.core.live import live_page, live_view
 from events.core.new_event import create_event_page
 from events.core.params import int_or_none
 from events.pdfs.views import paper_size, pdf_download
-from events.swiss_pairs import play
+from events.swiss_pairs import phone, play
 from events.swiss_pairs.forms import PairsForm, SwissPairsEventForm
 from events.swiss_pairs.models import SwissPairsEvent, SwissPairsTable
 
@@ -138,7 +138,8 @@ def swiss_pairs_table(request, pk, table_pk):
         typed = {result.board: result.result for result in table.results.all()}
     rows = [(board, typed.get(board, "")) for board in boards]
     focus = error.board if error and error.board else boards[0]
-    context = {"event": event, "table": table, "rows": rows, "error": error, "focus": focus}
+    context = {"event": event, "table": table, "rows": rows, "error": error, "focus": focus,
+               "queried": phone.queried(table)}  # fmt: skip
     return render(request, "swiss_pairs/table.html", context, status=400 if error else 200)
 
 

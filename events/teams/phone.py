@@ -7,7 +7,6 @@ director. The room reaches it through its link (events/teams/room_links.py).
 """
 
 import hashlib
-import zlib
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -23,7 +22,7 @@ from events.phone.table_round import (
     record_answer,
     refuse_if_locked,
 )
-from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
+from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of, text_version
 from events.teams import entry
 from events.teams.models import MatchBoard, TeamMatch
 from events.teams.room_models import CLOSED, OPEN, MatchRoomLink, RoomEntry
@@ -50,7 +49,7 @@ def not_played(match: TeamMatch) -> str:
 def room_version(text: str) -> int:
     """What a phone sends back with a save: the room's result as it saw it, as a number (0:
     none). A save over a result the phone has not seen is refused, not stored."""
-    return zlib.crc32(text.encode()) + 1 if text else 0
+    return text_version(text)
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,7 @@ def world(director, colleague):
         "match": teams.matches.get(round=1, table=1),
         "swiss_pairs": swiss_pairs,
         "swiss_table": swiss_pairs.tables.get(round=1, table=1),
+        "swiss_link": swiss_pairs.tables.get(round=1, table=1).links.get(),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": with_final(
             create_championship(
@@ -441,6 +442,7 @@ KNOWN_FORMS = {
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
     "championship_final", "individual_create", "individual_players", "individual_board",
     "swiss_pairs_create", "swiss_pairs_table", "swiss_pairs_award", "section_movement",
+    "swiss_table_phone",
 }  # fmt: skip
 
 

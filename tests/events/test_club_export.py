@@ -44,8 +44,12 @@ from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.phone import links as table_links
+from events.phone.taps import text_version
 from events.standings.penalties import add_penalty, parse_penalty
+from events.swiss_pairs import links as swiss_links
+from events.swiss_pairs import phone as swiss_phone
 from events.swiss_pairs import play as swiss_play
+from events.swiss_pairs.models import SwissTableLink
 from events.teams import phone as room_phone
 from events.teams import room_links
 from events.teams.draw import draw_next_round
@@ -314,6 +318,15 @@ def _swiss_pairs(club, fred):
         club_vp_table="0-2 10-10\n3+ 12-8",
     )  # fmt: skip
     swiss_play.draw_next_round(event)
+    # The table's phone: board 1 agreed (with its lead), board 2 queried and ruled on; then its
+    # link reissued. The director's line then replaces board 2's.
+    link = SwissTableLink.objects.get(table__event=event)
+    swiss_phone.enter_result(link, 1, "4S N =", lead="SK")
+    swiss_phone.confirm(link, 1, text_version("4S N ="))
+    swiss_phone.enter_result(link, 2, "3NT N =")
+    swiss_phone.query(link, 2, text_version("3NT N ="))
+    swiss_phone.result_stands(link.table, 2)
+    swiss_links.reissue(link)
     enter_round(event, 1, {1: ["4S N =", "A+/A-"]})  # an artificial score's percentages
     # A match score the director set: the table's awarded VPs travel with the club.
     event.tables.filter(round=1, table=1).update(ns_vps_awarded=12, ew_vps_awarded=8)

@@ -47,6 +47,7 @@ def world(scene, club):
         "individual": make_individual(club),
         "teams": teams, "match": teams.matches.get(round=1, table=1),
         "swiss_pairs": swiss_pairs, "swiss_table": swiss_pairs.tables.get(round=1, table=1),
+        "swiss_link": swiss_pairs.tables.get(round=1, table=1).links.get(),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
         "championship": with_final(
             create_championship(
@@ -154,8 +155,17 @@ ARGUMENTS = {
         lambda w: [w["swiss_pairs"].pk],
     ),
     **_each(
-        "swiss_pairs_table swiss_pairs_award", lambda w: [w["swiss_pairs"].pk, w["swiss_table"].pk]
+        "swiss_pairs_table swiss_pairs_award swiss_pairs_ruling",
+        lambda w: [w["swiss_pairs"].pk, w["swiss_table"].pk],
     ),
+    **_each(
+        "swiss_pairs_round_phones swiss_pairs_round_phones_make", lambda w: [w["swiss_pairs"].pk, 1]
+    ),
+    **_each(
+        "swiss_pairs_link_reissue swiss_pairs_link_qr",
+        lambda w: [w["swiss_pairs"].pk, w["swiss_link"].pk],
+    ),
+    "swiss_table_phone": lambda w: [w["swiss_link"].token],
     **_each(
         "teams_match teams_match_enter teams_match_adjust teams_match_watch teams_room_ruling",
         lambda w: [w["teams"].pk, w["match"].pk],
@@ -174,8 +184,9 @@ def site_url_names() -> set[str]:
 
 
 # A pairs table's and a teams room's secret links, each its own credential
-# (tests/events/phone/test_links.py, tests/events/teams/test_room_phone.py).
-TOKEN_LINKS = {"table_phone", "teams_room_phone", "individual_table_phone"}
+# (tests/events/phone/test_links.py, tests/events/teams/test_room_phone.py,
+# tests/events/swiss_pairs/test_phone.py).
+TOKEN_LINKS = {"table_phone", "teams_room_phone", "individual_table_phone", "swiss_table_phone"}
 # A logged-in user's own account, and the secret links: checked here only against posts
 # without a CSRF token.
 OWN = {"login", "logout", *TOKEN_LINKS}

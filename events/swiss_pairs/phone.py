@@ -1,0 +1,282 @@
+"""Entry at a Swiss pairs table: what a table's phone shows (the round's boards and this
+table's result of each), its saves going through the director's own reading of a result
+(`play.save_board`, in the event's lock, so the match's IMPs and VPs follow as typed entry's
+do), and the opponents' answer, as at a pairs table (events/phone/table_round.py): a result
+saved by one side is shown to the other, who agree (then only the director changes it) or call
+the director. The table reaches it through its link (events/swiss_pairs/links.py).
+"""
+
+import hashlib
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+from events.core import versions
+from events.entry.errors import EntryConflict, EntryError
+from events.phone.table_round import (
+    CONFIRMED,
+    MISSING,
+    QUERIED,
+    entry_status,
+    record_answer,
+    refuse_if_locked,
+)
+from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of, text_version
+from events.swiss_pairs import play
+from events.swiss_pairs.models import (
+    SwissPairsResult,
+    SwissPairsTable,
+    SwissTableEntry,
+    SwissTableLink,
+)
+
+__all__ = ["BoardAtSwissTable", "SwissTableView", "boards_at_table", "confirm", "enter_result",
+           "query", "queried", "result_stands", "table_view"]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BoardNumber:
+    """A board as the shared phone templates name it (`b.board.pk`, `b.board.number`): within
+    one table's link the board's number is its name."""
+
+    number: int
+
+    @property
+    def pk(self) -> int:
+        return self.number
+
+
+@dataclass
+class BoardAtSwissTable:
+    """One board of the round, as the table's phone sees it (the pairs BoardAtTable's face)."""
+
+    board: BoardNumber
+    stored: SwissPairsResult | None
+    entry: SwissTableEntry | None
+    typed: dict | None = None  # what the table tapped, when the save was refused
+    traveller = None  # a Swiss table sees no traveller: the other tables' boards are its IMPs
+
+    @property
+    def number(self) -> int:
+        return self.board.number
+
+    @property
+    def result(self) -> str:
+        return self.stored.result if self.stored else ""
+
+    @property
+    def by_director(self) -> bool:
+        """Typed (or last changed) by the director, or an artificial score."""
+        return bool(self.result) and (self.entry is None or self.entry.result != self.result)
+
+    @property
+    def status(self) -> str:
+        if not self.result:
+            return MISSING
+        if self.entry is None:
+            return CONFIRMED
+        e = self.entry
+        return entry_status(self.result, e.result, e.confirmed_at, e.queried_at, e.ruling)
+
+    @property
+    def ruling(self) -> str:
+        """The director's decision on the opponents' query: "stands", "changed", or ""."""
+        if self.entry is None or self.entry.queried_at is None:
+            return ""
+        return "changed" if self.by_director else self.entry.ruling
+
+    @property
+    def locked(self) -> bool:
+        return self.status in (CONFIRMED, QUERIED)
+
+    @property
+    def version(self) -> int:
+        return text_version(self.result)
+
+    @property
+    def stamp(self) -> str:
+        return f"{self.version}-{self.status}-{self.ruling}"
+
+    @property
+    def taps(self) -> dict:
+        """The stored result as the phone's buttons ({} for a score or an artificial one)."""
+        if not self.result or self.stored is None or self.stored.is_adjusted:
+            return {}
+        read = scoring.parse_entry(self.result, self.number)
+        contract = read.contract
+        if contract is None:  # the director typed the NS score alone
+            return {}
+        lead = self.entry.lead if self.entry and self.entry.result == self.result else ""
+        return taps_of(
+            contract.level, contract.strain, contract.doubled, read.declarer, read.tricks, lead
+        )
+
+    @property
+    def form_taps(self) -> dict:
+        return self.typed if self.typed is not None else self.taps
+
+    @property
+    def contract_shown(self) -> str:
+        taps = self.taps
+        if self.stored is not None and self.stored.is_adjusted:
+            return f"Artificial score: {self.result}"
+        return contract_shown(taps) if taps else self.result
+
+    @property
+    def score_shown(self) -> str:
+        return score_shown(self.stored.ns_score if self.stored else None)
+
+    @property
+    def dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
+
+
+def boards_at_table(table: SwissPairsTable) -> list[BoardAtSwissTable]:
+    """Every board of the table's round, with its result and its phone entry (two queries)."""
+    stored = {result.board: result for result in table.results.all()}
+    entries = {entry.board: entry for entry in table.entries.all()}
+    return [
+        BoardAtSwissTable(BoardNumber(n), stored.get(n), entries.get(n))
+        for n in table.event.boards_of_round(table.round)
+    ]
+
+
+@dataclass
+class SwissTableView:
+    """What a table's phone shows: who sits where, the round's boards, the match once in."""
+
+    link: SwissTableLink
+    table: SwissPairsTable
+    boards: list[BoardAtSwissTable] = field(default_factory=list)
+    score: play.TableScore | None = None  # the match's IMPs and VPs, once every board is in
+
+    @property
+    def done(self) -> bool:
+        return all(b.locked for b in self.boards)
+
+    @property
+    def waiting_for_rulings(self) -> bool:
+        return any(b.status == QUERIED for b in self.boards)
+
+    @property
+    def stamp(self) -> str:
+        """Changes whenever anything the phone shows changes."""
+        parts = [self.link.revoked_at, [(b.number, b.stamp) for b in self.boards]]
+        if self.score is not None:
+            parts += [self.score.ns_imps, self.score.ns_vps]
+        return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+
+def table_view(link: SwissTableLink) -> SwissTableView:
+    tables = SwissPairsTable.objects.select_related("event", "ns", "ew")
+    table = tables.get(pk=link.table_id)
+    boards = boards_at_table(table)
+    score = None
+    if all(b.result for b in boards):  # the match is scored: the standings say how
+        rounds = play.standings(table.event).rounds.get(table.round, [])
+        score = next((s for s in rounds if s.table.pk == table.pk), None)
+    return SwissTableView(link, table, boards, score)
+
+
+class TableConflict(EntryConflict):
+    """The table's result of a board changed since the phone showed it (the other phone at
+    the table, or the director): nothing was stored."""
+
+    def __init__(self, board: BoardAtSwissTable):
+        if not board.result:
+            message = (
+                f"Meanwhile board {board.number}'s result was taken off. Check it, then enter "
+                "it again."
+            )
+        else:
+            score = f" ({board.score_shown})" if board.score_shown else ""
+            message = (
+                f"Meanwhile board {board.number} was saved as {board.contract_shown}{score}. "
+                "Check it, then agree or change it."
+            )
+        EntryError.__init__(self, message)
+        self.stored, self.typed = None, None  # the pairs conflict's facts: said in `message`
+        self.board = board
+
+
+def _locked_board(link: SwissTableLink, number: int | None):
+    """The event locked, the link's table read afresh, and its board `number`; EntryError when
+    the link closed meanwhile or the board is not the round's."""
+    table = SwissPairsTable.objects.select_related("event").filter(pk=link.table_id).first()
+    if table is None:
+        raise EntryError("This round's draw has been taken back: nothing was stored.")
+    versions.bump(table.event)
+    table.refresh_from_db()
+    if table.is_awarded:
+        raise EntryError("The director has set this match's score: nothing was stored.")
+    for board in boards_at_table(table):
+        if board.number == number:
+            return table, board
+    raise EntryError("That board is not played at this table this round.")
+
+
+def enter_result(
+    link: SwissTableLink, number: int | None, text: str, *, lead: str = "", expected_version=0
+) -> None:
+    """Save this table's result of one board. Raises EntryError (an agreed board, a board of
+    another round, a result the director's reading refuses) or TableConflict."""
+    with transaction.atomic():
+        table, board = _locked_board(link, number)
+        refuse_if_locked(board)
+        if board.version != expected_version:
+            raise TableConflict(board)
+        if text == PASSED_OUT:
+            lead = ""  # nobody led
+        try:
+            stored = play.save_board(table.event, table, board.number, text)
+        except play.SwissPairsError as error:
+            raise EntryError(str(error)) from None
+        SwissTableEntry.objects.update_or_create(
+            table=table,
+            board=board.number,
+            defaults={"link": link, "result": stored, "lead": lead, "confirmed_at": None,
+                      "queried_at": None, "ruling": ""},
+        )  # fmt: skip
+
+
+def confirm(link: SwissTableLink, number: int | None, expected_version: int) -> None:
+    """The opponents agree with the result they were shown: from now on only the director
+    changes it."""
+    _answer(link, number, expected_version, confirmed_at=timezone.now(), queried_at=None)
+
+
+def query(link: SwissTableLink, number: int | None, expected_version: int) -> None:
+    """The opponents disagree: the director is called (the round's links page shows it)."""
+    _answer(link, number, expected_version, confirmed_at=None, queried_at=timezone.now())
+
+
+def _answer(link, number, expected_version, **answer) -> None:
+    with transaction.atomic():
+        _, board = _locked_board(link, number)
+        record_answer(board, board.result, expected_version, answer)
+
+
+def queried(table: SwissPairsTable) -> list[BoardAtSwissTable]:
+    """The table's results the opponents did not agree to, awaiting the director's ruling."""
+    return [b for b in boards_at_table(table) if b.status == QUERIED]
+
+
+def result_stands(table: SwissPairsTable, number: int | None) -> bool:
+    """The director's ruling on a queried result: it stands (the phones show so, and it is the
+    director's from now on). False when there is no such query (ruled on meanwhile)."""
+    with transaction.atomic():
+        versions.bump(table.event)
+        for board in queried(table):
+            if board.number == number:
+                assert board.entry is not None  # a query is a phone's entry's
+                SwissTableEntry.objects.filter(pk=board.entry.pk).update(
+                    ruling=SwissTableEntry.STANDS
+                )
+                return True
+        return False
