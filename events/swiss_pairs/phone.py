@@ -14,16 +14,14 @@ from django.utils import timezone
 
 import scoring
 from events.core import versions
-from events.entry.errors import EntryConflict, EntryError
+from events.entry.errors import EntryError
 from events.phone.table_round import (
-    CONFIRMED,
-    MISSING,
     QUERIED,
-    entry_status,
     record_answer,
     refuse_if_locked,
 )
-from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of, text_version
+from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
+from events.phone.text_boards import BoardByText, BoardChanged, BoardNumber
 from events.swiss_pairs import play
 from events.swiss_pairs.models import (
     SwissPairsResult,
@@ -36,73 +34,27 @@ __all__ = ["BoardAtSwissTable", "SwissTableView", "boards_at_table", "confirm", 
            "query", "queried", "result_stands", "table_view"]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class BoardNumber:
-    """A board as the shared phone templates name it (`b.board.pk`, `b.board.number`): within
-    one table's link the board's number is its name."""
-
-    number: int
-
-    @property
-    def pk(self) -> int:
-        return self.number
-
-
 @dataclass
-class BoardAtSwissTable:
+class BoardAtSwissTable(BoardByText):
     """One board of the round, as the table's phone sees it (the pairs BoardAtTable's face)."""
 
     board: BoardNumber
     stored: SwissPairsResult | None
     entry: SwissTableEntry | None
     typed: dict | None = None  # what the table tapped, when the save was refused
-    traveller = None  # a Swiss table sees no traveller: the other tables' boards are its IMPs
-
-    @property
-    def number(self) -> int:
-        return self.board.number
 
     @property
     def result(self) -> str:
         return self.stored.result if self.stored else ""
 
     @property
-    def by_director(self) -> bool:
-        """Typed (or last changed) by the director, or an artificial score."""
-        return bool(self.result) and (self.entry is None or self.entry.result != self.result)
-
-    @property
-    def status(self) -> str:
-        if not self.result:
-            return MISSING
-        if self.entry is None:
-            return CONFIRMED
-        e = self.entry
-        return entry_status(self.result, e.result, e.confirmed_at, e.queried_at, e.ruling)
-
-    @property
-    def ruling(self) -> str:
-        """The director's decision on the opponents' query: "stands", "changed", or ""."""
-        if self.entry is None or self.entry.queried_at is None:
-            return ""
-        return "changed" if self.by_director else self.entry.ruling
-
-    @property
-    def locked(self) -> bool:
-        return self.status in (CONFIRMED, QUERIED)
-
-    @property
-    def version(self) -> int:
-        return text_version(self.result)
-
-    @property
-    def stamp(self) -> str:
-        return f"{self.version}-{self.status}-{self.ruling}"
+    def adjusted(self) -> bool:
+        return bool(self.stored and self.stored.is_adjusted)
 
     @property
     def taps(self) -> dict:
         """The stored result as the phone's buttons ({} for a score or an artificial one)."""
-        if not self.result or self.stored is None or self.stored.is_adjusted:
+        if not self.result or self.adjusted:
             return {}
         read = scoring.parse_entry(self.result, self.number)
         contract = read.contract
@@ -114,27 +66,15 @@ class BoardAtSwissTable:
         )
 
     @property
-    def form_taps(self) -> dict:
-        return self.typed if self.typed is not None else self.taps
-
-    @property
     def contract_shown(self) -> str:
-        taps = self.taps
-        if self.stored is not None and self.stored.is_adjusted:
+        if self.adjusted:
             return f"Artificial score: {self.result}"
+        taps = self.taps
         return contract_shown(taps) if taps else self.result
 
     @property
     def score_shown(self) -> str:
         return score_shown(self.stored.ns_score if self.stored else None)
-
-    @property
-    def dealer(self) -> str:
-        return scoring.board_dealer(self.number)
-
-    @property
-    def vulnerability(self) -> str:
-        return scoring.board_vulnerability(self.number)
 
 
 def boards_at_table(table: SwissPairsTable) -> list[BoardAtSwissTable]:
@@ -184,27 +124,6 @@ def table_view(link: SwissTableLink) -> SwissTableView:
     return SwissTableView(link, table, boards, score)
 
 
-class TableConflict(EntryConflict):
-    """The table's result of a board changed since the phone showed it (the other phone at
-    the table, or the director): nothing was stored."""
-
-    def __init__(self, board: BoardAtSwissTable):
-        if not board.result:
-            message = (
-                f"Meanwhile board {board.number}'s result was taken off. Check it, then enter "
-                "it again."
-            )
-        else:
-            score = f" ({board.score_shown})" if board.score_shown else ""
-            message = (
-                f"Meanwhile board {board.number} was saved as {board.contract_shown}{score}. "
-                "Check it, then agree or change it."
-            )
-        EntryError.__init__(self, message)
-        self.stored, self.typed = None, None  # the pairs conflict's facts: said in `message`
-        self.board = board
-
-
 def _locked_board(link: SwissTableLink, number: int | None):
     """The event locked, the link's table read afresh, and its board `number`; EntryError when
     the link closed meanwhile or the board is not the round's."""
@@ -225,12 +144,12 @@ def enter_result(
     link: SwissTableLink, number: int | None, text: str, *, lead: str = "", expected_version=0
 ) -> None:
     """Save this table's result of one board. Raises EntryError (an agreed board, a board of
-    another round, a result the director's reading refuses) or TableConflict."""
+    another round, a result the director's reading refuses) or BoardChanged."""
     with transaction.atomic():
         table, board = _locked_board(link, number)
         refuse_if_locked(board)
         if board.version != expected_version:
-            raise TableConflict(board)
+            raise BoardChanged(board)
         if text == PASSED_OUT:
             lead = ""  # nobody led
         try:
