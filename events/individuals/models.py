@@ -162,3 +162,46 @@ class IndividualTableLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}, table {self.table}"
+
+
+class IndividualEntry(models.Model):
+    """A play's result as a table's phone entered it (`result`, the text it saved), and the
+    opponents' answer (as a pairs table's TableEntry). Once the director changes the play's
+    result (it no longer reads `result`), it is the director's: the phone may not change it."""
+
+    STANDS = "stands"
+
+    play = models.OneToOneField(IndividualPlay, on_delete=models.CASCADE, related_name="entry")
+    link = models.ForeignKey(IndividualTableLink, on_delete=models.CASCADE, related_name="+")
+    result = models.CharField(max_length=30)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    queried_at = models.DateTimeField(
+        null=True, blank=True, help_text="The opponents disagreed and called the director."
+    )
+    ruling = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=[(STANDS, "the result stands")],
+        help_text="The director's decision on the query (a changed result is the director's).",
+    )
+
+    class Meta:
+        verbose_name_plural = "individual entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
+                name="individual_entry_confirmed_or_queried",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling="") | Q(ruling="stands", queried_at__isnull=False),
+                name="individual_entry_ruling_needs_a_query",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.play}: {self.result}"
+
+    @property
+    def lead(self) -> str:
+        """The lead the phone tapped, kept on the play."""
+        return self.play.lead

@@ -8,6 +8,8 @@ urlpatterns = [
     path("individuals/<int:pk>/players/", views.individual_players, name="individual_players"),
     path("individuals/<int:pk>/boards/<int:number>/", views.individual_board,
          name="individual_board"),
+    path("individuals/<int:pk>/boards/<int:number>/stands/", views.individual_result_stands,
+         name="individual_result_stands"),
     path("individuals/<int:pk>/players/<int:number>/", views.individual_card,
          name="individual_card"),
     path("individuals/table/<str:token>/", phone.individual_table_phone,

@@ -5,6 +5,7 @@ The traveller is a plain form (one line a table, Enter saves them all and goes o
 board), so it works without JavaScript; the standings ask every second whether anything changed.
 """
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
@@ -16,6 +17,8 @@ from django.views.decorators.vary import vary_on_headers
 from events.core import versions
 from events.core.access import directs, for_director, for_reader
 from events.core.live import unchanged
+from events.core.params import int_or_none
+from events.individuals import table_round
 from events.individuals.entries import save_result
 from events.individuals.export import individual_json
 from events.individuals.forms import IndividualEventForm, PlayerNamesForm
@@ -83,6 +86,7 @@ def individual_standings(request, pk):
     director = directs(request, event.club)
     context = {"event": event, "scores": scored(event), "director": director,
                "boards": range(1, event.boards + 1),
+               "queried": table_round.queried(event) if director else (),
                "links": event.links.all() if director and not request.htmx else ()}  # fmt: skip
     if request.htmx:
         return render(request, "individuals/standings.html#live", context)
@@ -116,14 +120,30 @@ def individual_board(request, pk, number):
                 return redirect("individual_board", pk=event.pk, number=following)
             return redirect("individual_standings", pk=event.pk)
         lines = scored(event).traveller(number)
-    rows = [(line, typed.get(line.play.table, line.play.text), errors.get(line.play.table, ""))
-            for line in lines]  # fmt: skip
+    director = directs(request, event.club)
+    queried = {b.play.table: b for b in table_round.queried(event, number)} if director else {}
+    rows = [(line, typed.get(line.play.table, line.play.text), errors.get(line.play.table, ""),
+             queried.get(line.play.table)) for line in lines]  # fmt: skip
     context = {"event": event, "number": number, "rows": rows, "errors": errors,
-               "director": directs(request, event.club),
+               "director": director, "focus": int_or_none(request.GET.get("focus")),
                "confirming": any("Enter again" in error for error in errors.values()),
                "previous": number - 1 if number > 1 else None,
                "next": number + 1 if number < event.boards else None}  # fmt: skip
     return render(request, "individuals/board.html", context)
+
+
+@login_required
+@require_POST
+def individual_result_stands(request, pk, number):
+    """The director's ruling on a result the opponents queried on a table's phone: it stands.
+    (A changed result is simply typed again on the traveller.)"""
+    event = _for_director(request, pk)
+    table = int_or_none(request.POST.get("table"))
+    if table_round.result_stands(event, number, table):
+        messages.success(request, f"Board {number}, table {table}: the result stands.")
+    else:
+        messages.info(request, "That query has been ruled on already.")
+    return redirect("individual_board", pk=event.pk, number=number)
 
 
 @require_GET

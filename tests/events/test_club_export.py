@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from events.championships.setup import create_championship
 from events.core.club_file import REMADE, club_app_models, club_objects
@@ -21,7 +22,12 @@ from events.entry.deleting import delete_result
 from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.individuals.entries import save_result as save_individual_result
-from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
+from events.individuals.models import (
+    IndividualEntry,
+    IndividualEvent,
+    IndividualPlay,
+    IndividualPlayer,
+)
 from events.models import (
     Board,
     Championship,
@@ -349,6 +355,16 @@ def _individual(club, fred):
     plays = IndividualPlay.objects.select_related("event").filter(event=event, board=1)
     save_individual_result(plays.get(table=1), "4S N =", lead="SK")
     save_individual_result(plays.get(table=2), "A+/A-")
+    # Table 1's phone entered it, the opponents queried it, the director let it stand.
+    IndividualEntry.objects.create(
+        play=plays.get(table=1), link=event.links.get(table=1), result="4S N =",
+        queried_at=timezone.now(), ruling="stands",
+    )  # fmt: skip
+    save_individual_result(plays.get(table=3), "3NT N =")
+    IndividualEntry.objects.create(  # table 3's phone, agreed by the opponents
+        play=plays.get(table=3), link=event.links.get(table=3), result="3NT N =",
+        confirmed_at=timezone.now(),
+    )  # fmt: skip
     make_individual(club, tables=2, movement="two_table", boards_per_round=1)
     return event
 

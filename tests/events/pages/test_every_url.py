@@ -119,7 +119,10 @@ ARGUMENTS = {
         "individual_results_json",
         lambda w: [w["individual"].pk],
     ),
-    **_each("individual_board individual_card", lambda w: [w["individual"].pk, 1]),
+    **_each(
+        "individual_board individual_card individual_result_stands",
+        lambda w: [w["individual"].pk, 1],
+    ),
     **_each(
         "teams_event teams_teams teams_draw teams_undraw teams_publish "
         "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw "
