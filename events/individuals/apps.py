@@ -18,6 +18,8 @@ class IndividualsConfig(AppConfig):
                 "individual",
                 detail="individual_standings",
                 listing="individual_events",
+                restore="individual_restore",
+                deleted_param="deleted_individual",
                 on_home=20,
             )
         )

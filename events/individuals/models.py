@@ -12,7 +12,7 @@ from django.db.models import F, Q
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
 from events.models.clubs import Club
-from events.models.sessions import ClubEventFields
+from events.models.sessions import ClubEventFields, SoftDeleted
 from scoring import individual_movement, individual_movement_choices
 from scoring.entry import ADJUSTED, NOT_PLAYED, PLAYED
 from scoring.individual_movements import IndividualMovement
@@ -25,8 +25,9 @@ RAINBOW_TABLES = [5, 7, 11, 13, 17, 19, 23, 29, 31]
 SEATS = ("north", "south", "east", "west")
 
 
-class IndividualEvent(ClubEventFields):
-    """A club's individual: a Christmas party, a one-winner game for eight."""
+class IndividualEvent(ClubEventFields, SoftDeleted):
+    """A club's individual: a Christmas party, a one-winner game for eight. Deleted, it is
+    hidden and kept a while to restore, as a pairs session is (events.sessions.lifecycle)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="individual_events")
     name = models.CharField(max_length=100, default="Individual", validators=[validate_visible])

@@ -17,7 +17,7 @@ from events.phone.views import act, phone_page, phone_view
 def _link(token: str) -> IndividualTableLink:
     link = (IndividualTableLink.objects.select_related("event__club").filter(token=token).first()
             if len(token) <= 32 else None)  # fmt: skip
-    if link is None:
+    if link is None or link.event.deleted_at is not None:  # a deleted event's links stop
         raise links.LinkUnknown(token)
     return link
 

@@ -18,5 +18,7 @@ urlpatterns = [
          name="individual_standings_pdf"),
     path("individuals/<int:pk>/results.json", views.individual_results_json,
          name="individual_results_json"),
+    path("individuals/<int:pk>/delete/", views.individual_delete, name="individual_delete"),
+    path("individuals/<int:pk>/restore/", views.individual_restore, name="individual_restore"),
     path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
 ]  # fmt: skip

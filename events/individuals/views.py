@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -22,11 +23,13 @@ from events.individuals import table_round
 from events.individuals.entries import save_result
 from events.individuals.export import individual_json
 from events.individuals.forms import IndividualEventForm, PlayerNamesForm
-from events.individuals.models import IndividualEvent, IndividualPlayer
+from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
 from events.individuals.scores import earned, scored
 from events.individuals.setup import create_individual
 from events.models import Member
 from events.pdfs.views import paper_size, pdf_download
+from events.sessions.lifecycle import delete_session, restore_until
+from events.sessions.lifecycle_views import restore_and_show
 from scoring.entry import NeedsConfirmation
 
 WHAT = "individual"
@@ -165,6 +168,29 @@ def individual_publish(request, pk):
     event = _for_director(request, pk)
     versions.bump(event, published=request.POST.get("published") == "1")
     return redirect("individual_standings", pk=event.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def individual_delete(request, pk):
+    """A confirmation page saying what goes; the delete hides the event, restorable a while
+    (events.sessions.lifecycle, as a session's and a teams event's)."""
+    event = _for_director(request, pk)
+    if request.method == "POST":
+        delete_session(event, request.user)
+        club_page = reverse("club_sessions", args=[event.club.slug])
+        return redirect(f"{club_page}?deleted_individual={event.pk}")
+    plays = IndividualPlay.objects.filter(event=event)
+    lost = {"players": IndividualPlayer.objects.filter(event=event).exclude(name="").count(),
+            "results": plays.exclude(kind="").count(), "plays": plays.count()}  # fmt: skip
+    context = {"event": event, "lost": lost, "restore_until": restore_until(event)}
+    return render(request, "individuals/delete.html", context)
+
+
+@login_required
+@require_POST
+def individual_restore(request, pk):
+    return restore_and_show(request, IndividualEvent, pk, "individual_standings")
 
 
 @require_GET

@@ -365,7 +365,8 @@ def _individual(club, fred):
         play=plays.get(table=3), link=event.links.get(table=3), result="3NT N =",
         confirmed_at=timezone.now(),
     )  # fmt: skip
-    make_individual(club, tables=2, movement="two_table", boards_per_round=1)
+    deleted = make_individual(club, tables=2, movement="two_table", boards_per_round=1)
+    IndividualEvent.objects.filter(pk=deleted.pk).update(deleted_at=timezone.now(), deleted_by=fred)
     return event
 
 

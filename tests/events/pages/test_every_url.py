@@ -116,7 +116,7 @@ ARGUMENTS = {
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
         "individual_standings individual_players individual_publish individual_standings_pdf "
-        "individual_results_json",
+        "individual_results_json individual_delete individual_restore",
         lambda w: [w["individual"].pk],
     ),
     **_each(
