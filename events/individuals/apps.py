@@ -9,7 +9,8 @@ class IndividualsConfig(AppConfig):
     def ready(self):
         # `events` lists individuals through its registry and never imports this app.
         from events.core import kinds
-        from events.individuals.models import IndividualEvent
+        from events.handrecords import owners
+        from events.individuals.models import IndividualDeal, IndividualEvent
 
         kinds.register(
             kinds.EventKind(
@@ -23,3 +24,10 @@ class IndividualsConfig(AppConfig):
                 on_home=20,
             )
         )
+        # The background analysis fills in an individual's deals as a session's boards.
+        owners.register(
+            owners.DealOwner(
+                "individual", IndividualEvent, IndividualDeal, "event_id",
+                group="analysis-individual-{}",
+            )
+        )  # fmt: skip

@@ -11,6 +11,7 @@ from django.db.models import F, Q
 
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
+from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.clubs import Club
 from events.models.sessions import ClubEventFields, SoftDeleted
 from scoring import individual_movement, individual_movement_choices
@@ -25,7 +26,7 @@ RAINBOW_TABLES = [5, 7, 11, 13, 17, 19, 23, 29, 31]
 SEATS = ("north", "south", "east", "west")
 
 
-class IndividualEvent(ClubEventFields, SoftDeleted):
+class IndividualEvent(ClubEventFields, SoftDeleted, AnalysisFields):
     """A club's individual: a Christmas party, a one-winner game for eight. Deleted, it is
     hidden and kept a while to restore, as a pairs session is (events.sessions.lifecycle)."""
 
@@ -65,6 +66,26 @@ class IndividualEvent(ClubEventFields, SoftDeleted):
     @property
     def boards(self) -> int:
         return self.layout.board_sets * self.boards_per_round
+
+
+class IndividualDeal(DealAnalysisFields):
+    """A board of an individual as its hand record dealt it, and its double-dummy analysis
+    (events.handrecords.jobs): every table that plays the board plays this deal."""
+
+    event = models.ForeignKey(IndividualEvent, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="individual_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="individual_deal_positive"),
+            models.CheckConstraint(condition=~Q(deal=""), name="individual_deal_dealt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
 
 
 class IndividualPlayer(models.Model):

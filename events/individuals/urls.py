@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.individuals import phone, views
+from events.individuals import deal_views, phone, views
 
 urlpatterns = [
     path("individuals/new/", views.individual_create, name="individual_create"),
@@ -20,5 +20,9 @@ urlpatterns = [
          name="individual_results_json"),
     path("individuals/<int:pk>/delete/", views.individual_delete, name="individual_delete"),
     path("individuals/<int:pk>/restore/", views.individual_restore, name="individual_restore"),
+    path("individuals/<int:pk>/hand-records/", deal_views.individual_hand_records,
+         name="individual_hand_records"),
+    path("individuals/<int:pk>/hand-records/retry/", deal_views.individual_analysis_retry,
+         name="individual_analysis_retry"),
     path("individuals/<int:pk>/publish/", views.individual_publish, name="individual_publish"),
 ]  # fmt: skip

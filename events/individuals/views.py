@@ -23,7 +23,13 @@ from events.individuals import table_round
 from events.individuals.entries import save_result
 from events.individuals.export import individual_json
 from events.individuals.forms import IndividualEventForm, PlayerNamesForm
-from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
+from events.individuals.hand_records import deals_by_number
+from events.individuals.models import (
+    IndividualDeal,
+    IndividualEvent,
+    IndividualPlay,
+    IndividualPlayer,
+)
 from events.individuals.scores import earned, scored
 from events.individuals.setup import create_individual
 from events.models import Member
@@ -129,6 +135,7 @@ def individual_board(request, pk, number):
              queried.get(line.play.table)) for line in lines]  # fmt: skip
     context = {"event": event, "number": number, "rows": rows, "errors": errors,
                "director": director, "focus": int_or_none(request.GET.get("focus")),
+               "deal": IndividualDeal.objects.filter(event=event, number=number).first(),
                "confirming": any("Enter again" in error for error in errors.values()),
                "previous": number - 1 if number > 1 else None,
                "next": number + 1 if number < event.boards else None}  # fmt: skip
@@ -156,9 +163,11 @@ def individual_card(request, pk, number):
     scores = scored(event)
     if number not in scores.players:
         raise Http404("No such player")
-    rows = [(line, earned(line, number)) for line in scores.card(number)]
+    deals = deals_by_number(event)
+    rows = [(line, earned(line, number), deals.get(line.play.board))
+            for line in scores.card(number)]  # fmt: skip
     context = {"event": event, "player": scores.players[number], "rows": rows,
-               "standing": scores.standing(number)}  # fmt: skip
+               "standing": scores.standing(number), "dealt": bool(deals)}  # fmt: skip
     return render(request, "individuals/card.html", context)
 
 

@@ -23,6 +23,7 @@ from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.individuals.entries import save_result as save_individual_result
 from events.individuals.models import (
+    IndividualDeal,
     IndividualEntry,
     IndividualEvent,
     IndividualPlay,
@@ -64,7 +65,7 @@ from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
 from tests.events.swiss_pairs.factories import enter_round, make_swiss_pairs
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_par_commands import ONE_SUIT_EACH_DD
+from tests.events.test_par_commands import ONE_SUIT_EACH, ONE_SUIT_EACH_DD
 from tests.factories import make_club, make_session, make_user
 
 MOMENT = datetime.datetime(2026, 11, 24, 20, 15, 30, 123456, tzinfo=datetime.UTC)
@@ -365,6 +366,13 @@ def _individual(club, fred):
         play=plays.get(table=3), link=event.links.get(table=3), result="3NT N =",
         confirmed_at=timezone.now(),
     )  # fmt: skip
+    IndividualDeal.objects.create(  # board 1 of the par tests, analysed
+        event=event, number=1, deal=ONE_SUIT_EACH, dd=ONE_SUIT_EACH_DD, par_score=1510,
+        par_contracts="7S N, 7S S",
+    )  # fmt: skip
+    IndividualEvent.objects.filter(pk=event.pk).update(
+        analysis_queued_at=timezone.now(), analysis_attempts=1, analysis_error="worker gone"
+    )
     deleted = make_individual(club, tables=2, movement="two_table", boards_per_round=1)
     IndividualEvent.objects.filter(pk=deleted.pk).update(deleted_at=timezone.now(), deleted_by=fred)
     return event
