@@ -103,6 +103,7 @@ from scoring.movement_checks import check_movement
 from scoring.movement_guides import (
     PairStop,
     TableGuide,
+    board_circuit,
     board_copies,
     bye_stand,
     pair_guide,
@@ -110,10 +111,14 @@ from scoring.movement_guides import (
 )
 from scoring.movement_library import (
     LIBRARY,
+    VARIANTS,
     library_choices,
     library_for_pairs,
     library_movement,
     typed_movement,
+    variant_choices,
+    variants_for_pairs,
+    variants_for_sides,
 )
 from scoring.movements import (
     Movement,
@@ -243,13 +248,18 @@ __all__ = [
     "howell_lengths",
     "check_movement",
     "LIBRARY",
+    "VARIANTS",
     "library_choices",
     "library_for_pairs",
+    "variant_choices",
+    "variants_for_pairs",
+    "variants_for_sides",
     "library_movement",
     "typed_movement",
     "table_guides",
     "pair_guide",
     "board_copies",
+    "board_circuit",
     "bye_stand",
     "PairStop",
     "TableGuide",

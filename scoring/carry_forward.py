@@ -84,6 +84,8 @@ def stage_top(tops: Sequence[Fraction], combination: str = Combination.FACTORED)
     once a session when factored to it, 100 for an average percentage. The qualifying figure as
     a percentage of it is the basis a final carries forward."""
     combination = Combination.parse(combination)
+    if combination is Combination.IMPS:
+        raise ValueError("IMPs have no top: a final carries a share of a percentage")
     if combination is Combination.AVERAGE:
         return Fraction(100)
     if combination is Combination.TOTAL:

@@ -9,7 +9,11 @@ Tops*, blakjak.org, which lists them with who recommends which):
   with a larger (Stevenson's method 3);
 - `average`: the mean of the session percentages (his method 5, "presumably equivalent" to 3;
   the ACBL's *Tech file: Event guidelines* ranks a side game series on the sum of session
-  percentages).
+  percentages);
+- `imps`, for sessions scored in IMPs (Butler or cross-IMPs): the IMPs added up. A session's
+  IMPs are its boards' IMPs added up (Cliff Short, *Pairs with a Team's Flavour!*, Hemel
+  Hempstead Bridge Club: "the pair with the highest total IMPs over all the boards played"),
+  and sessions add up as boards do; a session has no top, so nothing is factored.
 
 A session an entrant did not play: no written rule was found, so the director chooses
 (`MissedSession`): it scores nothing, or it is left out and the entrant is judged on the
@@ -36,13 +40,18 @@ __all__ = ["SessionScore", "ChampionshipStanding", "championship_standings"]
 class SessionScore:
     """An entrant's result in one session: its points (matchpoints, less penalties) out of
     `top` (the most it could have scored on the boards it was scored on), and the percentage
-    its session published (by default points over top)."""
+    its session published (by default points over top). A session scored in IMPs has its IMPs
+    as points and no top (None), so no percentage."""
 
     points: Fraction
-    top: Fraction
+    top: Fraction | None
     percentage: Fraction | None = None
 
     def __post_init__(self):
+        if self.top is None:
+            if self.percentage is not None:
+                raise ValueError("a session scored in IMPs (no top) has no percentage")
+            return
         if self.top <= 0:
             raise ValueError(f"a session score needs a top above 0, not {self.top}")
         if self.percentage is None:
@@ -71,8 +80,13 @@ def championship_standings(
     combination = Combination.parse(combination)
     missed = MissedSession.parse(missed)
     started = [session for session in sessions if session]
+    in_imps = {score.top is None for session in started for score in session.values()}
+    if in_imps and in_imps != {combination is Combination.IMPS}:
+        raise ValueError(
+            "IMPs add up only with `imps`, and `imps` adds up only sessions scored in IMPs"
+        )
     if common_top is None:
-        tops = [score.top for session in started for score in session.values()]
+        tops = [score.top for session in started for score in session.values() if score.top]
         common_top = max(tops, default=Fraction(0))
     counted: dict[Hashable, tuple[Fraction | None, ...]] = {}
     for entrant in entrants:
@@ -102,7 +116,7 @@ def championship_standings(
 def _counts(score: SessionScore, combination: Combination, common_top: Fraction) -> Fraction:
     """What one session counts: its points, its points factored to the common top (the
     percentage of it), or its percentage."""
-    if combination is Combination.TOTAL:
+    if combination in (Combination.TOTAL, Combination.IMPS):
         return Fraction(score.points)
     percentage = score.percentage
     assert percentage is not None  # __post_init__ has worked it out from the points

@@ -160,6 +160,7 @@ class Combination(Choice):
     FACTORED = "factored", "Matchpoints factored to a common top, added up"
     TOTAL = "total", "Matchpoints added up as scored (no factoring)"
     AVERAGE = "average", "Average percentage of the sessions"
+    IMPS = "imps", "IMPs added up (sessions scored in IMPs)"
 
 
 class QualifyBy(Choice):

@@ -7,12 +7,14 @@ round's table, seat, opponents and boards. The director needs to know how many c
 each board set must exist at once (tables playing the same set in the same round).
 """
 
-from collections import Counter
 from dataclasses import dataclass
 
 from scoring.movements import Movement, Pair, Seating
 
-__all__ = ["TableGuide", "PairStop", "table_guides", "pair_guide", "board_copies", "bye_stand"]
+__all__ = [
+    "TableGuide", "PairStop", "table_guides", "pair_guide", "board_copies", "bye_stand",
+    "board_circuit",
+]  # fmt: skip
 
 NS, EW = "NS", "EW"
 
@@ -71,21 +73,31 @@ def bye_stand(movement: Movement) -> tuple[int, int] | None:
     return movement.tables // 2, movement.tables // 2 + 1
 
 
+def board_circuit(movement: Movement, table: int) -> int:
+    """Which circuit a table's boards go round: a web Mitchell's two halves of the room, each
+    with its own copy of every set (Ian McKinnon, Bridge Central "Web Mitchell"); else one."""
+    return int(movement.variant == "web" and table > movement.tables // 2)
+
+
 def table_guides(movement: Movement) -> list[TableGuide]:
     """Every table's every round, ordered by table then round."""
     stops = _stops(movement)
-    tables_on = Counter((s.round, s.board_set) for s in movement.seatings)
     by_round_set: dict[tuple[int, int], list[int]] = {}
     for s in movement.seatings:
         by_round_set.setdefault((s.round, s.board_set), []).append(s.table)
+
+    def half(table: int) -> int:
+        return board_circuit(movement, table)
+
     guides = []
     for s in sorted(movement.seatings, key=lambda s: (s.table, s.round)):
         later = s.round < movement.rounds
         ns_next = stops.get((s.round + 1, s.ns)) if later and s.ns else None
         ew_next = stops.get((s.round + 1, s.ew)) if later and s.ew else None
-        boards_next = tuple(by_round_set.get((s.round + 1, s.board_set), ())) if later else ()
-        shares = tuple(t for t in by_round_set[(s.round, s.board_set)] if t != s.table)
-        assert tables_on[(s.round, s.board_set)] == len(shares) + 1
+        next_tables = by_round_set.get((s.round + 1, s.board_set), ()) if later else ()
+        boards_next = tuple(t for t in next_tables if half(t) == half(s.table))
+        here = by_round_set[(s.round, s.board_set)]
+        shares = tuple(t for t in here if t != s.table and half(t) == half(s.table))
         skip = (
             movement.skip_after_round == s.round
             and ew_next is not None

@@ -54,7 +54,8 @@ class Movement:
     boards_per_round: int
     board_sets: int
     seatings: tuple[Seating, ...]
-    variant: str = ""  # a Mitchell's "skip" or "relay" (bye stand); "" otherwise
+    # A Mitchell's "skip" or "relay" (bye stand), "web" (boards round each half apart); or ""
+    variant: str = ""
     library: str = ""  # the key of a published movement (scoring.movement_library), if one
     label: str = ""  # a published movement's name
 

@@ -35,8 +35,9 @@ class ChampionshipForm(forms.Form):
     sessions = SessionChoices(
         queryset=Event.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text=f"Two to {MAX_SESSIONS} of the club's pairs sessions, scored with percentages "
-        "(matchpoints or Home Duplicate Bridge); they are taken in date order.",
+        help_text=f"Two to {MAX_SESSIONS} of the club's pairs sessions, all scored with "
+        "percentages (matchpoints or Home Duplicate Bridge) or all in IMPs (Butler or "
+        "cross-IMPs, their IMPs added up); they are taken in date order.",
     )
     combination = forms.ChoiceField(
         choices=Combination.choices(), initial=Combination.FACTORED, label="Combined by"
@@ -59,12 +60,14 @@ class ChampionshipForm(forms.Form):
             raise forms.ValidationError(
                 f"A championship has 2 to {MAX_SESSIONS} sessions; you ticked {len(events)}."
             )
+        in_imps = [event for event in events if not event.uses_percentages]
+        if in_imps and len(in_imps) < len(events):
+            raise forms.ValidationError(
+                f"{in_imps[0]} is scored in IMPs and "
+                f"{next(e for e in events if e.uses_percentages)} with percentages: a "
+                "championship's sessions are all scored in IMPs or all with percentages."
+            )
         for event in events:
-            if not event.uses_percentages:
-                raise forms.ValidationError(
-                    f"{event} is scored in IMPs: a championship adds up matchpoints or "
-                    "percentages, so its sessions are scored with them."
-                )
             if hasattr(event, "championship_final"):
                 raise forms.ValidationError(
                     f"{event} is the final of “{event.championship_final}”: a final is played "
@@ -76,6 +79,26 @@ class ChampionshipForm(forms.Form):
                     "counts in one championship."
                 )
         return events
+
+    def clean(self):
+        cleaned = super().clean()
+        events, combination = cleaned.get("sessions"), cleaned.get("combination")
+        if not events or not combination:
+            return cleaned
+        in_imps = not events[0].uses_percentages
+        if in_imps and combination != Combination.IMPS:
+            self.add_error(
+                "combination",
+                "These sessions are scored in IMPs: choose “"
+                f"{Combination.IMPS.label}”; there is no top to factor or percentage to average.",
+            )
+        elif not in_imps and combination == Combination.IMPS:
+            self.add_error(
+                "combination",
+                "These sessions are scored with matchpoints: IMPs are added up only for "
+                "sessions scored in IMPs.",
+            )
+        return cleaned
 
 
 class EntrantsForm(forms.Form):
@@ -189,6 +212,11 @@ class FinalForm(forms.Form):
         final = self.cleaned_data["final"]
         if final is None:
             return None
+        if self.championship.combination == Combination.IMPS:
+            raise forms.ValidationError(
+                "This championship adds up IMPs, which have no top: a final carries a share "
+                "of a percentage, so only a championship scored with percentages has one."
+            )
         if not final.uses_percentages:
             raise forms.ValidationError(
                 f"{final} is scored in IMPs: a final adds a percentage to the carry-forward, "

@@ -44,8 +44,11 @@ def read_sessions(data: bytes, file_name: str) -> list[TravellerFile]:
 
         return read_usebio_sessions(data)
     parsed = read_traveller_file(data, extension, file_name)
-    if kinds.importing(parsed):
-        raise ImportProblems([(1, "a teams event's file: a championship is of pairs sessions")])
+    if kind := kinds.importing(parsed):
+        article = "an" if kind.what[0] in "aeiou" else "a"
+        raise ImportProblems(
+            [(1, f"{article} {kind.what}'s file: a championship is of pairs sessions")]
+        )
     assert isinstance(parsed, TravellerFile)
     return [parsed]
 
@@ -79,12 +82,8 @@ def import_championship(
                 problems += [(file_name, place, message) for place, message in error.problems]
                 continue
             warnings += [(file_name, place, message) for place, message in found]
-            if not event.uses_percentages:
-                problems.append(
-                    (file_name, None, f"“{event.name}” is scored in IMPs: a championship adds "
-                                      "up matchpoints or percentages")
-                )  # fmt: skip
             sessions.append(event)
+        combination = _combination_for(sessions, combination, problems)
         if problems:
             transaction.set_rollback(True)
             raise ChampionshipImportError(problems)
@@ -95,6 +94,23 @@ def import_championship(
             for place, said in _outright_differs(data, file_name, championship)
         ]
     return ImportedChampionship(championship, sessions, warnings)
+
+
+def _combination_for(sessions, combination: str, problems: list) -> str:
+    """Sessions scored in IMPs add up their IMPs, whatever combination was asked for (it is the
+    only one for them); sessions scored with percentages cannot; a mixture is refused."""
+    in_imps = [event for event in sessions if not event.uses_percentages]
+    if not in_imps:
+        if combination == scoring.Combination.IMPS:
+            problems.append(("", None, "IMPs are added up only for sessions scored in IMPs"))
+        return combination
+    if len(in_imps) < len(sessions):
+        with_percentages = next(event for event in sessions if event.uses_percentages)
+        problems.append(
+            ("", None, f"“{in_imps[0].name}” is scored in IMPs and “{with_percentages.name}” "
+                         "with percentages: a championship's sessions are all one or the other")
+        )  # fmt: skip
+    return scoring.Combination.IMPS
 
 
 def _outright_differs(data: bytes, file_name: str, championship) -> list[tuple[Place, str]]:

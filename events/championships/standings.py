@@ -38,7 +38,8 @@ class CombinedStandings:
     columns: list[Column]
     rows: list[Row]
     unmatched: int  # pairs of the shown sessions matched to no entrant
-    percentages: bool  # the figures are percentages (average), else matchpoints
+    percentages: bool  # the figures are percentages (average), else matchpoints or IMPs
+    imps: bool  # the figures are IMPs (sessions scored in IMPs)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ def combined_standings(championship: Championship, director: bool) -> CombinedSt
     for pair in Pair.objects.filter(section__event__in=shown).select_related("section"):
         pairs_of[pair.section.event_id].append(pair)
     entrants = list(championship.entrants.all())
+    imps = championship.combination == scoring.Combination.IMPS
     sessions, unmatched = [], 0
     for column in columns:
         scores: dict[int, scoring.SessionScore] = {}
@@ -83,7 +85,7 @@ def combined_standings(championship: Championship, director: bool) -> CombinedSt
             for row in _rows(column.event, pairs_of[column.event.pk]):
                 if row.pair.entrant_id is None:
                     unmatched += 1
-                elif row.boards and row.possible:
+                elif row.boards and (row.possible or imps):
                     scores[row.pair.entrant_id] = scoring.SessionScore(
                         row.points, row.possible, row.exact_percentage
                     )
@@ -101,7 +103,7 @@ def combined_standings(championship: Championship, director: bool) -> CombinedSt
     ]
     rows.sort(key=lambda row: (_place(row.rank), row.entrant.number))
     percentages = championship.combination == scoring.Combination.AVERAGE
-    return CombinedStandings(columns, rows, unmatched, percentages)
+    return CombinedStandings(columns, rows, unmatched, percentages, imps)
 
 
 def _rows(event, pairs):

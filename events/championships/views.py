@@ -21,6 +21,7 @@ from events.core.versions import bump
 from events.formats import CHAMPIONSHIP_WRITERS, write_championship
 from events.models import Championship, Club
 from events.pdfs.views import paper_size, pdf_download
+from scoring.domain import Combination
 
 
 def _championship(request, pk, director_only=False) -> tuple[Championship, bool]:
@@ -127,10 +128,12 @@ def championship_entrants(request, pk):
 def championship_final(request, pk):
     """The director marks the final: its session, who goes through, the share carried."""
     championship, _ = _championship(request, pk, director_only=True)
-    stage = qualifying(championship, director=True)
-    fields = Counter(stage.fields[pk] for pk in stage.figures)
     entrants = championship.entrants.count()
-    sizes = (len(stage.figures) or entrants, max(fields.values(), default=entrants))
+    sizes = (entrants, entrants)
+    if championship.combination != Combination.IMPS:  # IMPs: no final (FinalForm)
+        stage = qualifying(championship, director=True)
+        fields = Counter(stage.fields[pk] for pk in stage.figures)
+        sizes = (len(stage.figures) or entrants, max(fields.values(), default=entrants))
     initial = {
         "final": championship.final_id,
         "finalists": championship.finalists,

@@ -17,8 +17,9 @@ from scoring.domain import TeamsKind
 
 __all__ = [
     "CHAMPIONSHIP_NO_PBN", "CHAMPIONSHIP_WRITERS", "LARGEST_NUMBER", "READERS", "WRITERS",
-    "FileBoard", "FileMatch", "FileTeam", "ImportProblems", "Place", "TeamsFile",
-    "TravellerFile", "TravellerLine", "Writer", "board_number", "decode_text",
+    "FileBoard", "FileHeading", "FileMatch", "FileTeam", "ImportProblems", "IndividualFile",
+    "IndividualLine", "Place", "TeamsFile", "TravellerFile", "TravellerLine", "Writer",
+    "board_number", "decode_text",
     "describe_place", "described", "line_with_nul", "name_from_file", "read_traveller_file",
     "write_championship", "write_results",
 ]  # fmt: skip
@@ -169,8 +170,21 @@ class FileMatch:
                          self.first_board, self.last_board)  # fmt: skip
 
 
+@dataclass(kw_only=True)
+class FileHeading:
+    """What a teams event's or an individual's file says of the event (each field given by
+    name), and what its reader found wrong or doubtful."""
+
+    event_name: str = ""
+    date: datetime.date | None = None
+    date_place: Place = 1  # where the file gives the date, for a message about it
+    source: str = ""  # the format, and the program that wrote the file when it says
+    problems: list[tuple[Place, str]] = field(default_factory=list)
+    warnings: list[tuple[Place, str]] = field(default_factory=list)
+
+
 @dataclass
-class TeamsFile:
+class TeamsFile(FileHeading):
     """A teams event as a results file tells it, before anything is stored."""
 
     teams: list[FileTeam]
@@ -178,12 +192,33 @@ class TeamsFile:
     kind: str = TeamsKind.SWISS
     by_imps: bool = False  # the file ranks by IMPs, not VPs
     boards_per_match: int | None = None  # when the file says
-    event_name: str = ""
-    date: datetime.date | None = None
-    date_place: Place = 1
-    source: str = ""
-    problems: list[tuple[Place, str]] = field(default_factory=list)
-    warnings: list[tuple[Place, str]] = field(default_factory=list)
+
+
+@dataclass
+class IndividualLine:
+    """One table's play of one board in an individual, as the file gives it."""
+
+    place: Place
+    board: int
+    table: int
+    round: int
+    seats: tuple[int, int, int, int]  # the players North, South, East, West
+    text: str  # as scoring.parse_entry reads it; "" when no result is in
+    ns_score: int | None = None  # the file's own score, checked against the text
+    lead: str = ""
+
+
+@dataclass
+class IndividualFile(FileHeading):
+    """An individual event as a results file tells it, before anything is stored."""
+
+    movement: str
+    tables: int
+    boards_per_round: int
+    lines: list[IndividualLine]
+    names: dict[int, str] = field(default_factory=dict)  # player number -> name
+    # player number -> (place, percentage) as the file prints them, to compare with Clubscore's
+    published: dict[int, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -194,12 +229,14 @@ class Writer:
 
 
 # File extension (lowercase) -> "module:function" taking the file's bytes, returning a
-# TravellerFile (a TeamsFile for a teams event's file) or raising ImportProblems.
+# TravellerFile (a TeamsFile for a teams event's file, an IndividualFile for an individual's)
+# or raising ImportProblems.
 READERS: dict[str, str] = {
     "csv": "events.formats.csv_travellers:read_csv",
     "pbn": "events.formats.pbn_read:read_pbn_results",
     "xml": "events.formats.usebio_read:read_usebio",
     "bws": "events.formats.bws:read_bws",
+    "json": "events.formats.individual_json:read_individual_json",
 }
 
 # export_results --format and /sessions/ID/results.<format>.
@@ -236,7 +273,7 @@ def _load(dotted: str):
 
 def read_traveller_file(
     data: bytes, extension: str, file_name: str = ""
-) -> "TravellerFile | TeamsFile":
+) -> "TravellerFile | TeamsFile | IndividualFile":
     """The file read by the reader of its extension ("pbn", "csv", ...): a session's
     travellers, or a teams event (a USEBIO file of one). A file that names no event (a CSV
     never does) is named after `file_name`, the name it was saved under."""

@@ -1,5 +1,6 @@
 """The clubscore-individual/1 JSON document: an individual's standings and every board's
-results, with the four players of each. Fields are only ever added, never renamed or removed.
+results, with the four players of each. Fields are only ever added, never renamed or removed:
+events/formats/individual_json.py reads it back (import_travellers, the import page).
 
 Numbers are rounded as every page prints them (scoring.rounding), and each total also comes
 exact, as a fraction in words ("17/3"), so a reader can break ties as Clubscore did.
@@ -7,10 +8,9 @@ exact, as a fraction in words ("17/3"), so a reader can break ties as Clubscore 
 
 import json
 
+from events.formats.individual_json import FORMAT
 from events.individuals.scores import Scored
 from scoring.rounding import rounded
-
-FORMAT = "clubscore-individual/1"
 
 
 def _number(value, places: int):

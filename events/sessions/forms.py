@@ -20,7 +20,7 @@ from events.models import (
 )
 from events.sessions.setup import parse_sections, plan_sections, sections_error
 from scoring.domain import Method, MovementKind
-from scoring.movement_library import library_choices
+from scoring.movement_library import library_choices, variant_choices
 from scoring.options import decimal_text
 
 OPTION_FIELDS = list(ScoringOptionFields.CONVENTION_NAMES)
@@ -138,18 +138,24 @@ class ScoringOptionsForm(forms.ModelForm):
 TYPED = "typed"  # the club's own movement, typed into `typed_table`
 LIBRARY_PREFIX = "library:"  # a published movement's choice: "library:mckinnon-4-ab"
 
+
+def _published(tables: int | None = None) -> list[tuple[str, str]]:
+    """The library's Howells and Mitchell variants for `tables` tables (all if None)."""
+    return library_choices(tables) + variant_choices(tables)
+
+
 SETUP_MOVEMENT_CHOICES = [
     (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
-    ("relay", "Mitchell (an even section: relay and bye stand)"),
+    ("relay", "Mitchell (an even section: share and relay, a bye stand)"),
     (MovementKind.HOWELL, MovementKind.HOWELL.label),
     (TYPED, "Our own movement, typed below as a table"),
     # The published movements, grouped by the tables they are for (docs/rules.md).
     *(
         (
             f"Published, {tables} tables (cards as printed)",
-            [(f"{LIBRARY_PREFIX}{key}", label) for key, label in library_choices(tables)],
+            [(f"{LIBRARY_PREFIX}{key}", label) for key, label in _published(tables)],
         )
-        for tables in sorted({scoring.library_movement(key, 1).tables for key in scoring.LIBRARY})
+        for tables in sorted({scoring.library_movement(key, 1).tables for key, _ in _published()})
     ),
 ]
 
@@ -233,7 +239,10 @@ class SessionForm(forms.Form):
         if chosen == TYPED and not typed.strip():
             self.add_error("typed_table", "Type the movement: a line a table a round.")
             return data
-        howell = chosen in (MovementKind.HOWELL, TYPED) or bool(library)
+        # A published Mitchell variant with two fields (bump, web) sets up as a Mitchell.
+        howell = chosen in (MovementKind.HOWELL, TYPED) or (
+            bool(library) and scoring.library_movement(library, 1).kind == MovementKind.HOWELL
+        )
         data["movement"] = MovementKind.HOWELL if howell else MovementKind.MITCHELL
         try:
             data["sections"] = plan_sections(

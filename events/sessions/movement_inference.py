@@ -2,10 +2,10 @@
 
 A travellers file says board, NS pair and EW pair, not table or round. When every line is a
 meeting of one of Clubscore's movements (a Mitchell of some size, rounds and boards a round,
-skip or relay; a published Howell of the movement library, by name; Clubscore's own Howell),
-the section takes that movement: its results get their rounds,
-its travellers their tables, and it gets table cards. Nothing is recognised on a guess: all
-lines must fit, and the shortest movement that fits them is taken.
+skip or relay; a published Howell or Mitchell variant of the movement library, by name;
+Clubscore's own Howell), the section takes that movement: its results get their rounds, its
+travellers their tables, and it gets table cards. Nothing is recognised on a guess: all lines
+must fit, and the shortest movement that fits them is taken.
 """
 
 from django.db import transaction
@@ -21,6 +21,9 @@ MIN_COVERAGE = 0.75  # at least this share of the movement's plays must be in th
 
 
 def _mitchell_candidates(ns: int, ew: int, bpr: int):
+    # The library's first: a club's bump or web Mitchell is named as what it is.
+    for key in scoring.variants_for_sides(ns, ew):
+        yield scoring.library_movement(key, bpr), ""
     tables = max(ns, ew)
     if not 3 <= tables <= 30 or min(ns, ew) < tables - 1:
         return
@@ -33,7 +36,7 @@ def _mitchell_candidates(ns: int, ew: int, bpr: int):
 
 def _howell_candidates(pairs: int, bpr: int):
     # The library's first: a club's printed Howell is named as what it is.
-    for key in scoring.library_for_pairs(pairs):
+    for key in [*scoring.library_for_pairs(pairs), *scoring.variants_for_pairs(pairs)]:
         yield (
             scoring.library_movement(key, bpr, missing_highest=pairs % 2 == 1),
             "any" if pairs % 2 else "",

@@ -238,6 +238,13 @@ def _named_movement(plan: SectionPlan, boards_per_round) -> scoring.Movement:
             )
         chosen = scoring.typed_movement(plan.typed, boards_per_round)
     else:
+        if plan.arrow_switch:
+            # A published Mitchell variant switches where its card says (a hesitation
+            # Mitchell's last round) or not at all: a switch typed in would go unplayed.
+            raise ValueError(
+                "a published movement is played as its card prints it: leave the arrow-switch "
+                "rounds empty"
+            )
         chosen = scoring.library_movement(plan.library, boards_per_round, bool(plan.phantom))
     if plan.tables != chosen.tables:
         raise ValueError(

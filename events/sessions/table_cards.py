@@ -60,6 +60,8 @@ def _moves(movement: scoring.Movement, guide: scoring.TableGuide, later) -> list
         return ["Last round"]
     s, moves = guide.seating, []
     howell = movement.kind == MovementKind.HOWELL
+    if s.ns is not None and guide.ns_next is None:
+        moves += _after_sit_out(movement, s.ns, guide.round, "NS" if not howell else "")
     if s.ns is not None and guide.ns_next is not None:
         if guide.ns_stays:
             moves.append("NS stay")
@@ -84,10 +86,42 @@ def _moves(movement: scoring.Movement, guide: scoring.TableGuide, later) -> list
     return moves
 
 
-def _played_later(played_at, guide, rounds):
+def _after_sit_out(movement, pair, round_number, side) -> list[str]:
+    """A pair that sits out next round away from the tables (a bump Mitchell's displaced NS
+    pair): where it plays after."""
+    later = [stop for stop in scoring.pair_guide(movement, pair) if stop.round > round_number]
+    if not later:
+        return []
+    stop, who = later[0], f"{side} {pair.number}".strip()
+    return [f"{who} sit out round {round_number + 1}, then table {stop.table} {stop.seat}"]
+
+
+def _away(movement: scoring.Movement) -> list[str]:
+    """Each round's pairs that sit out with no table to sit at (a bump Mitchell's)."""
+    rounds = []
+    for round_number in range(1, movement.rounds + 1):
+        seated = {
+            pair
+            for s in movement.seatings
+            if s.round == round_number
+            for pair in (s.ns, s.ew)
+            if pair is not None
+        }
+        away = [str(pair) for pair in movement.pairs if pair not in seated]
+        if away:
+            rounds.append(f"round {round_number}: {', '.join(away)}")
+    return rounds
+
+
+def _played_later(movement, played_at, guide):
     """The next round after the one after this that plays these boards, and its tables."""
-    for later in range(guide.round + 2, rounds + 1):
-        tables = played_at.get((later, guide.seating.board_set))
+    for later in range(guide.round + 2, movement.rounds + 1):
+        circuit = scoring.board_circuit(movement, guide.table)
+        tables = [
+            table
+            for table in played_at.get((later, guide.seating.board_set), ())
+            if scoring.board_circuit(movement, table) == circuit
+        ]
         if tables:
             return later, tables
     return None
@@ -129,7 +163,7 @@ def table_cards(
                 str(s.ns.number) if s.ns else "sit-out",
                 str(s.ew.number) if s.ew else "sit-out",
                 _span(g.boards) if s.is_played else "—",
-                _moves(movement, g, _played_later(played_at, g, movement.rounds)),
+                _moves(movement, g, _played_later(movement, played_at, g)),
                 _notes(movement, g, came_from),
             )
         )
@@ -161,6 +195,15 @@ def section_summary(section: Section, movement: scoring.Movement) -> SectionSumm
         )
     if movement.skip_after_round:
         notes.append(f"After round {movement.skip_after_round} the EW pairs skip a table.")
+    away = _away(movement)
+    if away:
+        notes.append(f"Sitting out away from the tables: {'; '.join(away)}.")
+    if movement.variant == "web":
+        half = movement.tables // 2
+        notes.append(
+            f"Two copies of every set: one goes round tables 1-{half}, the other round "
+            f"tables {half + 1}-{movement.tables}, each through its own relay."
+        )
     if section.arrow_switch:
         notes.append(f"Arrow switch in round {section.arrow_switch}.")
     if any(needed > 1 for needed in per_set.values()):

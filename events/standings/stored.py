@@ -16,7 +16,7 @@ from fractions import Fraction
 from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
 
-from events.models import Event, StoredStanding
+from events.models import Event, Pair, StoredStanding
 
 __all__ = ["SessionStanding", "computed_by", "stored_standings"]
 
@@ -79,10 +79,13 @@ def stored_standings(
     for values in rows.values_list(*_FIELDS):
         found[values[0]].append(values)
     standings = {}
+    paired = _with_pairs([event.pk for event in events if event.pk not in found])
     for event in events:
         basis = _basis(event)
         stored = found.get(event.pk, [])
-        if stored and all(values[7] == basis for values in stored):
+        if not stored and event.pk not in paired:
+            standings[event.pk] = []  # no pairs yet: nothing to compute, nothing to keep
+        elif stored and all(values[7] == basis for values in stored):
             if named is not None:
                 stored = [values for values in stored if named(values[5], values[6])]
             standings[event.pk] = [_standing(values) for values in stored]
@@ -95,6 +98,19 @@ def stored_standings(
     for rows_of_event in standings.values():
         rows_of_event.sort(key=lambda s: (s.section, s.direction, s.number))
     return standings
+
+
+def _with_pairs(event_pks: list[int]) -> set[int]:
+    """Which of these sessions (none of them with a stored copy) have pairs: one query, and
+    none when every session has its copy. A session without pairs has nothing to store, so
+    without this it would be scored again on every read."""
+    if not event_pks:
+        return set()
+    return set(
+        Pair.objects.filter(section__event__in=event_pks).values_list(
+            "section__event_id", flat=True
+        )
+    )
 
 
 def _basis(event: Event) -> str:

@@ -5,6 +5,7 @@ from django import forms
 from events.core.new_event import DirectorsClubForm
 from events.handrecords.forms import HandRecordForm
 from events.teams.models import WITHDRAWAL_CHOICES, Team, TeamMatch, TeamsEvent
+from events.teams.sessions import parse_session_rounds
 from events.teams.setup import TeamsError, check_scale, parse_teams, teams_text
 from scoring.domain import TeamsKind, TeamsScoring
 
@@ -17,7 +18,7 @@ class TeamsEventForm(DirectorsClubForm):
         model = TeamsEvent
         fields = ["club", "name", "date", "kind", "boards_per_match", "rounds", "scoring",
                   "vp_scale", "club_vp_table", "bye_vps", "carry_over_home",
-                  "carry_over_away"]  # fmt: skip
+                  "carry_over_away", "session_rounds"]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "club_vp_table": forms.Textarea(attrs={"rows": 4, "placeholder": "0-2 10-10"}),
@@ -77,7 +78,22 @@ class TeamsEventForm(DirectorsClubForm):
             )
         if scale != "club":
             data["club_vp_table"] = ""
+        self._check_sessions(data)
         return data
+
+    def _check_sessions(self, data) -> None:
+        """The rounds of each session add up to the event's; a round robin's are known only
+        once its teams are in, so its last session takes the rest."""
+        text, kind = data.get("session_rounds", ""), data.get("kind")
+        if "rounds" not in data and kind != TeamsKind.ROUND_ROBIN:
+            return
+        rounds = None if kind == TeamsKind.ROUND_ROBIN else data["rounds"]
+        try:
+            counts = parse_session_rounds(text, rounds)
+        except forms.ValidationError as error:
+            self.add_error("session_rounds", error)
+            return
+        data["session_rounds"] = ", ".join(map(str, counts))
 
     def _check_by_boards(self, data) -> None:
         """A board-a-match or Patton event: no knockout, and a bye scores the team's average."""

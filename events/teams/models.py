@@ -16,6 +16,7 @@ from events.models.sessions import EventQuerySet, SoftDeleted
 
 # Imported here, where Django looks for the app's models: the rooms' links and entries.
 from events.teams.room_models import MatchRoomLink, RoomEntry, RoomResults  # noqa: F401
+from events.teams.sessions import SessionsField
 from scoring.domain import TeamsKind, TeamsScoring
 
 TEAMS_KIND_CHOICES = TeamsKind.choices()
@@ -56,7 +57,7 @@ WITHDRAWAL_CHOICES = [
 WITHDRAWAL_RULES = [code for code, _ in WITHDRAWAL_CHOICES]
 
 
-class TeamsEvent(AnalysisFields, SoftDeleted):
+class TeamsEvent(SessionsField, AnalysisFields, SoftDeleted):
     """A teams night or league: Swiss, round robin or a knockout match."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="teams_events")

@@ -120,12 +120,16 @@ def _totals(event: TeamsEvent, match: TeamMatch) -> tuple[Decimal, Decimal] | No
     return None if totals[0] is None else totals
 
 
-def standings(event: TeamsEvent) -> Standings:
+def standings(event: TeamsEvent, rounds: range | None = None) -> Standings:
     """Every team with its VPs (or board-a-match or Patton points), IMPs for and against and
     matches played; places by that total (equal totals share the place, listed by IMP
-    difference, at board-a-match and Patton by team number)."""
+    difference, at board-a-match and Patton by team number). With `rounds`, those rounds'
+    matches only (a session's, events.teams.sessions): a bye there scores the team's average
+    over the matches of those rounds."""
     rows = {team.pk: TeamStanding(team) for team in event.teams.all()}
     matches = list(event.matches.all())
+    if rounds is not None:
+        matches = [match for match in matches if match.round in rounds]
     awarded = []  # (row, VP penalty): byes and forfeits, scored once the averages are known
     done = 0
     by_round: dict[int, list[int]] = {}  # round: [matches with a result, matches]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from events.teams import deal_views, match_views, phone_views, views
+from events.teams import deal_views, match_views, phone_views, session_views, views
 
 urlpatterns = [
     path("teams/", views.teams_list, name="teams_list"),
@@ -29,6 +29,11 @@ urlpatterns = [
         name="teams_round_hand_records_pdf",
     ),
     path("teams/<int:pk>/rounds/<int:number>/", views.teams_round, name="teams_round"),
+    path(
+        "teams/<int:pk>/sessions/<int:number>/",
+        session_views.teams_session,
+        name="teams_session",
+    ),
     path("teams/<int:pk>/rounds/<int:number>.pdf", views.teams_round_pdf, name="teams_round_pdf"),
     path("teams/<int:pk>/matches/<int:match_pk>/", views.teams_match, name="teams_match"),
     path(

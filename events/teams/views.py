@@ -28,6 +28,7 @@ from events.teams.forms import TeamsEventForm, TeamsForm, WithdrawalForm
 from events.teams.hand_records import match_deals
 from events.teams.match_views import moves_shown
 from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
+from events.teams.sessions import event_sessions
 from events.teams.standings import ko_standing, patton_summary, scorecard, standings
 from events.teams.usebio_writer import write_usebio_teams
 
@@ -98,6 +99,7 @@ def _event_context(event: TeamsEvent) -> dict:
         "awarded": any(match.is_bye or match.forfeit for match in matches),
         "scale_label": _scale_label(event),
         "withdrawal_form": WithdrawalForm(event=event, initial={"after": drawn}),
+        "sessions": event_sessions(event, total),
     }
 
 

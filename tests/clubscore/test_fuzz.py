@@ -95,7 +95,7 @@ def world(director, colleague):
     import_hand_records(event, THREE_BOARDS)
     gone = make_session(club, name="Deleted one")
     Event.objects.filter(pk=gone.pk).update(deleted_at=event.created_at, deleted_by=director)
-    teams = make_teams_event(club)
+    teams = make_teams_event(club, session_rounds="2, 2")
     draw.draw_next_round(teams)
     swiss_pairs = make_swiss_pairs(club)
     swiss_play.draw_next_round(swiss_pairs)

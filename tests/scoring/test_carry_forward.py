@@ -83,6 +83,11 @@ def test_stage_top_for_each_combination():
     assert stage_top([F(12), F(10)], "average") == 100
 
 
+def test_imps_have_no_stage_top_to_carry_forward_from():
+    with pytest.raises(ValueError, match="IMPs have no top"):
+        stage_top([F(12)], "imps")
+
+
 def test_final_standings_add_the_carry_forward():
     """A carries 30 and scores 55% in the final (85), B carries 29 and scores 60% (89),
     C carries 28 and has not played yet (28): B, A, C."""

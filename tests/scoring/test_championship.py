@@ -162,3 +162,52 @@ def test_a_one_session_championship_ranks_as_the_session(session, combination):
     if combination != "total" or len(tops) == 1:
         assert [row.rank for row in rows] == [s.rank for s in table]
     assert all(row.played == (1 if row.entrant in played else 0) for row in rows)
+
+
+# Sessions scored in IMPs add up their IMPs: a session's IMPs are its boards' IMPs added up
+# (Cliff Short, *Pairs with a Team's Flavour!*, Hemel Hempstead Bridge Club: "the pair with the
+# highest total IMPs over all the boards played"), and the sessions add up as the boards do.
+# A session in IMPs has no top: SessionScore(imps, None).
+
+
+def _imp_sessions():
+    """A +33 then −12 IMPs; B +30 in session 1 only; C −20 then +25."""
+    one = {"A": SessionScore(F(33), None), "B": SessionScore(F(30), None),
+           "C": SessionScore(F(-20), None)}  # fmt: skip
+    two = {"A": SessionScore(F(-12), None), "C": SessionScore(F(25), None)}
+    return [one, two]
+
+
+def test_imps_add_up_across_sessions():
+    """A 33 − 12 = 21, C −20 + 25 = 5, B 30 + nothing = 30: B first, A second, C third."""
+    rows = _by_entrant(championship_standings(_imp_sessions(), "ABC", "imps"))
+    assert [rows[e].total for e in "ABC"] == [21, 30, 5]
+    assert [rows[e].rank for e in "ABC"] == ["2", "1", "3"]
+    assert rows["B"].sessions == (30, None) and rows["B"].played == 1
+
+
+def test_imps_of_a_missed_session_left_out_are_factored_up_by_the_sessions():
+    """Left out, B's 30 IMPs in one of two sessions count 30 × 2 / 1 = 60, as a short pair's
+    total is factored up; A (21) and C (5) played both and stay as they are."""
+    rows = _by_entrant(championship_standings(_imp_sessions(), "ABC", "imps", "left-out"))
+    assert [rows[e].total for e in "ABC"] == [21, 60, 5]
+
+
+@pytest.mark.parametrize("combination", ["factored", "total", "average"])
+def test_imps_are_never_factored_or_averaged_as_matchpoints(combination):
+    with pytest.raises(ValueError, match="IMPs add up only with `imps`"):
+        championship_standings(_imp_sessions(), "ABC", combination)
+
+
+def test_matchpoints_and_imps_do_not_mix():
+    mixed = [{"A": SessionScore(F(150), F(272))}, {"A": SessionScore(F(3), None)}]
+    for combination in ("imps", "factored"):
+        with pytest.raises(ValueError, match="IMPs add up only with `imps`"):
+            championship_standings(mixed, "A", combination)
+    with pytest.raises(ValueError, match="`imps` adds up only sessions scored in IMPs"):
+        championship_standings(_stevenson_sessions(), "ABC", "imps")
+
+
+def test_a_session_in_imps_has_no_percentage():
+    with pytest.raises(ValueError, match="no percentage"):
+        SessionScore(F(3), None, F(50))

@@ -58,7 +58,8 @@ class Command(BaseCommand):
         "Create a session from a results file: a CSV of travellers "
         "(board,ns,ew,contract,declarer,result) or another program's file, read by its "
         f"extension ({', '.join('.' + name for name in READERS)}); a USEBIO file of a teams "
-        "event makes a teams event (the scoring options are a session's, and do not apply). "
+        "event makes a teams event, and an individual's JSON export an individual (the "
+        "scoring options are a session's, and do not apply to them). "
         "With --championship NAME, each file (each session of a USEBIO file of several) is "
         "a session and together they make a championship, its entrants matched by names."
     )

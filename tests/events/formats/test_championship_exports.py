@@ -192,6 +192,10 @@ def test_a_bad_file_stores_nothing_of_any(club, director, tmp_path):
         (["a.csv", "--championship", "C"], "2 to 4 sessions; the files hold 1"),
         (["a.csv", "b.csv", "--championship", "C", "--name", "X"], "--name is one session's"),
         (["a.csv", "b.csv", "--championship", " "], "it is empty"),
+        (
+            ["a.csv", "b.csv", "--championship", "C", "--combination", "imps"],
+            "IMPs are added up only for sessions scored in IMPs",
+        ),
     ],
 )
 def test_what_cannot_make_a_championship_is_refused_in_words(db, tmp_path, args, words):

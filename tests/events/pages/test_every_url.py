@@ -132,7 +132,7 @@ ARGUMENTS = {
     ),
     **_each(
         "teams_round teams_round_pdf teams_round_rooms teams_round_rooms_make "
-        "teams_round_hand_records_pdf",
+        "teams_round_hand_records_pdf teams_session",
         lambda w: [w["teams"].pk, 1],
     ),
     **_each(

@@ -158,3 +158,82 @@ def test_the_database_refuses_a_section_with_two_named_movements(club):
     section.library, section.typed = "mckinnon-4-ab", "1 1 1 2 1"
     with pytest.raises(IntegrityError), transaction.atomic():
         section.save()
+
+
+SEVEN = "7-table Howell (complete, 13 rounds)"
+FIVE = "5-table Howell (complete, 9 rounds; Bridge Scorekeeper cards)"
+SIX_NINE = "3/4 Howell, 6 tables, 9 rounds (KoPS cards)"
+
+
+def test_the_setup_page_offers_the_howells_of_4_to_10_tables(director_client):
+    page = director_client.get(reverse("session_create")).content.decode()
+    for tables in range(4, 11):
+        assert f'<optgroup label="Published, {tables} tables (cards as printed)">' in page
+    assert f'<option value="library:howell-7-13">{SEVEN}</option>' in page
+    assert f'<option value="library:kops-6-9">{SIX_NINE}</option>' in page
+
+
+def test_the_seven_table_howell_is_set_up_and_printed_as_its_card(director_client, club):
+    # The Bridge Scorekeeper's Movement.Howell14T7B26.yaml and BridgeHands' "Guide Card"
+    # (table 1, 14 pairs): round 1 pair 5 NS against 12 on boards 1-2, round 2 6 against 13.
+    fields = {"movement": "library:howell-7-13", "tables": "7", "boards_per_round": "2"}
+    response = director_client.post(reverse("session_create"), form(club, **fields))
+    assert response.status_code == 302
+    section = Event.objects.get().sections.get()
+    assert section.library == "howell-7-13" and section.boards.count() == 26
+    movement = section.movement()
+    cards = {card.table: card for card in table_cards(section, movement)}
+    rows = cards[1].rows
+    assert [(row.ns, row.ew, row.boards) for row in rows[:2]] == [
+        ("5", "12", "1–2"),
+        ("6", "13", "3–4"),
+    ]
+    assert (cards[4].rows[0].ns, cards[4].rows[0].ew) == ("14", "1")
+    guide = next(card for card in pair_cards(section, movement) if card.pair == Pair(14))
+    assert {(stop.table, stop.seat) for stop in guide.stops} == {(4, "NS")}
+
+
+def test_an_imported_five_table_howell_with_a_half_table_is_recognised(club):
+    # Nine pairs on the 5-table Howell: pair 10 (stationary at table 3) absent.
+    played = library_movement("scorekeeper-5-9", 3, missing_highest=True)
+    event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
+    section = event.sections.get()
+    assert section.library == "scorekeeper-5-9"
+    assert describe_movements(event) == f"Movement recognised: {FIVE}."
+    # The Bridge Scorekeeper's Movement.Howell10T5B18.yaml: round 1 table 1 is 7-3 on set 1.
+    result = Result.objects.get(board__number=1, ns_pair__number=7, ew_pair__number=3)
+    assert result.round == 1
+
+
+def test_a_three_quarter_howell_is_set_up_and_recognised(director_client, club):
+    # KoPS's "6-9" (movements.json of howellki): round 1 table 1 2-6, table 4 7-12; sets 1-6
+    # at tables 1-6, 7-9 on relays. 5½ tables: the stationary pair 12 is absent.
+    fields = {"movement": "library:kops-6-9", "tables": "5½", "phantom": "EW"}
+    response = director_client.post(reverse("session_create"), form(club, **fields))
+    assert response.status_code == 302
+    section = Event.objects.get().sections.get()
+    assert (section.tables, section.library) == (6, "kops-6-9")
+    assert sorted(section.pairs.values_list("number", flat=True)) == list(range(1, 12))
+    assert section.boards.count() == 27
+    cards = {card.table: card for card in table_cards(section, section.movement())}
+    assert (cards[1].rows[0].ns, cards[1].rows[0].ew, cards[1].rows[0].boards) == ("2", "6", "1–3")
+    played = library_movement("kops-6-9", 2, missing_highest=True)
+    event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
+    assert event.sections.get().library == "kops-6-9"
+    assert describe_movements(event) == f"Movement recognised: {SIX_NINE}."
+
+
+@pytest.mark.parametrize(
+    "key,pairs,label",
+    [
+        ("scorekeeper-3-5", 6, "3-table Howell (complete, 5 rounds, last round shared; "),
+        ("howell-7-13", 13, SEVEN),
+        ("kops-10-19", 20, "10-table Howell (complete, 19 rounds; KoPS cards)"),
+        ("kops-8-12", 16, "3/4 Howell, 8 tables, 12 rounds (KoPS cards)"),
+    ],
+)
+def test_imports_played_on_the_library_are_named(club, key, pairs, label):
+    played = library_movement(key, 2, missing_highest=pairs % 2 == 1)
+    event = import_travellers(travellers(played), club=club, name="Cards", movement="howell")
+    assert event.sections.get().library == key
+    assert describe_movements(event).startswith(f"Movement recognised: {label}")

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.entry.saving import save_result
-from events.models import Board, StoredStanding
+from events.models import Board, Pair, StoredStanding
 from events.standings.ranking import event_standings
 from events.standings.stored import _exact, stored_standings
 from tests.events.standings.test_ranking import play_everything
@@ -71,6 +71,22 @@ def test_many_sessions_are_read_in_one_query(club, director, django_assert_num_q
     with django_assert_num_queries(1):
         standings = stored_standings(events)
     assert [len(standings[event.pk]) for event in events] == [6, 6, 6, 6]
+
+
+def test_a_session_without_pairs_costs_one_query_and_is_not_scored(
+    club, director, django_assert_num_queries
+):
+    played = make_session(club, name="Played")
+    play_everything(played, director)
+    empty = make_session(club, name="Set up, no pairs yet")
+    empty_pairs = Pair.objects.filter(section__event=empty)
+    empty_pairs.delete()
+    stored_standings([played, empty])
+    # The stored copies (one query), and which copy-less sessions have pairs (one more):
+    # scoring the empty session again would cost several queries and a write.
+    with django_assert_num_queries(2):
+        standings = stored_standings([played, empty])
+    assert (len(standings[played.pk]), standings[empty.pk]) == (6, [])
 
 
 def test_a_new_masterpoint_rule_recomputes_the_copy(club, director):

@@ -45,3 +45,17 @@ def four_teams_in_round_2(club) -> TeamsEvent:
     play_flat(event, 1)
     draw.draw_next_round(event)
     return event
+
+
+def a_and_d_win_by_six(event: TeamsEvent) -> None:
+    """Round 1 of four teams A-D (A v B at table 1, C v D at table 2): A beats B and D beats C
+    by 6 IMPs (2S = +110 against 2S E = −110 on board 1, board 2 flat)."""
+    from events.teams import entry
+
+    first, second = event.matches.filter(round=1).order_by("table")
+    entry.save_boards(
+        first, [entry.BoardRow(1, "2S N =", "2S E ="), entry.BoardRow(2, "2S N =", "2S S =")]
+    )
+    entry.save_boards(
+        second, [entry.BoardRow(1, "2S E =", "2S N ="), entry.BoardRow(2, "2S N =", "2S S =")]
+    )

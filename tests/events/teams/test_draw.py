@@ -9,7 +9,7 @@ import pytest
 
 from events.teams import draw, entry
 from events.teams.setup import TeamsError
-from tests.events.teams.factories import make_teams_event
+from tests.events.teams.factories import a_and_d_win_by_six, make_teams_event
 
 pytestmark = pytest.mark.django_db
 
@@ -59,14 +59,8 @@ def test_a_swiss_avoids_rematches_until_they_cannot_be_avoided(club):
 def test_a_swiss_draws_from_the_standings(club):
     event = make_teams_event(club, teams="A\nB\nC\nD")
     draw.draw_next_round(event)
-    first, second = event.matches.order_by("table")
     # A beats B by 6 IMPs (14.39); D beats C by 6 (14.39 to the away team): D and A lead.
-    entry.save_boards(
-        first, [entry.BoardRow(1, "2S N =", "2S E ="), entry.BoardRow(2, "2S N =", "2S S =")]
-    )
-    entry.save_boards(
-        second, [entry.BoardRow(1, "2S E =", "2S N ="), entry.BoardRow(2, "2S N =", "2S S =")]
-    )
+    a_and_d_win_by_six(event)
     draw.draw_next_round(event)
     # Equal VPs and IMP difference: team number breaks the tie, so A (1) then D (4), B, C.
     assert pairs(event, 2) == [(1, 1, 4), (2, 2, 3)]
