@@ -1,6 +1,6 @@
 """Individual movements: where each player sits, and which boards each table plays, every round.
 
-Players, not pairs, move: a player's partner and opponents change every round. Two published
+Players, not pairs, move: a player's partner and opponents change every round. Three published
 movements are typed here (docs/rules.md, "Individual events"):
 
 - The Rainbow (or "prime number") movement, for a prime number of tables from 5 up: North stays,
@@ -14,6 +14,12 @@ movements are typed here (docs/rules.md, "Individual events"):
   paperzz.com): seven rounds, player 8 stays at table 1 North, the others move round the cycle
   1S, 2S, 1E, 2N, 2W, 2E, 1W, 1S; both tables play the same boards each round, passing them
   across, so each board is played twice.
+- Six tables, 24 players: the cyclic round robin for six bridge tables of Bill Butler ("Durango
+  Bill"), "Cyclic solutions to the round-robin Bridge tournament problem"
+  (durangobill.com/BridgeCyclicSolutions.html). One player stays put; the other 23 add one to
+  their number (modulo 23) each round, so that over 23 rounds everyone partners everyone once
+  and meets everyone twice as an opponent. The page gives players and partnerships only; which
+  of a partnership sits North and which boards a table plays are Clubscore's reading (below).
 
 Numbering: in a Rainbow the North players take the table number (1 to n), then East n+1 to 2n,
 South 2n+1 to 3n, West 3n+1 to 4n, each starting at the table of their number minus the line's
@@ -27,10 +33,12 @@ from dataclasses import dataclass
 __all__ = [
     "IndividualMovement",
     "IndividualSeating",
+    "SIX_TABLE_START",
     "TWO_TABLE_CYCLE",
     "individual_movement",
     "individual_movement_choices",
     "rainbow",
+    "six_table_individual",
     "two_table_individual",
 ]
 
@@ -167,12 +175,62 @@ def two_table_individual() -> IndividualMovement:
     )
 
 
+# Durango Bill's six-table starting round, "a and b vs. c and d" a table, his players numbered
+# 0 to 23 with 23 the one who stays put (as transcribed from his page into the JSON file
+# go-parse/start-rounds.json of the public repository rossgrat/wtm). Clubscore's reading: a and
+# b sit North and South, c and d East and West, and his player k is Clubscore's player k + 1.
+SIX_TABLE_START = (
+    ((17, 18), (3, 13)),
+    ((20, 22), (6, 9)),
+    ((15, 19), (8, 16)),
+    ((5, 10), (2, 11)),
+    ((21, 4), (23, 0)),
+    ((7, 14), (1, 12)),
+)
+SIX_TABLE_STAYS = 23  # his "infinity" player, Clubscore's player 24: East at table 5 throughout
+
+
+def six_table_individual() -> IndividualMovement:
+    """24 players at six tables, 23 rounds; every table plays the same boards each round.
+
+    The page seats players and says nothing of boards: Clubscore gives every table the round's
+    set (as the two-table individual does), so each board is played six times, once at each
+    table, and a player meets each set once. With fewer than six boards a round the director
+    duplicates the boards (or shares them round the tables)."""
+
+    def moved(bill: int, shift: int) -> int:
+        return (bill if bill == SIX_TABLE_STAYS else (bill + shift) % SIX_TABLE_STAYS) + 1
+
+    seatings = tuple(
+        tuple(
+            IndividualSeating(
+                round_number,
+                table,
+                north=moved(north, round_number - 1),
+                south=moved(south, round_number - 1),
+                east=moved(east, round_number - 1),
+                west=moved(west, round_number - 1),
+                board_set=round_number,
+            )
+            for table, ((north, south), (east, west)) in enumerate(SIX_TABLE_START, start=1)
+        )
+        for round_number in range(1, SIX_TABLE_STAYS + 1)
+    )
+    return IndividualMovement(
+        "six_table", "Six tables, 24 players (Durango Bill)", 6, seatings, 23, plays_per_board=6
+    )
+
+
 def individual_movement(name: str, tables: int) -> IndividualMovement:
     """The movement an event names; a ValueError in words when it cannot seat `tables`."""
     if name == "two_table":
         if tables != 2:
             raise ValueError(f"The two-table individual is for 2 tables, not {tables}.")
         return two_table_individual()
+    if name == "six_table":
+        if tables != 6:
+            raise ValueError(f"The six-table individual is for 6 tables, not {tables}.")
+        return six_table_individual()
     if name == "rainbow":
         return rainbow(tables)
     raise ValueError(f"No individual movement is called {name!r}.")
@@ -182,4 +240,5 @@ def individual_movement_choices() -> list[tuple[str, str]]:
     return [
         ("rainbow", "Rainbow (5, 7, 11, 13 ... tables)"),
         ("two_table", "Two tables, eight players"),
+        ("six_table", "Six tables, 24 players (23 rounds)"),
     ]

@@ -11,7 +11,8 @@ from events.sessions.forms import check_session_date
 class IndividualEventForm(forms.ModelForm):
     tables = forms.IntegerField(
         min_value=2, max_value=31, initial=5,
-        help_text="Rainbow: a prime number of tables from 5 (5, 7, 11, 13). Two tables: 8 players.",
+        help_text="Rainbow: a prime number of tables from 5 (5, 7, 11, 13). Two tables: 8 players. "
+        "Six tables: 24 players.",
     )  # fmt: skip
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=2)
 

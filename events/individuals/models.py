@@ -51,6 +51,7 @@ class IndividualEvent(ClubEventFields, SoftDeleted, AnalysisFields):
             ),
             models.CheckConstraint(
                 condition=(Q(movement="two_table") & Q(tables=2))
+                | (Q(movement="six_table") & Q(tables=6))
                 | (Q(movement="rainbow") & Q(tables__in=RAINBOW_TABLES)),
                 name="individual_movement_fits_tables",
             ),

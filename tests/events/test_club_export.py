@@ -259,6 +259,7 @@ def _teams_event(club, fred):
         bye_vps="average",
         carry_over_home=Decimal("3.5"),
         carry_over_away=Decimal("1"),
+        session_rounds="2, 1",
         published=True,
         created_by=fred,
         teams="Ace: Ann, Abe, Amy, Art\nBell: Bea, Ben, Bob, Bud\nCole: Cat, Cid, Cy, Col",
