@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('individuals', '0003_soft_delete'),
+        ('individuals', '0004_soft_delete'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('individuals', '0002_phone_entries'),
+        ('individuals', '0003_phone_entries'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('individuals', '0001_initial'),
+        ('individuals', '0002_six_table_individual'),
     ]
 
     operations = [
