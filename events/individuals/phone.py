@@ -8,6 +8,12 @@ without JavaScript; with it, the pairs phone's script keeps taps made offline an
 other phone and the director within two seconds.
 """
 
+from functools import partial
+from types import SimpleNamespace
+
+from django.urls import reverse
+
+from events.core.params import int_or_none
 from events.individuals import table_round
 from events.individuals.models import IndividualTableLink
 from events.phone import links
@@ -24,13 +30,25 @@ def _link(token: str) -> IndividualTableLink:
 
 @phone_view
 def individual_table_phone(request, token):
-    return phone_page(
+    """The table's round; `?round=N` shows round N instead (a table that plays its rounds out
+    of order), as a plain form: the script that follows the table's current round is left off."""
+    asked = int_or_none(request.GET.get("round"))
+    here = reverse("individual_table_phone", args=[token])
+    at_round = SimpleNamespace(  # the saves and answers of the round shown
+        **{name: partial(getattr(table_round, name), asked=asked)
+           for name in ("enter_result", "confirm", "query")}
+    )  # fmt: skip
+    response = phone_page(
         request,
         token,
         find=_link,
-        show=table_round.table_round,
-        act=lambda link: act(request, link, table_round),
+        show=partial(table_round.table_round, asked=asked),
+        act=lambda link: act(request, link, at_round),
         template="individuals/phone.html",
         url_name="individual_table_phone",
-        context=lambda link: {"event": link.event},
-    )
+        context=lambda link: {"event": link.event, "asked": asked,
+                              "post_url": f"{here}?round={asked}" if asked else here},
+    )  # fmt: skip
+    if asked and response.status_code == 302:
+        response["Location"] += f"?round={asked}"
+    return response

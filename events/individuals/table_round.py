@@ -89,6 +89,10 @@ class TableRound:
         return self.boards[0].play if self.boards else None
 
     @property
+    def round_numbers(self) -> range:
+        return range(1, self.rounds + 1)
+
+    @property
     def started(self) -> bool:
         return any(b.result for b in self.boards)
 
@@ -107,33 +111,39 @@ class TableRound:
         return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 
-def table_round(link: IndividualTableLink) -> TableRound:
-    """The first round at this table not yet agreed or queried, with its boards."""
+def table_round(link: IndividualTableLink, asked: int | None = None) -> TableRound:
+    """The first round at this table not yet agreed or queried, with its boards; or round
+    `asked`, when the phone asks for another (a table that played its rounds out of order)."""
     plays = (
         IndividualPlay.objects.filter(event_id=link.event_id, table=link.table)
         .select_related("north", "south", "east", "west", "entry")
         .order_by("round", "board")
     )
     rounds = IndividualEvent.objects.get(pk=link.event_id).layout.rounds
-    done, current, queried_here = None, None, []
+    done, current, queried_here, chosen = None, None, [], None
     for number, round_plays in groupby(plays, key=lambda play: play.round):
         shown = TableRound(link, rounds, number, [PlayAtTable(play) for play in round_plays])
+        if number == asked:
+            chosen = shown
+        if current is not None:
+            continue
         if all(b.locked for b in shown.boards):
             done = shown
             queried_here += [b for b in shown.boards if b.entry and b.entry.queried_at]
-            continue
-        current = shown
-        break
+        else:
+            current = shown
     current = current or TableRound(link, rounds, None)
+    if chosen is not None and chosen.round != current.round:
+        current, done = chosen, None
     current.rulings = queried_here
     current.previous = done
     return current
 
 
-def _board(link: IndividualTableLink, number: int | None, *, past: bool = False) -> PlayAtTable:
-    """The board of the table's current round (or, `past`, of the round just done): a link
-    reaches no other (404, nothing stored)."""
-    shown = table_round(link)
+def _board(link, number: int | None, *, past: bool = False, asked=None) -> PlayAtTable:
+    """The board of the table's current round, or of the round the phone asked for (or,
+    `past`, of the round just done): a link reaches no other (404, nothing stored)."""
+    shown = table_round(link, asked)
     boards = shown.boards + (shown.previous.boards if past and shown.previous else [])
     for board in boards:
         if board.number == number:
@@ -142,13 +152,19 @@ def _board(link: IndividualTableLink, number: int | None, *, past: bool = False)
 
 
 def enter_result(
-    link: IndividualTableLink, number: int | None, text: str, *, lead="", expected_version=0
+    link: IndividualTableLink,
+    number: int | None,
+    text: str,
+    *,
+    lead="",
+    expected_version=0,
+    asked: int | None = None,
 ) -> None:
     """Save the table's result of one board of its round. Raises EntryError (an agreed or
     queried board, a result the save refuses) or TextConflict (saved meanwhile)."""
     with transaction.atomic():
         versions.bump(link.event)  # the event's row first: a change's lock
-        board = _board(link, number)
+        board = _board(link, number, asked=asked)
         refuse_if_locked(board)
         if board.version != expected_version:
             raise TextConflict(board)
@@ -163,20 +179,21 @@ def enter_result(
         )  # fmt: skip
 
 
-def confirm(link: IndividualTableLink, number: int | None, expected_version: int) -> None:
+def confirm(link, number: int | None, expected_version: int, asked: int | None = None) -> None:
     """The opponents agree with the result they were shown: only the director changes it now."""
-    _answer(link, number, expected_version, confirmed_at=timezone.now(), queried_at=None)
+    _answer(link, number, expected_version, asked, confirmed_at=timezone.now(), queried_at=None)
 
 
-def query(link: IndividualTableLink, number: int | None, expected_version: int) -> None:
+def query(link, number: int | None, expected_version: int, asked: int | None = None) -> None:
     """The opponents disagree: the director is called (the board's traveller shows it)."""
-    _answer(link, number, expected_version, confirmed_at=None, queried_at=timezone.now())
+    _answer(link, number, expected_version, asked, confirmed_at=None, queried_at=timezone.now())
 
 
-def _answer(link, number, expected_version, **answer) -> None:
+def _answer(link, number, expected_version, asked, **answer) -> None:
     with transaction.atomic():
         versions.bump(link.event)
-        board = _board(link, number, past=True)  # the other phone may have moved the table on
+        # The other phone may have moved the table on: the round just done answers too.
+        board = _board(link, number, past=True, asked=asked)
         record_answer(board, board.result, expected_version, answer)
 
 

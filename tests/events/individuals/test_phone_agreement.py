@@ -165,3 +165,14 @@ def test_plays_keep_their_entries_apart(event, phone):
     phone.post(phone_url(event), TAPS_450)
     assert IndividualEntry.objects.count() == 1
     assert IndividualPlay.objects.filter(event=event).exclude(kind="").count() == 1
+
+
+def test_a_phone_may_open_another_round_and_save_there(event, phone):
+    # Round 3 at table 1 plays boards 5 and 6 (the boards move down one table a round).
+    url = f"{phone_url(event)}?round=3"
+    body = phone.get(url).content.decode()
+    assert "Round 3, table 1" in body and 'id="board-5"' in body and "data-token" not in body
+    saved = phone.post(url, TAPS_400 | {"board": "5"})
+    assert saved.status_code == 302 and saved.url == url
+    assert play(event, 5, 1).text == "3NT N ="
+    assert "Round 1, table 1" in phone.get(phone_url(event)).content.decode()
