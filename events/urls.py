@@ -39,6 +39,7 @@ urlpatterns = [
     path("sessions/<int:pk>/recap/", results.recap, name="session_recap"),
     path("sessions/<int:pk>/standings/", results.standings_fragment, name="session_standings"),
     path("sessions/<int:pk>/travellers/", results.travellers, name="session_travellers"),
+    path("sessions/<int:pk>/rounds/", results.barometer_rounds, name="session_rounds"),
     path("sessions/<int:pk>/pairs/<int:pair_pk>/", results.score_card, name="score_card"),
     path("sessions/<int:pk>/score-cards/", results.score_cards, name="score_cards"),
     path(
@@ -123,6 +124,11 @@ urlpatterns = [
     path("sessions/<int:pk>/options/", sessions.session_options, name="session_options"),
     path("sessions/<int:pk>/edit/", lifecycle.session_edit, name="session_edit"),
     path("sessions/<int:pk>/movement/", late_views.session_movement, name="session_movement"),
+    path(
+        "sessions/<int:pk>/movement/<str:section>/",
+        late_views.section_movement,
+        name="section_movement",
+    ),
     path("sessions/<int:pk>/delete/", lifecycle.session_delete, name="session_delete"),
     path("sessions/<int:pk>/restore/", lifecycle.session_restore, name="session_restore"),
     path("sessions/<int:pk>/penalties/", sessions.session_penalties, name="session_penalties"),

@@ -120,6 +120,7 @@ from scoring.movement_library import (
     variants_for_pairs,
     variants_for_sides,
 )
+from scoring.movement_library.barometers import barometer_howell, barometer_mitchell
 from scoring.movements import (
     Movement,
     Pair,
@@ -256,6 +257,8 @@ __all__ = [
     "variants_for_sides",
     "library_movement",
     "typed_movement",
+    "barometer_howell",
+    "barometer_mitchell",
     "table_guides",
     "pair_guide",
     "board_copies",

@@ -4,6 +4,7 @@ choice to add a session's new names."""
 from django import forms
 
 from events.club.roster import number_problem
+from events.core.names import player_key
 from events.formats.forms import kilobytes
 from events.models import Member
 from events.models.clubs import FEDERATION_CHOICES
@@ -43,7 +44,7 @@ class MemberForm(forms.ModelForm):
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
-        if self.others.filter(name__iexact=name).exists():
+        if self.others.filter(key=player_key(name)).exists():
             raise forms.ValidationError(f"{name} is on the roster already.")
         return name
 

@@ -8,6 +8,7 @@ duplicate are the kept member's. Two members who played in one session (in one p
 are two players, and the merge is refused; so is any merge that cannot be done whole.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -16,7 +17,8 @@ from django.db.models import Q
 
 from events.championships.setup import pair_names
 from events.core import versions
-from events.models import Championship, Entrant, Event, Member, Pair, ResultMail
+from events.core.names import player_key
+from events.models import Championship, Entrant, Event, Member, MemberMerge, Pair, ResultMail
 
 __all__ = [
     "MergePlan", "MergeRefused", "NamedPlayers", "merge_members", "plan_merge", "register",
@@ -95,6 +97,12 @@ class MergePlan:
         return lines
 
     @property
+    def rows_moved(self) -> int:
+        """How many of the club's rows that named the duplicate name the kept member after."""
+        elsewhere = sum(len(records) for _, records in self.elsewhere)
+        return len(self.pairs) + len(self.entrants) + elsewhere + self.mails
+
+    @property
     def taken_over(self) -> list[str]:
         """What the kept member lacks and the duplicate has: their number, their address."""
         taken = []
@@ -114,10 +122,13 @@ def count(n: int, noun: str) -> str:
 
 
 def named(name: str, *fields: str) -> Q:
-    """Records whose `fields` hold `name`, case-blind."""
+    """Records whose `fields` may hold `name`: the database narrows them down (a regular
+    expression, case-blind: Python's on SQLite, whose LIKE folds ASCII letters only), and the
+    caller keeps those whose names have `name`'s key (events.core.names.player_key)."""
+    pattern = rf"^\s*{re.escape(name.strip())}\s*$"
     query = Q()
     for field_name in fields:
-        query |= Q(**{f"{field_name}__iexact": name})
+        query |= Q(**{f"{field_name}__iregex": pattern})
     return query
 
 
@@ -128,15 +139,16 @@ def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
         raise MergeRefused(f"{duplicate.name} is another club's member.")
     if kept.pk == duplicate.pk:
         raise MergeRefused(f"{kept.name} cannot be merged with themselves: choose another member.")
-    old, new = duplicate.name.lower(), kept.name.lower()
+    old, new = player_key(duplicate.name), player_key(kept.name)
     plan = MergePlan(kept, duplicate)
 
     pairs = Pair.objects.filter(section__event__club_id=kept.club_id)
-    pairs = pairs.filter(named(old, "player1", "player2") | named(new, "player1", "player2"))
+    players = ("player1", "player2")
+    pairs = pairs.filter(named(duplicate.name, *players) | named(kept.name, *players))
     pairs = list(pairs.select_related("section__event").order_by("section__event__date", "pk"))
     played: dict[str, set[int]] = {old: set(), new: set()}
     for pair in pairs:
-        for name in {pair.player1.lower(), pair.player2.lower()} & played.keys():
+        for name in {player_key(pair.player1), player_key(pair.player2)} & played.keys():
             played[name].add(pair.section.event_id)
     both = played[old] & played[new]
     if both:
@@ -149,15 +161,17 @@ def plan_merge(kept: Member, duplicate: Member) -> MergePlan:
         records = named_players.find(kept, duplicate)
         if records:
             plan.elsewhere.append((named_players, records))
-    plan.pairs = [pair for pair in pairs if old in (pair.player1.lower(), pair.player2.lower())]
+    plan.pairs = [p for p in pairs if old in (player_key(p.player1), player_key(p.player2))]
     plan.sessions = list(
         {pair.section.event_id: pair.section.event for pair in plan.pairs}.values()
     )
-    plan.entrants = list(
-        Entrant.objects.filter(championship__club_id=kept.club_id).filter(
-            named(old, "player1", "player2")
+    plan.entrants = [
+        entrant
+        for entrant in Entrant.objects.filter(championship__club_id=kept.club_id).filter(
+            named(duplicate.name, "player1", "player2")
         )
-    )
+        if old in (player_key(entrant.player1), player_key(entrant.player2))
+    ]
     _refuse_twin_entrants(plan, duplicate.name, kept.name)
     plan.mails = ResultMail.objects.filter(member=duplicate).count()
     return plan
@@ -188,14 +202,15 @@ def _refuse_twin_entrants(plan: MergePlan, old: str, new: str) -> None:
 
 
 def renamed(name: str, old: str, new: str) -> str:
-    """`name`, or `new` where it is `old` (case-blind)."""
-    return new if name.lower() == old.lower() else name
+    """`name`, or `new` where it is `old` (compared by their keys)."""
+    return new if player_key(name) == player_key(old) else name
 
 
-def merge_members(kept: Member, duplicate: Member) -> MergePlan:
+def merge_members(kept: Member, duplicate: Member, by=None) -> MergePlan:
     """Merges `duplicate` into `kept` in one transaction: every record naming the duplicate
-    names the kept member, their mails are the kept member's, and the duplicate leaves the
-    roster. Refused (MergeRefused), with nothing changed, when plan_merge refuses."""
+    names the kept member, their mails are the kept member's, the duplicate leaves the roster,
+    and a MemberMerge records it (`by`: the director). Refused (MergeRefused), with nothing
+    changed, when plan_merge refuses."""
     with transaction.atomic():
         # Locked, so a rename or a second merge at the same moment waits for this one.
         locked = {
@@ -225,6 +240,16 @@ def merge_members(kept: Member, duplicate: Member) -> MergePlan:
         for named_players, records in plan.elsewhere:
             named_players.rename(records, old, new)
         ResultMail.objects.filter(member=duplicate).update(member=kept)
+        MemberMerge.objects.create(
+            club_id=kept.club_id,
+            merged_by=by,
+            kept_name=new,
+            kept_number=kept.number,
+            duplicate_name=old,
+            duplicate_number=duplicate.number,
+            rows_moved=plan.rows_moved,
+            changes="\n".join(plan.changes),
+        )
         _take_over(kept, duplicate)
         duplicate.delete()
         kept.save()

@@ -13,7 +13,6 @@ from datetime import date
 from fractions import Fraction
 
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.urls import reverse
 
 from events.club.ratings import PlayerRating, player_rating
@@ -167,7 +166,7 @@ def visible_member_urls(club: Club, names, *, director: bool) -> dict[str, str]:
     keys = {player_key(name) for name in names}
     if not keys:
         return {}
-    members = Member.objects.annotate(key=Lower("name")).filter(club=club, key__in=keys)
+    members = Member.objects.filter(club=club, key__in=keys)
     if not director:
         members = members.filter(hidden=False)
     return {

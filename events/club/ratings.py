@@ -11,8 +11,9 @@ percentage its IMPs a board are worth (scoring/ratings.py).
 """
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Sum
@@ -30,7 +31,7 @@ from scoring.ratings import (
     imps_percentage,
 )
 
-__all__ = ["PlayerRating", "club_ratings", "player_rating"]
+__all__ = ["PlayerRating", "club_ratings", "grades_before", "player_rating"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,37 @@ def player_rating(club: Club, name: str) -> PlayerRating | None:
     return club_ratings(club).get(player_key(name))
 
 
+def grades_before(
+    events: list[Event], days: Iterable[datetime.date]
+) -> dict[datetime.date, dict[str, Fraction]]:
+    """Each of `days`' grades by player_key, from the published `events` (in date order) dated
+    before it: what club_ratings(club, before=day) grades, in one pass over the history, as a
+    handicapped session's page takes them (events/standings/handicaps.py)."""
+    grader = Grader()
+    published = [event for event in events if event.published]
+    standings = stored_standings(published)
+    grades: dict[datetime.date, dict[str, Fraction]] = {}
+    done = 0
+    for day in sorted(set(days)):
+        while done < len(published) and published[done].date < day:
+            _grade_session(grader, published[done], standings[published[done].pk])
+            done += 1
+        grades[day] = {
+            key: Fraction(grader.grade(key, day)).limit_denominator(10_000)
+            for key in grader.players
+            if grader.boards(key, day)
+        }
+    return grades
+
+
+def _grade_session(grader: Grader, event: Event, standing: list[SessionStanding]) -> list:
+    """Adds the session's graded pairs to `grader`; returns their rows."""
+    rows = [row for row in standing if row.boards and _graded_as(event, row) is not None]
+    if rows:
+        grader.add_session(event.date, _pair_sessions(event, rows))
+    return rows
+
+
 def _graded(events: list[Event], as_of: datetime.date) -> dict[str, PlayerRating]:
     grader = Grader()
     if events:  # a session dated ahead: grades as of its day (a Grader only moves forward)
@@ -81,13 +113,7 @@ def _graded(events: list[Event], as_of: datetime.date) -> dict[str, PlayerRating
     names: dict[str, str] = {}
     standings = stored_standings(events)
     for event in events:
-        rows = [
-            row for row in standings[event.pk] if row.boards and _graded_as(event, row) is not None
-        ]
-        if not rows:
-            continue
-        grader.add_session(event.date, _pair_sessions(event, rows))
-        for row in rows:
+        for row in _grade_session(grader, event, standings[event.pk]):
             if len(row.names) == 2:
                 names.update({player_key(name): name.strip() for name in row.names})
     return {

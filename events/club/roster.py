@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 
 from events.core.invisible import without_invisible
 from events.core.limits import shown_problems
+from events.core.names import player_key
 from events.models import Club, Member
 from scoring.player_numbers import CLUB
 from scoring.player_numbers import number_problem as federation_problem
@@ -161,18 +162,24 @@ def import_roster(club: Club, text: str, federation: str = CLUB) -> ImportSummar
     entries = parse_roster(text, federation)
     with transaction.atomic():
         members = list(club.members.select_for_update())
-        by_name = {member.name.lower(): member for member in members}
+        by_name = {member.key: member for member in members}
         by_number = {member.number.upper(): member for member in members if member.number}
         problems, new, changed, unchanged = [], [], [], 0
         for entry in entries:
-            member = by_name.get(entry.name.lower())
+            member = by_name.get(player_key(entry.name))
             holder = by_number.get(entry.number.upper()) if entry.number else None
             if holder is not None and holder is not member:
                 problems.append((entry.line, f"number {entry.number} is {holder.name}'s."))
             elif member is None:
                 given_by = federation if entry.number else CLUB
                 new.append(
-                    Member(club=club, name=entry.name, number=entry.number, federation=given_by)
+                    Member(
+                        club=club,
+                        name=entry.name,
+                        key=player_key(entry.name),
+                        number=entry.number,
+                        federation=given_by,
+                    )
                 )
             elif member.suggested and (
                 not entry.number or (entry.number, federation) == (member.number, member.federation)
@@ -200,7 +207,7 @@ class Roster:
     def __init__(self, club: Club):
         self.club = club
         self.members = list(club.members.all())
-        self._by_name = {member.name.lower(): member for member in self.members}
+        self._by_name = {member.key: member for member in self.members}
         self._by_number = {m.number.upper(): m for m in self.members if m.number}
 
     @property
@@ -216,16 +223,18 @@ class Roster:
             if member is None:
                 raise ValueError(f"No member of {self.club} has the number {typed}.")
             return member.name
-        member = self._by_name.get(typed.lower())
+        member = self._by_name.get(player_key(typed))
         return member.name if member else typed
 
     def add_new(self, names, visitor: bool = False) -> list[str]:
         """Adds the names not on the roster yet, as members or as visitors; returns them."""
         new = {}
         for name in names:
-            if name and name.lower() not in self._by_name:
-                new.setdefault(name.lower(), name)
-        members = [Member(club=self.club, name=name, visitor=visitor) for name in new.values()]
+            if name and player_key(name) not in self._by_name:
+                new.setdefault(player_key(name), name)
+        members = [
+            Member(club=self.club, name=name, key=key, visitor=visitor) for key, name in new.items()
+        ]
         # A name another director added meanwhile is simply on the roster already.
         Member.objects.bulk_create(members, ignore_conflicts=True)
         return list(new.values())

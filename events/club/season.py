@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from events.core.names import player_key
 from events.models import Club, Event
 from events.standings.stored import SessionStanding, stored_standings
 
@@ -27,12 +28,6 @@ class PlayerResult:
     standing: SessionStanding
     name: str  # as the pair has it
     partner: str  # "" when the pair has one name
-
-
-def player_key(name: str) -> str:
-    """The key a player's results are gathered under: names compared case-blind, as the
-    roster compares them."""
-    return name.strip().lower()
 
 
 def season_sessions(

@@ -44,6 +44,7 @@ def roster(request, slug):
         "members": [member for member in members if member.suggested],
         "visitors": [member for member in members if member.active and member.visitor],
         "former": [member for member in members if not member.active],
+        "merges": club.member_merges.select_related("merged_by"),
     }
     return render(request, "events/roster.html", context)
 
@@ -112,7 +113,7 @@ def member_merge(request, slug, member_pk):
         kept = form.cleaned_data["into"]
         try:
             if request.method == "POST":
-                plan = merge_members(kept, duplicate)
+                plan = merge_members(kept, duplicate, by=request.user)
                 messages.success(request, f"{duplicate.name} is merged into {kept.name}.")
                 return redirect("roster", slug=club.slug)
             plan = plan_merge(kept, duplicate)

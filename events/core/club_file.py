@@ -16,6 +16,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.core.serializers.json import Serializer as JSONSerializer
 from django.db import models
 
+from events.core.names import player_key
 from events.models import Club
 
 # The apps whose models hang off a club: what a backup holds.
@@ -112,8 +113,16 @@ def club_file_text(rows: list[models.Model]) -> str:
 
 
 def with_current_labels(rows: list[dict]) -> list[dict]:
-    """A file's rows with the model labels of today, for Django's loaddata."""
-    return [{**row, "model": current_label(row["model"])} for row in rows]
+    """A file's rows with the model labels of today, for Django's loaddata; each member's
+    name key made again from their name (a file written before members had keys has none,
+    and loaddata bypasses Member.save, which keeps them)."""
+    return [_keyed({**row, "model": current_label(row["model"])}) for row in rows]
+
+
+def _keyed(row: dict) -> dict:
+    if row["model"] != "events.member":
+        return row
+    return {**row, "fields": {**row["fields"], "key": player_key(row["fields"]["name"])}}
 
 
 def write_fixture(rows: list[dict], path: Path) -> None:

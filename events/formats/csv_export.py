@@ -18,6 +18,7 @@ import csv
 import io
 import re
 
+from events.core.names import player_key
 from events.models import Event, Result
 from events.standings.ranking import event_standings
 from scoring.domain import Direction
@@ -91,7 +92,7 @@ def results_csv(event: Event) -> str:
 
 def federation_numbers(club) -> dict[str, str]:
     """A federation credits masterpoints by its number: the roster's number for each name."""
-    return {member.name.casefold(): member.number for member in club.members.exclude(number="")}
+    return dict(club.members.exclude(number="").values_list("key", "number"))
 
 
 def masterpoints_csv(event: Event) -> str:
@@ -113,7 +114,7 @@ def masterpoints_csv(event: Event) -> str:
                         writer.writerow(
                             [
                                 name,
-                                numbers.get(name.casefold(), ""),
+                                numbers.get(player_key(name), ""),
                                 pair.section.name,
                                 pair.direction,
                                 pair.number,

@@ -22,6 +22,11 @@ class _Problems(list[tuple[Place, str]]):
         self.append((element.sourceline or 1, f"{element.tag}: {message}"))
 
 
+def is_final(session) -> bool:
+    """Whether a SESSION is a championship's final (events.formats.championship_usebio)."""
+    return (session.get("STAGE") or "").strip().upper() == "FINAL"
+
+
 def _text(element, tag: str) -> str:
     return (element.findtext(tag) or "").strip()
 

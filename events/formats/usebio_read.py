@@ -31,6 +31,7 @@ from events.formats.usebio_common import (
     _result_text,
     _source,
     _text,
+    is_final,
 )
 from events.formats.usebio_parse import usebio_root
 from events.formats.usebio_teams import is_teams, read_teams
@@ -71,14 +72,17 @@ def read_usebio_sessions(data: bytes) -> list[TravellerFile]:
     one): a SESSION of the EVENT each, named and dated by its own EVENT_DESCRIPTION and DATE
     if it has them, else by the EVENT's (with its SESSION_ID); its deals from its own BOARDs.
     A file of one session (or none) is read as read_usebio reads it. A teams file is refused:
-    its SESSIONs are one event's rounds."""
+    its SESSIONs are one event's rounds. A championship's final (a SESSION with STAGE="FINAL")
+    is no session of it: events.formats.usebio_final reads it."""
     root, event = usebio_root(data)
     sessions = event.findall("SESSION")
     if is_teams(event):
         raise ImportProblems(
             [(event.sourceline or 1, "a teams event's file: its SESSIONs are its rounds")]
         )
-    if len(sessions) < 2:
+    if len(sessions) >= 2:  # a championship's final is not one of its sessions
+        sessions = [session for session in sessions if not is_final(session)]
+    else:
         only = read_usebio(data)
         assert isinstance(only, TravellerFile)  # not a teams file, refused above
         return [only]

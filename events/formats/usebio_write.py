@@ -15,6 +15,7 @@ from collections import defaultdict
 from lxml import etree
 
 import scoring
+from events.core.names import player_key
 from events.formats.csv_export import federation_numbers
 from events.formats.usebio_common import _SUITS
 from scoring.domain import Method
@@ -145,8 +146,8 @@ def write_players(element, names, numbers: dict[str, str]) -> None:
         if name:
             player = etree.SubElement(element, "PLAYER")
             _add(player, "PLAYER_NAME", name)
-            if name.casefold() in numbers:
-                _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
+            if player_key(name) in numbers:
+                _add(player, "NATIONAL_ID_NUMBER", numbers[player_key(name)])
 
 
 def _write_boards(holder, kind, results, deals: dict[int, str]) -> None:

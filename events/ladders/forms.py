@@ -11,13 +11,17 @@ from scoring.domain import LadderRule
 class LadderForm(forms.ModelForm):
     class Meta:
         model = Ladder
-        fields = ["name", "rule", "sessions", "start", "end"]
+        fields = ["name", "rule", "sessions", "handicapping", "handicap_basis", "start", "end"]
         labels = {"rule": "Ranked by", "sessions": "Sessions (N, or the minimum)",
                   "start": "From", "end": "To (inclusive)"}  # fmt: skip
         help_texts = {
             "sessions": "Best N: how many of a player's best sessions are averaged. Average and "
             "handicapped: how many sessions a player needs to be placed. Masterpoints: leave it "
             "empty.",
+            "handicapping": "Handicapped ladders only: the whole of each pair's handicap or half "
+            "of it, as a handicapped session's page offers.",
+            "handicap_basis": "Handicapped ladders only: 50 less a player's average percentage "
+            "over the year before each session, or 50 less their grade before it.",
         }
         widgets = {"start": forms.DateInput(attrs={"type": "date"}),
                    "end": forms.DateInput(attrs={"type": "date"})}  # fmt: skip
@@ -26,6 +30,18 @@ class LadderForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.instance.club = club
         self.club = club
+        # Only a handicapped ladder uses them: left out, they keep the model's defaults.
+        for name in ("handicapping", "handicap_basis"):
+            self.fields[name].required = False
+
+    def clean_handicapping(self):
+        return (
+            self.cleaned_data.get("handicapping") or Ladder._meta.get_field("handicapping").default
+        )
+
+    def clean_handicap_basis(self):
+        value = self.cleaned_data.get("handicap_basis")
+        return value or Ladder._meta.get_field("handicap_basis").default
 
     def clean(self):
         data = super().clean()

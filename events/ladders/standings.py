@@ -2,9 +2,11 @@
 from the stored standings), ranked by scoring.ladders.
 
 A reader who does not direct the club sees the published sessions only; a director sees the
-unpublished ones too, marked. A handicapped ladder also reads the year before its start: each
-session's pair handicaps come from its players' published results of the 365 days before it,
-as a handicapped session's own page has them (events/standings/handicaps.py).
+unpublished ones too, marked. A handicapped ladder also reads the sessions before its start:
+each session's pair handicaps come, as the ladder chooses, from its players' published results
+of the 365 days before it or from their grades over the club's published sessions before it,
+and the ladder adds the whole handicap or half, as a handicapped session's own page does
+(events/standings/handicaps.py).
 
 Queries: the sessions, then their stored standings, however many sessions and pairs; the
 ranked table is kept under the sessions' versions, so a ladder read again before a session
@@ -20,11 +22,12 @@ from django.core.cache import cache
 
 import scoring
 from events.club.player_links import club_player_urls
+from events.club.ratings import grades_before
 from events.club.season import PlayerResult, player_key, results_by_player, season_sessions
 from events.core.live import LIVE_SECONDS
 from events.models import Club, Event, Ladder
 from events.standings.handicaps import YEAR
-from scoring.domain import LadderRule
+from scoring.domain import HandicapBasis, Handicapping, LadderRule
 
 
 @dataclass(frozen=True)
@@ -68,8 +71,11 @@ class LadderTable:
 
 
 def ladder_sessions(ladder: Ladder, director: bool) -> list[Event]:
-    """The sessions the ladder reads: its own, and for a handicapped one the year before."""
-    start = ladder.start - YEAR if ladder.rule == LadderRule.HANDICAPPED else ladder.start
+    """The sessions the ladder reads: its own, and for a handicapped one the year before (by
+    averages) or every session before (by grades)."""
+    start: date | None = ladder.start
+    if ladder.rule == LadderRule.HANDICAPPED:
+        start = None if ladder.handicap_basis == HandicapBasis.GRADE else ladder.start - YEAR
     return season_sessions(ladder.club, director=director, start=start, end=ladder.end)
 
 
@@ -112,9 +118,14 @@ def _ranked(ladder: Ladder, sessions: list[Event]) -> list[LadderRow]:
     }
     by_player = {key: results for key, results in by_player.items() if results}
     if rule is LadderRule.HANDICAPPED:
-        handicap = _handicaps(everything)
+        if ladder.handicap_basis == HandicapBasis.GRADE:
+            shown = {result.event.date for results in by_player.values() for result in results}
+            handicap = _grade_handicaps(sessions, shown)
+        else:
+            handicap = _handicaps(everything)
+        share = scoring.HANDICAP_SHARES[Handicapping(ladder.handicapping)]
         figures = {
-            key: [_handicapped(result, handicap) for result in results]
+            key: [_handicapped(result, handicap, share) for result in results]
             for key, results in by_player.items()
         }
     else:
@@ -164,11 +175,24 @@ def _handicaps(everything: dict[str, list[PlayerResult]]):
     return handicap
 
 
-def _handicapped(result: PlayerResult, handicap) -> Fraction | None:
-    """The session's percentage with the pair's handicap added, whole (scoring.handicapped)."""
+def _grade_handicaps(sessions: list[Event], days: set[date]):
+    """A function giving a player's handicap on a day: 50 less their grade from the club's
+    published sessions before it (scoring.grade_handicap); none graded: 0."""
+    grades = grades_before(sessions, days)
+
+    def handicap(key: str, day: date) -> Fraction:
+        grade = grades[day].get(key)
+        return Fraction(0) if grade is None else scoring.grade_handicap(grade)
+
+    return handicap
+
+
+def _handicapped(result: PlayerResult, handicap, share: Fraction) -> Fraction | None:
+    """The session's percentage with `share` of the pair's handicap added (scoring.handicapped
+    adds it the same way on a handicapped session's page)."""
     percentage = result.standing.percentage
     if percentage is None:
         return None
     names = [name for name in (result.name, result.partner) if name]
     pair = scoring.pair_handicap([handicap(player_key(name), result.event.date) for name in names])
-    return percentage + pair
+    return percentage + share * pair

@@ -11,6 +11,7 @@ from .choices import HANCOCK_DOUBLED_CHOICES, HANCOCK_VULNERABLE_CHOICES
 from .clubs import Club, Member, ScoringOptionFields
 from .ladders import Ladder
 from .mail import ResultMail
+from .merges import MemberMerge
 from .pdfs import PDF_KINDS, PDF_PAPERS, SessionPdf
 from .results import Penalty, Result, ResultChange, ResultQuerySet, SessionChange
 from .sessions import Board, Event, EventQuerySet, Pair, Section
@@ -24,5 +25,5 @@ __all__ = [
     "SessionPdf",
     "PDF_KINDS", "PDF_PAPERS", "HANCOCK_DOUBLED_CHOICES", "HANCOCK_VULNERABLE_CHOICES",
     "TableEntry", "TableLink", "TablePhoneOptions", "Championship", "ChampionshipSession",
-    "Entrant", "MAX_SESSIONS", "StoredStanding", "Ladder",
+    "Entrant", "MAX_SESSIONS", "StoredStanding", "Ladder", "MemberMerge",
 ]  # fmt: skip

@@ -6,10 +6,10 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 
 import scoring
 from events.core.invisible import validate_visible
+from events.core.names import player_key
 from scoring.domain import (
     AdjustedBoards,
     AdjustedRule,
@@ -200,6 +200,9 @@ class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     # As long as a pair's player name.
     name = models.CharField(max_length=60, validators=[validate_visible])
+    # The name's key (events.core.names.player_key), kept by save(): queries compare it, never
+    # the database's LOWER, which folds ASCII letters only on SQLite.
+    key = models.CharField(max_length=60, editable=False, default="")
     federation = models.CharField(
         max_length=8,
         choices=FEDERATION_CHOICES,
@@ -251,9 +254,8 @@ class Member(models.Model):
         constraints = [
             # Case-blind: "ann smith" typed on the pairs page is Ann Smith, not a new member.
             models.UniqueConstraint(
-                "club",
-                Lower("name"),
-                name="member_name_unique_per_club",
+                fields=["club", "key"],
+                name="member_key_unique_per_club",
                 violation_error_message="The club has a member of that name already.",
             ),
             models.UniqueConstraint(
@@ -280,6 +282,12 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})" if self.number else self.name
+
+    def save(self, *args, **kwargs):
+        self.key = player_key(self.name)
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
 
     @property
     def suggested(self) -> bool:

@@ -250,6 +250,11 @@ class Section(models.Model):
         help_text="A published movement played instead of Clubscore's own Howell "
         "(scoring.movement_library), e.g. mckinnon-4-ab.",
     )
+    barometer = models.BooleanField(
+        default=False,
+        help_text="Every table plays the same board set each round (a barometer Howell or "
+        "Mitchell), so standings are published after each round.",
+    )
     typed = models.TextField(
         blank=True,
         default="",
@@ -287,8 +292,14 @@ class Section(models.Model):
             )
         if event.is_howell:
             pairs = 2 * self.tables - (1 if self.phantom else 0)
+            if self.barometer:
+                return scoring.barometer_howell(pairs, event.boards_per_round, self.rounds)
             return scoring.howell(pairs, event.boards_per_round, self.rounds)
         phantom = self.phantom if self.phantom in (Direction.NS, Direction.EW) else None
+        if self.barometer:
+            return scoring.barometer_mitchell(
+                self.tables, event.boards_per_round, phantom, self.rounds, self.arrow_switch_rounds
+            )
         return scoring.mitchell(
             self.tables,
             event.boards_per_round,

@@ -8,6 +8,16 @@ from scoring.domain import HandicapBasis, Handicapping, StratifyBy
 from scoring.strata import Strata
 
 
+def handicap_basis_field() -> models.CharField:
+    """What a player's handicap is worked from: a session's, or a handicapped ladder's."""
+    return models.CharField(
+        max_length=10,
+        choices=HandicapBasis.choices(),
+        default=HandicapBasis.AVERAGE,
+        verbose_name="a player's handicap from",
+    )
+
+
 class StandingOptionFields(models.Model):
     """A session's strata and handicaps: none while B's limit and the handicaps are blank."""
 
@@ -40,12 +50,7 @@ class StandingOptionFields(models.Model):
         blank=True,
         verbose_name="handicaps",
     )
-    handicap_basis = models.CharField(
-        max_length=10,
-        choices=HandicapBasis.choices(),
-        default=HandicapBasis.AVERAGE,
-        verbose_name="a player's handicap from",
-    )
+    handicap_basis = handicap_basis_field()
 
     class Meta:
         abstract = True

@@ -2,6 +2,7 @@
 
 from events.club.merging import NamedPlayers, count, named, renamed, two_players
 from events.core import versions
+from events.core.names import player_key
 from events.models import Member
 from events.one_table.models import OneTableSession
 
@@ -9,13 +10,13 @@ SEATS = ("north", "east", "south", "west")
 
 
 def _find(kept: Member, duplicate: Member) -> list[OneTableSession]:
-    old, new = duplicate.name.lower(), kept.name.lower()
+    old, new = player_key(duplicate.name), player_key(kept.name)
     games = OneTableSession.objects.filter(club_id=kept.club_id).filter(
-        named(old, *SEATS) | named(new, *SEATS)
+        named(duplicate.name, *SEATS) | named(kept.name, *SEATS)
     )
     found = []
     for game in games:
-        seated = {getattr(game, seat).lower() for seat in SEATS}
+        seated = {player_key(getattr(game, seat)) for seat in SEATS}
         if {old, new} <= seated:
             raise two_players(kept.name, duplicate.name, game)
         if old in seated:

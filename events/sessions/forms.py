@@ -137,6 +137,7 @@ class ScoringOptionsForm(forms.ModelForm):
 
 TYPED = "typed"  # the club's own movement, typed into `typed_table`
 LIBRARY_PREFIX = "library:"  # a published movement's choice: "library:mckinnon-4-ab"
+BAROMETER_HOWELL, BAROMETER_MITCHELL = "barometer-howell", "barometer-mitchell"
 
 
 def _published(tables: int | None = None) -> list[tuple[str, str]]:
@@ -148,6 +149,9 @@ SETUP_MOVEMENT_CHOICES = [
     (MovementKind.MITCHELL, "Mitchell (an even section: EW skip a table halfway)"),
     ("relay", "Mitchell (an even section: share and relay, a bye stand)"),
     (MovementKind.HOWELL, MovementKind.HOWELL.label),
+    # Every table on the same set each round, standings after each round (docs/rules.md).
+    (BAROMETER_HOWELL, "Barometer Howell (all tables play the same boards each round)"),
+    (BAROMETER_MITCHELL, "Barometer Mitchell (all tables play the same boards each round)"),
     (TYPED, "Our own movement, typed below as a table"),
     # The published movements, grouped by the tables they are for (docs/rules.md).
     *(
@@ -240,7 +244,7 @@ class SessionForm(forms.Form):
             self.add_error("typed_table", "Type the movement: a line a table a round.")
             return data
         # A published Mitchell variant with two fields (bump, web) sets up as a Mitchell.
-        howell = chosen in (MovementKind.HOWELL, TYPED) or (
+        howell = chosen in (MovementKind.HOWELL, TYPED, BAROMETER_HOWELL) or (
             bool(library) and scoring.library_movement(library, 1).kind == MovementKind.HOWELL
         )
         data["movement"] = MovementKind.HOWELL if howell else MovementKind.MITCHELL
@@ -254,6 +258,7 @@ class SessionForm(forms.Form):
                 relay=chosen == "relay",
                 library=library,
                 typed=typed,
+                barometer=chosen in (BAROMETER_HOWELL, BAROMETER_MITCHELL),
             )
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None

@@ -7,6 +7,11 @@ preview, before anything is stored, and only removed when the director confirms 
 list the preview showed. Removed results stay in their boards' history, and the change itself
 in the session's (SessionChange).
 
+In a session of several sections the change is one section's: its results, pairs, boards and
+table links alone are touched, and only its standings rescored (across the field, where the
+sections share their boards' scoring, the whole field is rescored; every other section's
+results stay as they were, only their matchpoints move with the field).
+
 Like every change to a session, one transaction takes the session's row lock first
 (events/core/versions.py), makes the change, rescores and moves the version on, so open pages
 refresh.
@@ -52,6 +57,7 @@ class LateChange:
     removed: list[Result] = field(default_factory=list)
     new_pairs: list[scoring.Pair] = field(default_factory=list)
     gone_pairs: list[Pair] = field(default_factory=list)
+    several: bool = False  # the session has other sections, which the change leaves alone
 
     @property
     def new_pair_names(self) -> list[str]:
@@ -69,6 +75,18 @@ def changeable_section(event: Event) -> Section | None:
     if len(sections) == 1 and sections[0].movement() is not None:
         return sections[0]
     return None
+
+
+def changeable_sections(event: Event) -> list[Section]:
+    """The sections whose movement the director may change, one at a time: each section with
+    a generated movement (an imported one has none)."""
+    return [section for section in event.sections.all() if section.movement() is not None]
+
+
+def section_named(event: Event, name: str) -> Section | None:
+    """The session's section called `name` (whatever its case), if it has one."""
+    wanted = name.strip().upper()
+    return next((s for s in event.sections.all() if s.name.upper() == wanted), None)
 
 
 def describe(section: Section) -> str:
@@ -101,12 +119,15 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
     changed = _changed_section(section, wanted)
     # A published or typed movement stays when it still fits; else Clubscore's own takes over.
     named = [(section.library, section.typed)] if section.library or section.typed else []
+    # The session's other sections stay as they are; the session's size counts them too.
+    others = [_plan(other) for other in event.sections.all() if other.pk != section.pk]
     for changed.library, changed.typed in [*named, ("", "")]:
         plan = SectionPlan(
             section.name, wanted.tables, wanted.phantom, wanted.rounds, changed.relay,
-            changed.arrow_switch, changed.library, changed.typed,
+            changed.arrow_switch, changed.library, changed.typed, changed.barometer,
         )  # fmt: skip
-        problem = sections_error(event.movement, [plan], event.boards_per_round, event.scoring)
+        plans = sorted([*others, plan], key=lambda p: p.name)
+        problem = sections_error(event.movement, plans, event.boards_per_round, event.scoring)
         if not problem:
             break
     if problem:
@@ -119,7 +140,7 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
     before, after = describe(section), describe(changed)
     if before == after:
         raise MovementChangeRefused(f"The section already plays this movement: {before}.")
-    change = LateChange(changed, movement, before, after)
+    change = LateChange(changed, movement, before, after, several=bool(others))
     for result in Result.objects.for_section(section).order_by("board__number", "pk"):
         play = fits(movement, result.board.number, result.ns_pair.key, result.ew_pair.key)
         if play is None:
@@ -128,6 +149,13 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
             change.kept.append((result, play.round))
     _pairs(section, change)
     return change
+
+
+def _plan(section: Section) -> SectionPlan:
+    return SectionPlan(
+        section.name, section.tables, section.phantom, section.rounds, section.relay,
+        section.arrow_switch, section.library, section.typed,
+    )  # fmt: skip
 
 
 def _changed_section(section: Section, wanted: Wanted) -> Section:
@@ -196,7 +224,8 @@ def apply(section: Section, wanted: Wanted, *, user, confirmed: frozenset[int]) 
             section=section, table__gt=changed.tables, revoked_at__isnull=True
         ).update(revoked_at=timezone.now())
         ensure_links(changed)
-        scorer.rescore(Event.objects.get(pk=section.event_id))
+        # This section alone (with its partners across the field, if scored so).
+        scorer.rescore(Event.objects.get(pk=section.event_id), [section.pk])
     return record
 
 
@@ -208,12 +237,14 @@ def _remove(section: Section, change: LateChange, user) -> SessionChange:
             changed_by=user if user and user.is_authenticated else None, source=SOURCE,
         )  # fmt: skip
     Result.objects.filter(pk__in=change.removed_ids).delete()
+    # In a session of several sections the history names the section changed.
+    label = f"Section {section.name}: " if change.several else ""
     return SessionChange.objects.create(
         event=section.event,
         section_name=section.name,
         changed_by=user if user and user.is_authenticated else None,
-        before=change.before,
-        after=change.after,
+        before=f"{label}{change.before}",
+        after=f"{label}{change.after}",
         kept=len(change.kept),
         removed="\n".join(result_line(result) for result in change.removed),
     )

@@ -1,6 +1,9 @@
 """The late-change page: the director asks for another movement, sees which results it keeps
 and removes, and confirms (events/sessions/late_changes.py). Works without JavaScript: the
-preview is a page, its confirmation a form."""
+preview is a page, its confirmation a form.
+
+A session of one section changes at /sessions/ID/movement/; a session of several lists its
+sections there, and each section changes at its own page, /sessions/ID/movement/B/."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,21 +15,54 @@ from events.sessions import late_changes
 from events.sessions.late_forms import LateChangeForm
 from events.sessions.lifecycle import MovementChangeRefused
 
+TEMPLATE = "events/session_movement.html"
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_movement(request, pk):
     event = event_for_director(request, pk)
-    section = late_changes.changeable_section(event)
-    context = {"event": event, "section": section, "history": event.session_changes.all()}
-    if section is None:
+    sections = list(event.sections.all())
+    context = {"event": event, "history": event.session_changes.all()}
+    changeable = late_changes.changeable_sections(event)
+    if len(sections) == 1 and changeable:
+        return _change_page(request, event, changeable[0], context)
+    if not changeable:
         context["refusal"] = (
-            "The movement of this session cannot be changed here: it has several sections, "
-            "or it was imported without a movement."
+            "The movement of this session cannot be changed here: it was imported without a "
+            "movement."
         )
-        return render(request, "events/session_movement.html", context)
+    else:
+        context["sections"] = [
+            (section, late_changes.describe(section) if section in changeable else None)
+            for section in sections
+        ]
+    return render(request, TEMPLATE, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def section_movement(request, pk, section):
+    """One section's late change in a session of several (or of one)."""
+    event = event_for_director(request, pk)
+    context = {"event": event, "history": event.session_changes.all()}
+    found = late_changes.section_named(event, section)
+    if found is None or found.movement() is None:
+        context["refusal"] = (
+            f"This session has no section “{section[:10]}” with a movement to change: "
+            "choose one of its sections."
+            if found is None
+            else f"Section {found.name} has no movement to change (it was imported)."
+        )
+        return render(request, TEMPLATE, context, status=404)
+    return _change_page(request, event, found, context)
+
+
+def _change_page(request, event, section, context):
     form = LateChangeForm(request.POST or None, section=section)
-    context.update(form=form, now=late_changes.describe(section))
+    several = event.sections.count() > 1
+    context.update(section=section, several=several, form=form,
+                   now=late_changes.describe(section))  # fmt: skip
     if request.method == "POST" and form.is_valid():
         wanted = form.wanted()
         confirmed = LateChangeForm.confirmed(request.POST)
@@ -47,4 +83,4 @@ def session_movement(request, pk):
                 context["change"] = late_changes.preview(section, wanted)
             except MovementChangeRefused:
                 pass
-    return render(request, "events/session_movement.html", context)
+    return render(request, TEMPLATE, context)

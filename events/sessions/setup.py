@@ -31,6 +31,7 @@ class SectionPlan:
     arrow_switch: str = ""
     library: str = ""  # a published movement's key (scoring.movement_library), if chosen
     typed: str = ""  # the club's own movement as the director typed it, if chosen
+    barometer: bool = False  # every table on the same set each round (movement_library)
 
 
 @transaction.atomic
@@ -81,6 +82,7 @@ def create_session(
             relay=plan.relay and movement != MovementKind.HOWELL and plan.tables % 2 == 0,
             library=plan.library,
             typed=plan.typed,
+            barometer=plan.barometer,
         )
         _fill_section(section)
         ensure_links(section)  # made here, so no page that shows them has to write
@@ -161,6 +163,7 @@ def plan_sections(
     relay=False,
     library="",
     typed="",
+    barometer=False,
 ) -> list[SectionPlan]:
     """The sections a director's setup form asks for (ValueError explains what is wrong).
 
@@ -174,7 +177,9 @@ def plan_sections(
     default_phantom = "any" if movement == MovementKind.HOWELL else Direction.EW
     plans = []
     for letter, (tables, half) in zip(string.ascii_uppercase, sizes, strict=False):
-        switched = arrow_switch_rounds(arrow_switch, movement, tables, rounds)
+        # A barometer Mitchell plays all its tables' rounds, even or odd: "last" is round T.
+        last = rounds or (tables if barometer else None)
+        switched = arrow_switch_rounds(arrow_switch, movement, tables, last)
         plans.append(
             SectionPlan(
                 letter,
@@ -185,6 +190,7 @@ def plan_sections(
                 switched,
                 library,
                 typed,
+                barometer,
             )
         )
     return plans
@@ -213,10 +219,17 @@ def section_movement(movement, plan: SectionPlan, boards_per_round) -> scoring.M
         return _named_movement(plan, boards_per_round)
     if movement == MovementKind.HOWELL:
         pairs = 2 * plan.tables - (1 if plan.phantom else 0)
+        if plan.barometer:
+            return scoring.barometer_howell(pairs, boards_per_round, plan.rounds)
         return scoring.howell(pairs, boards_per_round, plan.rounds)
     if plan.phantom == "any":
         raise ValueError("in a Mitchell the missing pair sits NS or EW")
     switched = tuple(int(r) for r in plan.arrow_switch.split(",") if r)
+    if plan.barometer:
+        phantom = plan.phantom or None
+        return scoring.barometer_mitchell(
+            plan.tables, boards_per_round, phantom, plan.rounds, switched
+        )
     return scoring.mitchell(
         plan.tables,
         boards_per_round,

@@ -75,7 +75,15 @@ def section_standings(section: Section, pairs=None) -> list[StandingGroup]:
     return _groups(event, unit, members, pairs)
 
 
-def _groups(event, unit, members, pairs, with_handicaps=True) -> list[StandingGroup]:
+def plain_standings(event, unit, members, pairs, penalties) -> list[StandingGroup]:
+    """Standings of a unit's scored lines alone, with the penalties given: no masterpoints,
+    strata or handicaps, and no query (a barometer's standings after a round: rounds.py)."""
+    return _groups(event, unit, members, pairs, False, penalties=penalties, plain=True)
+
+
+def _groups(
+    event, unit, members, pairs, with_handicaps=True, *, penalties=None, plain=False
+) -> list[StandingGroup]:
     by_section = event.across_field and event.places == "section"
 
     def group_of(pk):
@@ -91,17 +99,17 @@ def _groups(event, unit, members, pairs, with_handicaps=True) -> list[StandingGr
         group_of=group_of,
         board_sets=unit.board_sets if event.is_hdb else None,
         options=event.scoring_options,
-        penalties=penalties_by_pair(event, unit.section_ids),
+        penalties=penalties_by_pair(event, unit.section_ids) if penalties is None else penalties,
     )
     # A direction or None, or under places=section a (section, direction) pair: group_of's.
     groups: dict[Hashable, list[scoring.Standing]] = {}
     for standing in table:
         groups.setdefault(standing.group, []).append(standing)
-    rule = rule_of(event)
+    rule = None if plain else rule_of(event)
     awards = group_awards(rule, groups) if rule else {}
     ranked = {pk: pairs[pk] for pk in members}
-    strata_by_pair = frozen_strata(event, ranked) if event.strata else None
-    if strata_by_pair is None:
+    strata_by_pair = frozen_strata(event, ranked) if event.strata and not plain else None
+    if strata_by_pair is None and not plain:
         strata_by_pair = pair_strata(event, ranked)
     strata_places = {}
     if strata_by_pair:

@@ -10,9 +10,8 @@ from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.db.models.functions import Lower
-
 import scoring
+from events.core.names import player_key
 from events.models import Event, Member, Pair
 
 
@@ -21,16 +20,15 @@ def pair_strata(event: Event, pairs: dict[int, Pair]) -> dict[int, str]:
     strata = event.strata
     if strata is None:
         return {}
-    names = {name.lower() for pair in pairs.values() for name in _players(pair)}
+    names = {player_key(name) for pair in pairs.values() for name in _players(pair)}
     holdings = dict(
         Member.objects.filter(club_id=event.club_id, masterpoints_held__isnull=False)
-        .annotate(lowered=Lower("name"))
-        .filter(lowered__in=names)
-        .values_list("lowered", "masterpoints_held")
+        .filter(key__in=names)
+        .values_list("key", "masterpoints_held")
     )
     found = {}
     for pk, pair in pairs.items():
-        held = [holdings.get(name.lower()) for name in _players(pair)]
+        held = [holdings.get(player_key(name)) for name in _players(pair)]
         holding = scoring.pair_holding(
             [None if value is None else Fraction(value) for value in held], strata.by
         )

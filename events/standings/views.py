@@ -26,6 +26,7 @@ from events.sessions import finalising
 from events.standings import recaps
 from events.standings.forms import StrataForm
 from events.standings.ranking import event_standings, section_standings
+from events.standings.rounds import barometer_standings
 
 
 @require_GET
@@ -83,6 +84,19 @@ def score_cards(request, pk):
         return {"data": data, "cards": recaps.all_cards(data), "everyone": True}
 
     return live_page(request, event, "events/score_card.html", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+@live_view
+def barometer_rounds(request, pk):
+    """A barometer session's standings after each complete round, the latest first."""
+    event = event_for_reader(request, pk)
+
+    def context():
+        return {"barometer": barometer_standings(event)}
+
+    return live_page(request, event, "events/barometer_rounds.html", context)
 
 
 @require_GET

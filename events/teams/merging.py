@@ -8,6 +8,7 @@ from events.club.merging import (
     two_players,
 )
 from events.core import versions
+from events.core.names import player_key
 from events.models import Member
 from events.teams.models import Team, TeamsEvent
 
@@ -19,16 +20,16 @@ def _players(team: Team) -> list[str]:
 
 
 def _find(kept: Member, duplicate: Member) -> list[Team]:
-    old, new = duplicate.name.lower(), kept.name.lower()
+    old, new = player_key(duplicate.name), player_key(kept.name)
     by_event: dict[int, list[Team]] = {}
     for team in Team.objects.filter(event__club_id=kept.club_id).select_related("event"):
         by_event.setdefault(team.event_id, []).append(team)
     found = []
     for teams in by_event.values():
-        listed = {player.lower() for team in teams for player in _players(team)}
+        listed = {player_key(player) for team in teams for player in _players(team)}
         if {old, new} <= listed:
             raise two_players(kept.name, duplicate.name, teams[0].event)
-        found += [team for team in teams if old in {p.lower() for p in _players(team)}]
+        found += [team for team in teams if old in {player_key(p) for p in _players(team)}]
     return found
 
 

@@ -21,6 +21,7 @@ from decimal import Decimal
 from lxml import etree
 
 import scoring
+from events.core.names import player_key
 from events.formats.usebio_write import DOCTYPE, PROGRAM_NAME, _add
 from events.teams.methods import board_points
 from scoring.domain import TeamsKind, TeamsScoring
@@ -79,9 +80,7 @@ def write_usebio_teams(event) -> str:
 
 
 def _write_teams(heading, event, table, ko) -> None:
-    numbers = {
-        member.name.casefold(): member.number for member in event.club.members.exclude(number="")
-    }
+    numbers = dict(event.club.members.exclude(number="").values_list("key", "number"))
     participants = etree.SubElement(heading, "PARTICIPANTS", EVENT_TYPE=WRITTEN_TYPES[event.kind])
     totals = {}
     if table:
@@ -106,8 +105,8 @@ def _write_teams(heading, event, table, ko) -> None:
         for name in filter(None, (name.strip() for name in team.members.split(","))):
             player = etree.SubElement(element, "PLAYER")
             _add(player, "PLAYER_NAME", name)
-            if name.casefold() in numbers:
-                _add(player, "NATIONAL_ID_NUMBER", numbers[name.casefold()])
+            if player_key(name) in numbers:
+                _add(player, "NATIONAL_ID_NUMBER", numbers[player_key(name)])
 
 
 def _total(event, value) -> str:

@@ -6,6 +6,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from events.club.player_links import session_player_urls
+from events.core.names import player_key
 from scoring.deal import parse_deal
 from scoring.domain import Direction
 from scoring.rounding import printed as _printed
@@ -169,7 +170,7 @@ def _linked_names(pair, event) -> str:
     for name in (pair.player1, pair.player2):
         if not name:
             continue
-        url = event._player_urls.get(name.strip().lower())
+        url = event._player_urls.get(player_key(name))
         shown.append(f'<a href="{escape(url)}">{escape(name)}</a>' if url else escape(name))
     return " &amp; ".join(shown)
 

@@ -32,13 +32,14 @@ from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableSession
 from events.phone import links as table_links
+from events.sessions.setup import SectionPlan
 from events.swiss_pairs import play as swiss_play
 from events.teams import draw
 from tests.clubscore import fuzz_inputs as inputs
 from tests.events.handrecords.test_hand_records import THREE_BOARDS
 from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
-from tests.events.pages.test_every_url import ARGUMENTS, NAMES
+from tests.events.pages.test_every_url import ARGUMENTS, NAMES, with_final
 from tests.events.swiss_pairs.factories import make_swiss_pairs
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club, make_session
@@ -93,6 +94,18 @@ def world(director, colleague):
     ns.player1, ns.player2 = "Ann", "Bob"  # the member's page (player_page) has her session
     ns.save(update_fields=["player1", "player2"])
     import_hand_records(event, THREE_BOARDS)
+    barometer = make_session(
+        club, name="Barometer", movement="howell", sections=[SectionPlan("A", 2, barometer=True)]
+    )
+    barometer_pairs = {p.key: p for p in barometer.sections.get().pairs.all()}
+    first = barometer.sections.get().movement().seating(1, 1)
+    save_result(
+        barometer.sections.get().boards.get(number=1),
+        barometer_pairs[first.ns],
+        barometer_pairs[first.ew],
+        "3NT N =",
+        director,
+    )
     gone = make_session(club, name="Deleted one")
     Event.objects.filter(pk=gone.pk).update(deleted_at=event.created_at, deleted_by=director)
     teams = make_teams_event(club, session_rounds="2, 2")
@@ -125,13 +138,25 @@ def world(director, colleague):
         "swiss_pairs": swiss_pairs,
         "swiss_table": swiss_pairs.tables.get(round=1, table=1),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
-        "championship": create_championship(
-            club, "Championship", [event, make_session(club, name="Second")], "factored", "zero"
+        "championship": with_final(
+            create_championship(
+                club,
+                "Championship",
+                [event, make_session(club, name="Second")],
+                "factored",
+                "zero",
+            ),
+            make_session(club, name="Final"),
+        ),
+        # A session of two sections: each section's movement changes on its own page.
+        "two_sections": make_session(
+            club, name="Two sections", sections=[SectionPlan("A", 3), SectionPlan("B", 3, "EW")]
         ),
         "ladder": Ladder.objects.create(
             club=club, name="Ladder", rule="average", sessions=1, start=event.date, end=event.date
         ),
         "gone": gone,
+        "barometer": barometer,
     }
 
 
@@ -154,7 +179,13 @@ def url_name_of(path: str) -> str | None:
 
 def pages(world) -> list[str]:
     urls = [reverse(name, args=ARGUMENTS[name](world)) for name in NAMES]
-    return [*urls, reverse("session_detail", args=[world["gone"].pk])]
+    two = world["two_sections"].pk
+    return [
+        *urls,
+        reverse("session_detail", args=[world["gone"].pk]),
+        reverse("session_movement", args=[two]),
+        reverse("section_movement", args=[two, "B"]),
+    ]
 
 
 def read_forms(client, world) -> list[Form]:
@@ -409,7 +440,7 @@ KNOWN_FORMS = {
     "table_phone",
     "teams_create", "teams_match_adjust", "teams_match_enter", "teams_teams", "hand_records",
     "championship_final", "individual_create", "individual_players", "individual_board",
-    "swiss_pairs_create", "swiss_pairs_table",
+    "swiss_pairs_create", "swiss_pairs_table", "section_movement",
 }  # fmt: skip
 
 

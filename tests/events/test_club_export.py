@@ -36,6 +36,7 @@ from events.models import (
     Event,
     Ladder,
     Member,
+    MemberMerge,
     Pair,
     Result,
     ResultChange,
@@ -132,7 +133,7 @@ def full_club(db):
     imported = make_session(club, name="Imported", tables=4)
     Section.objects.filter(event=imported).update(
         name="B", phantom="NS", rounds=3, has_movement=False, arrow_switch="3", relay=True,
-        typed="1 1 4 1 1\n1 2 3 2 1",
+        typed="1 1 4 1 1\n1 2 3 2 1", barometer=True,
     )  # fmt: skip
     Pair.objects.filter(section__event=imported, number=1).update(
         player1="Cy", player2="Di", stratum="AB", handicap="-5/2"
@@ -154,8 +155,14 @@ def full_club(db):
         carry_percent=40,
     )
     Ladder.objects.create(
-        club=club, name="Winter ladder", rule="average", sessions=6,
-        start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31), version=2,
+        club=club, name="Winter ladder", rule="average", sessions=6, handicapping="half",
+        handicap_basis="grade", start=datetime.date(2026, 9, 1), end=datetime.date(2027, 3, 31),
+        version=2,
+    )  # fmt: skip
+    MemberMerge.objects.create(
+        club=club, merged_at=MOMENT, merged_by=fred, kept_name="Ann Smith", kept_number="1001",
+        duplicate_name="A. Smith", duplicate_number="EBU-77", rows_moved=3,
+        changes="1 session: 1 pair with A. Smith get Ann Smith instead.\nA. Smith leaves.",
     )  # fmt: skip
     club.directors.remove(fred)  # fred's name stays in the history
     return club
@@ -254,12 +261,12 @@ def _teams_event(club, fred):
         club,
         kind="round-robin",
         rounds=3,
+        session_rounds="2, 1",
         vp_scale="club",
         club_vp_table=CLUB_VP_TABLE,
         bye_vps="average",
         carry_over_home=Decimal("3.5"),
         carry_over_away=Decimal("1"),
-        session_rounds="2, 1",
         published=True,
         created_by=fred,
         teams="Ace: Ann, Abe, Amy, Art\nBell: Bea, Ben, Bob, Bud\nCole: Cat, Cid, Cy, Col",

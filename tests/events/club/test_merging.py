@@ -9,11 +9,12 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from events.championships.setup import create_championship
 from events.club.merging import MergeRefused, merge_members, plan_merge
 from events.club.players import session_members
-from events.models import Entrant, Event, Member, Pair, ResultMail
+from events.models import Entrant, Event, Member, MemberMerge, Pair, ResultMail
 from events.one_table.models import OneTableSession
 from tests.events.teams.factories import make_teams_event
 from tests.factories import make_club, make_session
@@ -291,3 +292,72 @@ def test_a_merge_that_makes_two_entrants_one_pair_is_refused(club, ann, a_smith,
     with pytest.raises(MergeRefused, match="would both be Ann Smith & Bob Jones"):
         plan_merge(ann, a_smith)
     assert Member.objects.filter(name="A. Smith").exists()
+
+
+# The record of each merge.
+
+
+def test_a_merge_is_recorded_with_who_when_the_names_numbers_and_rows_moved(
+    club, director, ann, a_smith, tuesday, thursday
+):
+    a_smith.number = "A-9"
+    a_smith.save()
+    pair = Pair.objects.get(section__event=tuesday, direction="NS", number=1)
+    ResultMail.objects.create(
+        event=tuesday, member=a_smith, pair=pair, reason="finalised", version=1,
+        address="ann@example.org",
+    )  # fmt: skip
+    before = timezone.now()
+    merge_members(ann, a_smith, by=director)
+    record = MemberMerge.objects.get()
+    assert (record.club, record.merged_by) == (club, director)
+    assert before <= record.merged_at <= timezone.now()
+    assert (record.kept_name, record.kept_number) == ("Ann Smith", "12345")
+    assert (record.duplicate_name, record.duplicate_number) == ("A. Smith", "A-9")
+    # Tuesday's pair (thursday's already named Ann Smith) and the mail.
+    assert record.rows_moved == 2
+    # The lines the confirmation page showed before the merge.
+    assert record.changes.splitlines() == [
+        "1 session: 1 pair with A. Smith get Ann Smith instead.",
+        "1 result mail listed under Ann Smith.",
+        "Ann Smith takes A. Smith's e-mail address ann@example.org.",
+        "A. Smith's number A-9 is dropped: Ann Smith keeps 12345.",
+        "A. Smith leaves the roster.",
+    ]
+
+
+def test_a_refused_merge_leaves_no_record(club, ann, a_smith, tuesday):
+    name_pair(tuesday, "NS", 1, "A. Smith", "Ann Smith")
+    with pytest.raises(MergeRefused):
+        merge_members(ann, a_smith)
+    assert not MemberMerge.objects.exists()
+
+
+def test_the_members_page_shows_the_director_each_merge(
+    director_client, director, club, ann, a_smith, tuesday
+):
+    director_client.post(merge_url(club, a_smith), {"into": ann.pk})
+    body = html.unescape(director_client.get(reverse("roster", args=[club.slug])).content.decode())
+    assert "<h2>Merges</h2>" in body
+    merged = r"<td>A\. Smith</td><td>Ann Smith \(12345\)</td>"
+    row = re.search(rf"<tr><td>[^<]*</td>{merged}.*?</tr>", body)
+    assert row is not None
+    assert '<td class="num">1</td>' in row.group(0) and director.username in row.group(0)
+    assert "1 session: 1 pair with A. Smith get Ann Smith instead." in body
+    assert MemberMerge.objects.get().merged_by == director
+
+
+def test_an_accented_duplicate_typed_in_capitals_is_found_on_any_database(club):
+    """SQLite's LIKE (Django's iexact there) folds ASCII letters only: "ÉMILE ZOLA" typed on
+    a pairs page is the member Émile Zola all the same (events.core.names.player_key)."""
+    emile = Member.objects.create(club=club, name="Émile Zola", number="777")
+    e_zola = Member.objects.create(club=club, name="É. Zola")
+    tuesday = make_session(club, name="Tuesday pairs", date=datetime.date(2026, 11, 24))
+    name_pair(tuesday, "NS", 1, "É. ZOLA", "Bob Jones")
+    thursday = make_session(club, name="Thursday pairs", date=datetime.date(2026, 11, 26))
+    name_pair(thursday, "NS", 1, "émile zola", "É. zola")
+    with pytest.raises(MergeRefused, match="both played in Thursday pairs"):
+        plan_merge(emile, e_zola)
+    name_pair(thursday, "NS", 1, "émile zola", "Cy")
+    merge_members(emile, e_zola)
+    assert ("NS 1", "Émile Zola", "Bob Jones") in names(tuesday)

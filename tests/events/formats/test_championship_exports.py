@@ -97,12 +97,16 @@ def test_a_reader_gets_the_published_sessions_only(client, club, director):
     assert ann["sessions"] == [12, None]
 
 
-def test_usebio_has_a_session_element_for_each_session_and_the_outright(club, director):
-    championship = _championship(club, director)
+def valid_usebio_event(championship):
+    """The EVENT of the championship's USEBIO file, the file checked against the DTD."""
     text = write_championship_usebio(championship)
     root = etree.fromstring(text.encode())
     assert etree.DTD(str(USEBIO_DTD)).validate(root), text
-    event = root.find("EVENT")
+    return root.find("EVENT")
+
+
+def test_usebio_has_a_session_element_for_each_session_and_the_outright(club, director):
+    event = valid_usebio_event(_championship(club, director))
     assert event.findtext("SESSION_COUNT") == "2"
     assert [s.get("SESSION_ID") for s in event.findall("SESSION")] == ["1", "2"]
     assert event.find("SESSION").findtext("DATE") == "24/11/2026"

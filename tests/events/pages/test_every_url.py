@@ -14,7 +14,7 @@ from django.urls import get_resolver, reverse
 
 from events.championships.setup import create_championship
 from events.core.club_file import club_app_models
-from events.models import Ladder, Member, Penalty, ResultMail
+from events.models import Championship, Ladder, Member, Penalty, ResultMail
 from events.phone import links as table_links
 from events.swiss_pairs import play as swiss_play
 from events.teams import draw
@@ -48,8 +48,11 @@ def world(scene, club):
         "teams": teams, "match": teams.matches.get(round=1, table=1),
         "swiss_pairs": swiss_pairs, "swiss_table": swiss_pairs.tables.get(round=1, table=1),
         "room_link": teams.matches.get(round=1, table=1).room_links.get(room="open"),
-        "championship": create_championship(
-            club, "Championship", [scene["event"], make_session(club)], "factored", "zero"
+        "championship": with_final(
+            create_championship(
+                club, "Championship", [scene["event"], make_session(club)], "factored", "zero"
+            ),
+            make_session(club, name="Final"),
         ),
         "ladder": Ladder.objects.create(
             club=club, name="Ladder", rule="best", sessions=2, start=scene["event"].date,
@@ -58,6 +61,13 @@ def world(scene, club):
         "payload": {**scene["entry"], "published": "1", "name": "Hijack", "active": "0",
                     "club": club.pk},
     }  # fmt: skip
+
+
+def with_final(championship, final):
+    """The championship with `final` its final (its files carry it), the best pair through."""
+    Championship.objects.filter(pk=championship.pk).update(final=final, finalists=1)
+    championship.refresh_from_db()
+    return championship
 
 
 def _each(names, arguments):
@@ -86,6 +96,9 @@ ARGUMENTS = {
         lambda w: [w["event"].pk],
     ),
     "score_card": lambda w: [w["event"].pk, w["pair"].pk],
+    "section_movement": lambda w: [w["event"].pk, w["section"].name],
+    # A barometer session's standings after each round (the fuzz world has one).
+    "session_rounds": lambda w: [w.get("barometer", w["event"]).pk],
     "penalty_delete": lambda w: [w["event"].pk, w["penalty"].pk],
     "session_results_file": lambda w: [w["event"].pk, "pbn"],
     **_each("table_link_reissue table_link_qr", lambda w: [w["event"].pk, w["link"].pk]),

@@ -189,3 +189,17 @@ def test_a_corrected_holding_refreshes_the_open_standings(director_client, strat
     assert response.status_code == 302
     stratified.refresh_from_db()
     assert stratified.version > version  # the open pages fetch the new strata
+
+
+def test_an_accented_members_holding_is_found_whatever_the_case(stratified):
+    """Names compare case-blind in every alphabet (events.core.names.player_key), not by the
+    database's LOWER, which on SQLite folds ASCII letters only: Éva and Émile, on the roster
+    in capitals, are the players of NS 3 typed in small letters, with Eve's and Fay's
+    holdings (50 and 150), so NS 3 stays "A 3 · B 2 · C 1" (as worked above)."""
+    Member.objects.filter(name__in=["Eve", "FAY"]).delete()
+    Member.objects.create(club=stratified.club, name="ÉVA ÖRSI", masterpoints_held=50)
+    Member.objects.create(club=stratified.club, name="ÉMILE ÇA", masterpoints_held=150)
+    Pair.objects.filter(section__event=stratified, direction="NS", number=3).update(
+        player1="éva örsi", player2="Émile ça"
+    )
+    assert strata_by_pair(stratified)["NS 3"] == "A 3 · B 2 · C 1"
