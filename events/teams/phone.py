@@ -7,23 +7,15 @@ director. The room reaches it through its link (events/teams/room_links.py).
 """
 
 import hashlib
-import zlib
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 
-import scoring
-from events.entry.errors import EntryConflict, EntryError
-from events.phone.table_round import (
-    CONFIRMED,
-    MISSING,
-    QUERIED,
-    entry_status,
-    record_answer,
-    refuse_if_locked,
-)
-from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
+from events.entry.errors import EntryError
+from events.phone.table_round import QUERIED, record_answer, refuse_if_locked
+from events.phone.taps import PASSED_OUT
+from events.phone.text_board import BoardNumber, TextBoard, TextConflict, text_version
 from events.teams import entry
 from events.teams.models import MatchBoard, TeamMatch
 from events.teams.room_models import CLOSED, OPEN, MatchRoomLink, RoomEntry
@@ -50,23 +42,11 @@ def not_played(match: TeamMatch) -> str:
 def room_version(text: str) -> int:
     """What a phone sends back with a save: the room's result as it saw it, as a number (0:
     none). A save over a result the phone has not seen is refused, not stored."""
-    return zlib.crc32(text.encode()) + 1 if text else 0
-
-
-@dataclass(frozen=True)
-class BoardNumber:
-    """A board as the shared phone templates name it (`b.board.pk`, `b.board.number`): within
-    one room's link the board's number is its name."""
-
-    number: int
-
-    @property
-    def pk(self) -> int:
-        return self.number
+    return text_version(text)
 
 
 @dataclass
-class BoardInRoom:
+class BoardInRoom(TextBoard):
     """One board of the match, as this room's phone sees it (the pairs BoardAtTable's face)."""
 
     board: BoardNumber
@@ -74,11 +54,6 @@ class BoardInRoom:
     stored: MatchBoard | None
     entry: RoomEntry | None
     typed: dict | None = None  # what the room tapped, when the save was refused
-    traveller = None  # a teams room sees no traveller
-
-    @property
-    def number(self) -> int:
-        return self.board.number
 
     @property
     def result(self) -> str:
@@ -90,76 +65,13 @@ class BoardInRoom:
         return bool(self.stored and self.stored.adjusted)
 
     @property
-    def by_director(self) -> bool:
-        """Typed (or last changed) by the director, or given an artificial score."""
-        return self.adjusted or (
-            bool(self.result) and (self.entry is None or self.entry.result != self.result)
-        )
+    def adjusted_shown(self) -> str:
+        assert self.stored is not None  # adjusted: stored
+        return f"Artificial score: {self.stored.get_adjusted_display()}"
 
     @property
-    def status(self) -> str:
-        if self.adjusted:
-            return CONFIRMED
-        if not self.result:
-            return MISSING
-        if self.entry is None:
-            return CONFIRMED
-        e = self.entry
-        return entry_status(self.result, e.result, e.confirmed_at, e.queried_at, e.ruling)
-
-    @property
-    def ruling(self) -> str:
-        """The director's decision on the opponents' query: "stands", "changed", or ""."""
-        if self.entry is None or self.entry.queried_at is None:
-            return ""
-        return "changed" if self.by_director else self.entry.ruling
-
-    @property
-    def locked(self) -> bool:
-        return self.status in (CONFIRMED, QUERIED)
-
-    @property
-    def version(self) -> int:
-        return room_version(self.result)
-
-    @property
-    def stamp(self) -> str:
-        return f"{self.version}-{self.status}-{self.ruling}"
-
-    @property
-    def taps(self) -> dict:
-        if not self.result:
-            return {}
-        read = scoring.parse_entry(self.result, self.number)
-        contract = read.contract
-        lead = self.entry.lead if self.entry and self.entry.result == self.result else ""
-        return taps_of(
-            contract.level, contract.strain, contract.doubled, read.declarer, read.tricks, lead
-        )
-
-    @property
-    def form_taps(self) -> dict:
-        return self.typed if self.typed is not None else self.taps
-
-    @property
-    def contract_shown(self) -> str:
-        if self.adjusted:
-            return f"Artificial score: {self.stored.get_adjusted_display()}"
-        return contract_shown(self.taps) if self.result else ""
-
-    @property
-    def score_shown(self) -> str:
-        if not self.result:
-            return ""
-        return score_shown(getattr(self.stored, f"{self.room}_ns_score"))
-
-    @property
-    def dealer(self) -> str:
-        return scoring.board_dealer(self.number)
-
-    @property
-    def vulnerability(self) -> str:
-        return scoring.board_vulnerability(self.number)
+    def ns_score(self) -> int | None:
+        return getattr(self.stored, f"{self.room}_ns_score")
 
 
 def boards_in_room(match: TeamMatch, room: str) -> list[BoardInRoom]:
@@ -244,25 +156,9 @@ def board_number(posted) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
 
 
-class RoomConflict(EntryConflict):
+class RoomConflict(TextConflict):
     """The room's result of a board changed since the phone showed it (the other phone in the
     room, or the director): nothing was stored."""
-
-    def __init__(self, board: BoardInRoom):
-        if not board.result:
-            message = (
-                f"Meanwhile board {board.number}'s result was taken off. Check it, then enter "
-                "it again."
-            )
-        else:
-            score = f" ({board.score_shown})" if board.score_shown else ""
-            message = (
-                f"Meanwhile board {board.number} was saved as {board.contract_shown}{score}. "
-                "Check it, then agree or change it."
-            )
-        EntryError.__init__(self, message)
-        self.stored, self.typed = None, None  # the pairs conflict's facts: said in `message`
-        self.board = board
 
 
 def _board_in_room(link: MatchRoomLink, number: int | None) -> BoardInRoom:
