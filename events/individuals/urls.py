@@ -18,6 +18,8 @@ urlpatterns = [
          name="individual_standings_pdf"),
     path("individuals/<int:pk>/results.json", views.individual_results_json,
          name="individual_results_json"),
+    path("individuals/<int:pk>/results.pbn", views.individual_results_pbn,
+         name="individual_results_pbn"),
     path("individuals/<int:pk>/delete/", views.individual_delete, name="individual_delete"),
     path("individuals/<int:pk>/restore/", views.individual_restore, name="individual_restore"),
     path("individuals/<int:pk>/hand-records/", deal_views.individual_hand_records,

@@ -30,6 +30,7 @@ from events.individuals.models import (
     IndividualPlay,
     IndividualPlayer,
 )
+from events.individuals.pbn import write_individual_pbn
 from events.individuals.scores import earned, scored
 from events.individuals.setup import create_individual
 from events.models import Member
@@ -210,6 +211,17 @@ def individual_standings_pdf(request, pk):
     return pdf_download(
         request, event, "individual-standings", template, context, paper, document=True
     )
+
+
+@require_GET
+def individual_results_pbn(request, pk):
+    """Every result played as a PBN 2.1 game with its four players (events/individuals/pbn.py)."""
+    event = _for_reader(request, pk)
+    response = HttpResponse(
+        write_individual_pbn(scored(event)), content_type="text/x-pbn; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="clubscore-individual-{event.pk}.pbn"'
+    return response
 
 
 @require_GET

@@ -129,7 +129,7 @@ ARGUMENTS = {
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
         "individual_standings individual_players individual_publish individual_standings_pdf "
-        "individual_results_json individual_delete individual_restore "
+        "individual_results_json individual_results_pbn individual_delete individual_restore "
         "individual_hand_records individual_analysis_retry",
         lambda w: [w["individual"].pk],
     ),
