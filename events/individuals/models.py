@@ -36,6 +36,9 @@ class IndividualEvent(ClubEventFields, SoftDeleted, AnalysisFields):
     tables = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField(default=2)
     movement = models.CharField(max_length=12, choices=MOVEMENT_CHOICES, default="rainbow")
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The rounds played, when fewer than the movement's."
+    )
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -55,6 +58,9 @@ class IndividualEvent(ClubEventFields, SoftDeleted, AnalysisFields):
                 | (Q(movement="rainbow") & Q(tables__in=RAINBOW_TABLES)),
                 name="individual_movement_fits_tables",
             ),
+            models.CheckConstraint(
+                condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="individual_rounds_1_up"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -62,7 +68,8 @@ class IndividualEvent(ClubEventFields, SoftDeleted, AnalysisFields):
 
     @property
     def layout(self) -> IndividualMovement:
-        return individual_movement(self.movement, self.tables)
+        movement = individual_movement(self.movement, self.tables)
+        return movement.first_rounds(self.rounds) if self.rounds else movement
 
     @property
     def boards(self) -> int:
