@@ -99,6 +99,28 @@ class IndividualMovement:
         first = (board_set - 1) * boards_per_round + 1
         return range(first, first + boards_per_round)
 
+    def first_rounds(self, rounds: int) -> "IndividualMovement":
+        """The movement stopped after `rounds` rounds, as a Mitchell is cut short: the board
+        sets those rounds play, each now played as often as those rounds play it. A ValueError
+        in words for a number of rounds it does not have, or a cut that would play some sets
+        more often than others (then their tops would differ)."""
+        if not 1 <= rounds <= self.rounds:
+            raise ValueError(f"{self.title} has 1 to {self.rounds} rounds, not {rounds}.")
+        if rounds == self.rounds:
+            return self
+        seatings = self.seatings[:rounds]
+        played: dict[int, int] = {}
+        for seating in (seating for round_seatings in seatings for seating in round_seatings):
+            played[seating.board_set] = played.get(seating.board_set, 0) + 1
+        if len(set(played.values())) != 1:
+            raise ValueError(
+                f"{self.title} cut to {rounds} rounds plays some boards more often than others."
+            )
+        return IndividualMovement(
+            self.name, f"{self.title}, {rounds} rounds", self.tables, seatings,
+            board_sets=max(played), plays_per_board=next(iter(played.values())),
+        )  # fmt: skip
+
     def seatings_of_board(self, board: int, boards_per_round: int) -> list[IndividualSeating]:
         """The tables (and rounds) that play `board`."""
         board_set = (board - 1) // boards_per_round + 1

@@ -219,6 +219,7 @@ class IndividualFile(FileHeading):
     names: dict[int, str] = field(default_factory=dict)  # player number -> name
     # player number -> (place, percentage) as the file prints them, to compare with Clubscore's
     published: dict[int, tuple[str, str]] = field(default_factory=dict)
+    rounds: int | None = None  # the rounds played; None: the whole movement
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,8 @@ def read_individual_json(data: bytes) -> IndividualFile:
         source=f"Clubscore JSON ({FORMAT})",
         problems=problems,
     )
+    if head.get("rounds") is not None:  # written since the rounds could be cut short
+        parsed.rounds = _number(head.get("rounds"), "its rounds", place, problems)
     try:
         parsed.date = datetime.date.fromisoformat(str(head.get("date")))
     except ValueError:

@@ -10,7 +10,7 @@ from events.standings.ranking import event_standings
 from scoring import MATCHPOINT_METHODS, board_dealer, board_vulnerability, printed
 from scoring.domain import Direction, Method
 
-__all__ = ["pbn_tag", "write_pbn"]
+__all__ = ["contract_tags", "pbn_tag", "played_game_tags", "write_pbn"]
 
 _METHOD_TAG = {Method.MATCHPOINTS: "MP", Method.EBU_MATCHPOINTS: "MP", Method.CROSS_IMPS: "IMP",
                Method.BUTLER: "Butler", Method.HDB: "IMP"}  # fmt: skip
@@ -76,6 +76,34 @@ def _game_header(event, section, board, first: bool, several_sections: bool) -> 
         lines.append(pbn_tag("Deal", board.deal))
     lines.append(pbn_tag("Scoring", _METHOD_TAG[event.scoring] if first else "#"))
     return lines
+
+
+def played_game_tags(event, round_number: int, table: int, board: int) -> list[str]:
+    """The tags that open a game of a table's play: the event, its club and date, the round,
+    the table and the board (a teams room's or an individual's game)."""
+    return [
+        pbn_tag("Event", event.name),
+        pbn_tag("Site", event.club.name),
+        pbn_tag("Date", f"{event.date:%Y.%m.%d}"),
+        pbn_tag("Round", str(round_number)),
+        pbn_tag("Table", str(table)),
+        pbn_tag("Board", str(board)),
+    ]
+
+
+def contract_tags(entry) -> list[str]:
+    """A game's [Declarer], [Contract] and [Result] from a scoring.Entry: PBN 2.1 writes a
+    passed-out board's declarer empty and its contract Pass; a result typed as a bare score
+    has no contract ("?": unknown)."""
+    if entry.contract is None:
+        return [pbn_tag("Declarer", "?"), pbn_tag("Contract", "?"), pbn_tag("Result", "?")]
+    if entry.contract.is_pass:
+        return [pbn_tag("Declarer", ""), pbn_tag("Contract", "Pass"), pbn_tag("Result", "")]
+    return [
+        pbn_tag("Declarer", entry.declarer),
+        pbn_tag("Contract", str(entry.contract)),
+        pbn_tag("Result", str(entry.tricks)),
+    ]
 
 
 def pbn_tag(name: str, value: str) -> str:

@@ -10,8 +10,9 @@ class IndividualsConfig(AppConfig):
         # `events` lists individuals through its registry and never imports this app.
         from events.core import kinds
         from events.formats import IndividualFile
+        from events.handrecords import owners
         from events.individuals import importing
-        from events.individuals.models import IndividualEvent
+        from events.individuals.models import IndividualDeal, IndividualEvent
 
         kinds.register(
             kinds.EventKind(
@@ -20,6 +21,8 @@ class IndividualsConfig(AppConfig):
                 "individual",
                 detail="individual_standings",
                 listing="individual_events",
+                restore="individual_restore",
+                deleted_param="deleted_individual",
                 on_home=20,
                 file_import=kinds.FileImport(
                     IndividualFile,
@@ -31,3 +34,10 @@ class IndividualsConfig(AppConfig):
                 ),
             )
         )
+        # The background analysis fills in an individual's deals as a session's boards.
+        owners.register(
+            owners.DealOwner(
+                "individual", IndividualEvent, IndividualDeal, "event_id",
+                group="analysis-individual-{}",
+            )
+        )  # fmt: skip

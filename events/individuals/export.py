@@ -25,6 +25,7 @@ def individual_document(scores: Scored) -> dict:
             "id": event.pk, "name": event.name, "date": event.date.isoformat(),
             "club": event.club.name, "movement": event.movement, "tables": event.tables,
             "boards_per_round": event.boards_per_round, "published": event.published,
+            "rounds": event.layout.rounds,
         },
         "standings": [
             {"player": standing.player, "name": player.name, "rank": standing.place,

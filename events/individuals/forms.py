@@ -15,10 +15,16 @@ class IndividualEventForm(forms.ModelForm):
         "Six tables: 24 players.",
     )  # fmt: skip
     boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=2)
+    rounds = forms.IntegerField(
+        min_value=1, max_value=99, required=False, label="Rounds to play",
+        help_text="Blank: the whole movement (a Rainbow plays as many rounds as tables, the "
+        "six-table movement 23). Fewer stops it early, as a Mitchell is cut short: e.g. 8 "
+        "rounds of 3 boards at six tables.",
+    )  # fmt: skip
 
     class Meta:
         model = IndividualEvent
-        fields = ["club", "name", "date", "movement", "tables", "boards_per_round"]
+        fields = ["club", "name", "date", "movement", "tables", "boards_per_round", "rounds"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, user, **kwargs):
@@ -36,11 +42,19 @@ class IndividualEventForm(forms.ModelForm):
         cleaned = super().clean()
         movement, tables = cleaned.get("movement"), cleaned.get("tables")
         if movement and tables:
+            self.instance.movement, self.instance.tables = movement, tables
+            self.instance.rounds = None
             try:
-                self.instance.movement, self.instance.tables = movement, tables
-                self.instance.layout  # noqa: B018 - refuses a movement that cannot seat them
+                whole = self.instance.layout  # refuses a movement that cannot seat them
             except ValueError as problem:
                 raise forms.ValidationError({"tables": str(problem)}) from None
+            rounds = cleaned.get("rounds")
+            if rounds is not None:
+                try:
+                    whole.first_rounds(rounds)
+                except ValueError as problem:
+                    raise forms.ValidationError({"rounds": str(problem)}) from None
+                cleaned["rounds"] = None if rounds == whole.rounds else rounds
         return cleaned
 
 

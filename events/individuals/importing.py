@@ -44,10 +44,16 @@ def _layout(parsed: IndividualFile, problems: list) -> IndividualMovement | None
                          f"individual of up to {RAINBOW_TABLES[-1]} tables"))  # fmt: skip
         return None
     try:
-        return individual_movement(parsed.movement, parsed.tables)
+        movement = individual_movement(parsed.movement, parsed.tables)
+        return movement.first_rounds(parsed.rounds) if parsed.rounds else movement
     except ValueError as error:
         problems.append(("the individual", str(error)))
         return None
+
+
+def _whole(parsed: IndividualFile) -> int:
+    """The rounds of the file's whole movement (its layout has been built: it exists)."""
+    return individual_movement(parsed.movement, parsed.tables).rounds
 
 
 def _check_line(line: IndividualLine, expected: dict, seen: set, problems: list) -> dict | None:
@@ -123,7 +129,8 @@ def import_individual_file(
         raise ImportProblems(problems)
     event = create_individual(IndividualEvent(
         club=club, name=name, date=parsed.date, tables=parsed.tables, movement=parsed.movement,
-        boards_per_round=parsed.boards_per_round, published=publish, created_by=user))  # fmt: skip
+        boards_per_round=parsed.boards_per_round, published=publish, created_by=user,
+        rounds=parsed.rounds if parsed.rounds != _whole(parsed) else None))  # fmt: skip
     players = list(IndividualPlayer.objects.filter(event=event, number__in=names))
     for player in players:
         player.name = names[player.number]

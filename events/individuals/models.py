@@ -11,8 +11,9 @@ from django.db.models import F, Q
 
 from events.core.dates import EARLIEST_DATE, LAST_STORABLE_DATE
 from events.core.invisible import validate_visible
+from events.models.analysis import AnalysisFields, DealAnalysisFields
 from events.models.clubs import Club
-from events.models.sessions import ClubEventFields
+from events.models.sessions import ClubEventFields, SoftDeleted
 from scoring import individual_movement, individual_movement_choices
 from scoring.entry import ADJUSTED, NOT_PLAYED, PLAYED
 from scoring.individual_movements import IndividualMovement
@@ -25,8 +26,9 @@ RAINBOW_TABLES = [5, 7, 11, 13, 17, 19, 23, 29, 31]
 SEATS = ("north", "south", "east", "west")
 
 
-class IndividualEvent(ClubEventFields):
-    """A club's individual: a Christmas party, a one-winner game for eight."""
+class IndividualEvent(ClubEventFields, SoftDeleted, AnalysisFields):
+    """A club's individual: a Christmas party, a one-winner game for eight. Deleted, it is
+    hidden and kept a while to restore, as a pairs session is (events.sessions.lifecycle)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="individual_events")
     name = models.CharField(max_length=100, default="Individual", validators=[validate_visible])
@@ -34,6 +36,9 @@ class IndividualEvent(ClubEventFields):
     tables = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField(default=2)
     movement = models.CharField(max_length=12, choices=MOVEMENT_CHOICES, default="rainbow")
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The rounds played, when fewer than the movement's."
+    )
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -53,6 +58,9 @@ class IndividualEvent(ClubEventFields):
                 | (Q(movement="rainbow") & Q(tables__in=RAINBOW_TABLES)),
                 name="individual_movement_fits_tables",
             ),
+            models.CheckConstraint(
+                condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="individual_rounds_1_up"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -60,11 +68,32 @@ class IndividualEvent(ClubEventFields):
 
     @property
     def layout(self) -> IndividualMovement:
-        return individual_movement(self.movement, self.tables)
+        movement = individual_movement(self.movement, self.tables)
+        return movement.first_rounds(self.rounds) if self.rounds else movement
 
     @property
     def boards(self) -> int:
         return self.layout.board_sets * self.boards_per_round
+
+
+class IndividualDeal(DealAnalysisFields):
+    """A board of an individual as its hand record dealt it, and its double-dummy analysis
+    (events.handrecords.jobs): every table that plays the board plays this deal."""
+
+    event = models.ForeignKey(IndividualEvent, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=80, help_text="PBN deal, e.g. N:AKQ.…")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="individual_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="individual_deal_positive"),
+            models.CheckConstraint(condition=~Q(deal=""), name="individual_deal_dealt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
 
 
 class IndividualPlayer(models.Model):
@@ -163,3 +192,46 @@ class IndividualTableLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}, table {self.table}"
+
+
+class IndividualEntry(models.Model):
+    """A play's result as a table's phone entered it (`result`, the text it saved), and the
+    opponents' answer (as a pairs table's TableEntry). Once the director changes the play's
+    result (it no longer reads `result`), it is the director's: the phone may not change it."""
+
+    STANDS = "stands"
+
+    play = models.OneToOneField(IndividualPlay, on_delete=models.CASCADE, related_name="entry")
+    link = models.ForeignKey(IndividualTableLink, on_delete=models.CASCADE, related_name="+")
+    result = models.CharField(max_length=30)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    queried_at = models.DateTimeField(
+        null=True, blank=True, help_text="The opponents disagreed and called the director."
+    )
+    ruling = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=[(STANDS, "the result stands")],
+        help_text="The director's decision on the query (a changed result is the director's).",
+    )
+
+    class Meta:
+        verbose_name_plural = "individual entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True) | Q(queried_at__isnull=True),
+                name="individual_entry_confirmed_or_queried",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling="") | Q(ruling="stands", queried_at__isnull=False),
+                name="individual_entry_ruling_needs_a_query",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.play}: {self.result}"
+
+    @property
+    def lead(self) -> str:
+        """The lead the phone tapped, kept on the play."""
+        return self.play.lead

@@ -1,105 +1,54 @@
-"""A table's phone in an individual: the round's four players by name, and a board a screen
-part to tap each result into (the pairs phone's buttons, events/phone/taps.py).
+"""A table's phone in an individual: the round's four players by name, each board a screen
+part to tap its result into, and the opponents' answer, through the pairs phone's page and
+pieces (events/phone/views.py: `phone_page`, `act`; the buttons of events/phone/taps.py). What
+it shows and saves: events/individuals/table_round.py.
 
-The page is a plain form: a tap-entered result posts, and the page comes back at the same round,
-so it works without JavaScript. The round shown is the first the table has a result missing in,
-or the one the phone asks for.
+The page is a plain form: a tap-entered result posts, and the page comes back, so it works
+without JavaScript; with it, the pairs phone's script keeps taps made offline and follows the
+other phone and the director within two seconds.
 """
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from functools import partial
+from types import SimpleNamespace
 
-from django.http import Http404
-from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
 
-from events.individuals.entries import save_result
-from events.individuals.models import IndividualPlay, IndividualTableLink
-from events.phone.taps import CHOICES, PhoneResultForm, typed_taps
-from scoring import board_dealer, board_vulnerability
-
-
-@dataclass
-class PhoneBoard:
-    """What the shared entry form (events/phone/_entry_form.html) reads of a board."""
-
-    play: IndividualPlay
-    typed: dict | None = None
-    version: int = 0
-
-    @property
-    def board(self):  # the form names a board by `board.pk` and shows `board.number`
-        return _Numbered(self.play.board, self.play.board)
-
-    @property
-    def form_taps(self) -> dict:
-        return self.typed or {}
-
-    @property
-    def dealer(self) -> str:
-        return board_dealer(self.play.board)
-
-    @property
-    def vulnerability(self) -> str:
-        return board_vulnerability(self.play.board)
-
-
-class _Numbered(NamedTuple):
-    pk: int
-    number: int
+from events.core.params import int_or_none
+from events.individuals import table_round
+from events.individuals.models import IndividualTableLink
+from events.phone import links
+from events.phone.views import act, phone_page, phone_view
 
 
 def _link(token: str) -> IndividualTableLink:
     link = (IndividualTableLink.objects.select_related("event__club").filter(token=token).first()
             if len(token) <= 32 else None)  # fmt: skip
-    if link is None:
-        raise Http404("No such table link")
+    if link is None or link.event.deleted_at is not None:  # a deleted event's links stop
+        raise links.LinkUnknown(token)
     return link
 
 
-def _round_asked(value: str | None, rounds: int) -> int | None:
-    return int(value) if value and value.isdigit() and 1 <= int(value) <= rounds else None
-
-
-# The link is the table's credential (as a pairs table's is, events/phone/views.py): a phone
-# left open all evening must not lose its entries to an expired CSRF cookie.
-@csrf_exempt
-@require_http_methods(["GET", "POST"])
+@phone_view
 def individual_table_phone(request, token):
-    link = _link(token)
-    event = link.event
-    plays = list(
-        IndividualPlay.objects.filter(event=event, table=link.table)
-        .select_related("north", "south", "east", "west")
-        .order_by("round", "board")
-    )
-    rounds = event.layout.rounds
-    asked = _round_asked(request.GET.get("round") or request.POST.get("round"), rounds)
-    missing = [play.round for play in plays if not play.kind]
-    shown = asked or (missing[0] if missing else rounds)
-    boards = [PhoneBoard(play) for play in plays if play.round == shown]
-    here = f"{reverse('individual_table_phone', args=[token])}?round={shown}"
-    problem: dict = {}
-    if request.method == "POST":
-        form = PhoneResultForm(request.POST)
-        target = next((b for b in boards if str(b.play.board) == request.POST.get("board")), None)
-        if target is None:
-            raise Http404("No such board at this table this round")
-        if form.is_valid():
-            try:
-                save_result(target.play, form.text, confirmed=True, lead=form.cleaned_data["lead"])
-            except ValueError as error:
-                problem = {"board": target.play.board, "message": str(error)}
-            else:
-                return redirect(here)
-        else:
-            problem = {"board": target.play.board, "message": form.errors_in_words}
-        target.typed = typed_taps(request.POST)
-    seats = boards[0].play if boards else None
-    context = {"event": event, "link": link, "round": shown, "rounds": range(1, rounds + 1),
-               "boards": boards, "seats": seats, "problem": problem, "choices": CHOICES,
-               "post_url": here, "done": all(b.play.kind for b in boards),
-               "next_round": shown + 1 if shown < rounds else None}  # fmt: skip
-    return render(request, "individuals/phone.html", context, status=422 if problem else 200)
+    """The table's round; `?round=N` shows round N instead (a table that plays its rounds out
+    of order), as a plain form: the script that follows the table's current round is left off."""
+    asked = int_or_none(request.GET.get("round"))
+    here = reverse("individual_table_phone", args=[token])
+    at_round = SimpleNamespace(  # the saves and answers of the round shown
+        **{name: partial(getattr(table_round, name), asked=asked)
+           for name in ("enter_result", "confirm", "query")}
+    )  # fmt: skip
+    response = phone_page(
+        request,
+        token,
+        find=_link,
+        show=partial(table_round.table_round, asked=asked),
+        act=lambda link: act(request, link, at_round),
+        template="individuals/phone.html",
+        url_name="individual_table_phone",
+        context=lambda link: {"event": link.event, "asked": asked,
+                              "post_url": f"{here}?round={asked}" if asked else here},
+    )  # fmt: skip
+    if asked and response.status_code == 302:
+        response["Location"] += f"?round={asked}"
+    return response

@@ -5,10 +5,12 @@ The traveller is a plain form (one line a table, Enter saves them all and goes o
 board), so it works without JavaScript; the standings ask every second whether anything changed.
 """
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -16,14 +18,25 @@ from django.views.decorators.vary import vary_on_headers
 from events.core import versions
 from events.core.access import directs, for_director, for_reader
 from events.core.live import unchanged
+from events.core.params import int_or_none
+from events.individuals import table_round
 from events.individuals.entries import save_result
 from events.individuals.export import individual_json
 from events.individuals.forms import IndividualEventForm, PlayerNamesForm
-from events.individuals.models import IndividualEvent, IndividualPlayer
+from events.individuals.hand_records import deals_by_number
+from events.individuals.models import (
+    IndividualDeal,
+    IndividualEvent,
+    IndividualPlay,
+    IndividualPlayer,
+)
+from events.individuals.pbn import write_individual_pbn
 from events.individuals.scores import earned, scored
 from events.individuals.setup import create_individual
 from events.models import Member
 from events.pdfs.views import paper_size, pdf_download
+from events.sessions.lifecycle import delete_session, restore_until
+from events.sessions.lifecycle_views import restore_and_show
 from scoring.entry import NeedsConfirmation
 
 WHAT = "individual"
@@ -83,6 +96,7 @@ def individual_standings(request, pk):
     director = directs(request, event.club)
     context = {"event": event, "scores": scored(event), "director": director,
                "boards": range(1, event.boards + 1),
+               "queried": table_round.queried(event) if director else (),
                "links": event.links.all() if director and not request.htmx else ()}  # fmt: skip
     if request.htmx:
         return render(request, "individuals/standings.html#live", context)
@@ -116,14 +130,31 @@ def individual_board(request, pk, number):
                 return redirect("individual_board", pk=event.pk, number=following)
             return redirect("individual_standings", pk=event.pk)
         lines = scored(event).traveller(number)
-    rows = [(line, typed.get(line.play.table, line.play.text), errors.get(line.play.table, ""))
-            for line in lines]  # fmt: skip
+    director = directs(request, event.club)
+    queried = {b.play.table: b for b in table_round.queried(event, number)} if director else {}
+    rows = [(line, typed.get(line.play.table, line.play.text), errors.get(line.play.table, ""),
+             queried.get(line.play.table)) for line in lines]  # fmt: skip
     context = {"event": event, "number": number, "rows": rows, "errors": errors,
-               "director": directs(request, event.club),
+               "director": director, "focus": int_or_none(request.GET.get("focus")),
+               "deal": IndividualDeal.objects.filter(event=event, number=number).first(),
                "confirming": any("Enter again" in error for error in errors.values()),
                "previous": number - 1 if number > 1 else None,
                "next": number + 1 if number < event.boards else None}  # fmt: skip
     return render(request, "individuals/board.html", context)
+
+
+@login_required
+@require_POST
+def individual_result_stands(request, pk, number):
+    """The director's ruling on a result the opponents queried on a table's phone: it stands.
+    (A changed result is simply typed again on the traveller.)"""
+    event = _for_director(request, pk)
+    table = int_or_none(request.POST.get("table"))
+    if table_round.result_stands(event, number, table):
+        messages.success(request, f"Board {number}, table {table}: the result stands.")
+    else:
+        messages.info(request, "That query has been ruled on already.")
+    return redirect("individual_board", pk=event.pk, number=number)
 
 
 @require_GET
@@ -133,9 +164,11 @@ def individual_card(request, pk, number):
     scores = scored(event)
     if number not in scores.players:
         raise Http404("No such player")
-    rows = [(line, earned(line, number)) for line in scores.card(number)]
+    deals = deals_by_number(event)
+    rows = [(line, earned(line, number), deals.get(line.play.board))
+            for line in scores.card(number)]  # fmt: skip
     context = {"event": event, "player": scores.players[number], "rows": rows,
-               "standing": scores.standing(number)}  # fmt: skip
+               "standing": scores.standing(number), "dealt": bool(deals)}  # fmt: skip
     return render(request, "individuals/card.html", context)
 
 
@@ -147,6 +180,29 @@ def individual_publish(request, pk):
     return redirect("individual_standings", pk=event.pk)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def individual_delete(request, pk):
+    """A confirmation page saying what goes; the delete hides the event, restorable a while
+    (events.sessions.lifecycle, as a session's and a teams event's)."""
+    event = _for_director(request, pk)
+    if request.method == "POST":
+        delete_session(event, request.user)
+        club_page = reverse("club_sessions", args=[event.club.slug])
+        return redirect(f"{club_page}?deleted_individual={event.pk}")
+    plays = IndividualPlay.objects.filter(event=event)
+    lost = {"players": IndividualPlayer.objects.filter(event=event).exclude(name="").count(),
+            "results": plays.exclude(kind="").count(), "plays": plays.count()}  # fmt: skip
+    context = {"event": event, "lost": lost, "restore_until": restore_until(event)}
+    return render(request, "individuals/delete.html", context)
+
+
+@login_required
+@require_POST
+def individual_restore(request, pk):
+    return restore_and_show(request, IndividualEvent, pk, "individual_standings")
+
+
 @require_GET
 def individual_standings_pdf(request, pk):
     paper, event = paper_size(request), _for_reader(request, pk)
@@ -155,6 +211,17 @@ def individual_standings_pdf(request, pk):
     return pdf_download(
         request, event, "individual-standings", template, context, paper, document=True
     )
+
+
+@require_GET
+def individual_results_pbn(request, pk):
+    """Every result played as a PBN 2.1 game with its four players (events/individuals/pbn.py)."""
+    event = _for_reader(request, pk)
+    response = HttpResponse(
+        write_individual_pbn(scored(event)), content_type="text/x-pbn; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="clubscore-individual-{event.pk}.pbn"'
+    return response
 
 
 @require_GET

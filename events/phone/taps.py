@@ -4,13 +4,11 @@ them, the traveller line the save path reads from the taps, the taps a stored re
 teams rooms (events/teams/phone.py) tap and show results the same way.
 """
 
-import zlib
-
 from django import forms
 
 __all__ = [
     "CHOICES", "PASSED_OUT", "SUIT_SYMBOLS", "PhoneResultForm", "contract_shown", "entry_text",
-    "lead_text", "score_shown", "taps_of", "text_version", "typed_taps",
+    "lead_text", "score_shown", "taps_of", "typed_taps",
 ]  # fmt: skip
 
 SUIT_SYMBOLS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
@@ -70,13 +68,6 @@ def taps_of(level, strain: str, doubled: int, declarer: str, tricks, lead: str =
         "made": "=" if made == 0 else f"{made:+d}",
         "lead": lead,
     }
-
-
-def text_version(text: str) -> int:
-    """What a phone sends back with a save where a result has no version of its own (a teams
-    room's, a Swiss pairs table's): the result as it saw it, as a number (0: none). A save
-    over a result the phone has not seen is refused, not stored."""
-    return zlib.crc32(text.encode()) + 1 if text else 0
 
 
 def contract_shown(taps: dict) -> str:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-import scoring
 from events.core import versions
 from events.entry.errors import EntryError
 from events.phone.table_round import (
@@ -20,8 +19,8 @@ from events.phone.table_round import (
     record_answer,
     refuse_if_locked,
 )
-from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of
-from events.phone.text_boards import BoardByText, BoardChanged, BoardNumber
+from events.phone.taps import PASSED_OUT
+from events.phone.text_board import BoardNumber, TextBoard, TextConflict
 from events.swiss_pairs import play
 from events.swiss_pairs.models import (
     SwissPairsResult,
@@ -35,7 +34,7 @@ __all__ = ["BoardAtSwissTable", "SwissTableView", "boards_at_table", "confirm", 
 
 
 @dataclass
-class BoardAtSwissTable(BoardByText):
+class BoardAtSwissTable(TextBoard):
     """One board of the round, as the table's phone sees it (the pairs BoardAtTable's face)."""
 
     board: BoardNumber
@@ -52,29 +51,12 @@ class BoardAtSwissTable(BoardByText):
         return bool(self.stored and self.stored.is_adjusted)
 
     @property
-    def taps(self) -> dict:
-        """The stored result as the phone's buttons ({} for a score or an artificial one)."""
-        if not self.result or self.adjusted:
-            return {}
-        read = scoring.parse_entry(self.result, self.number)
-        contract = read.contract
-        if contract is None:  # the director typed the NS score alone
-            return {}
-        lead = self.entry.lead if self.entry and self.entry.result == self.result else ""
-        return taps_of(
-            contract.level, contract.strain, contract.doubled, read.declarer, read.tricks, lead
-        )
+    def adjusted_shown(self) -> str:
+        return f"Artificial score: {self.result}"
 
     @property
-    def contract_shown(self) -> str:
-        if self.adjusted:
-            return f"Artificial score: {self.result}"
-        taps = self.taps
-        return contract_shown(taps) if taps else self.result
-
-    @property
-    def score_shown(self) -> str:
-        return score_shown(self.stored.ns_score if self.stored else None)
+    def ns_score(self) -> int | None:
+        return self.stored.ns_score if self.stored else None
 
 
 def boards_at_table(table: SwissPairsTable) -> list[BoardAtSwissTable]:
@@ -144,12 +126,12 @@ def enter_result(
     link: SwissTableLink, number: int | None, text: str, *, lead: str = "", expected_version=0
 ) -> None:
     """Save this table's result of one board. Raises EntryError (an agreed board, a board of
-    another round, a result the director's reading refuses) or BoardChanged."""
+    another round, a result the director's reading refuses) or TextConflict."""
     with transaction.atomic():
         table, board = _locked_board(link, number)
         refuse_if_locked(board)
         if board.version != expected_version:
-            raise BoardChanged(board)
+            raise TextConflict(board)
         if text == PASSED_OUT:
             lead = ""  # nobody led
         try:

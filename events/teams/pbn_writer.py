@@ -11,6 +11,7 @@ has no game; a bye has no boards.
 """
 
 import scoring
+from events.formats.pbn_write import contract_tags, played_game_tags
 from events.formats.pbn_write import pbn_tag as _tag
 from events.teams.models import MatchBoard, TeamMatch, TeamsEvent
 from scoring import board_dealer, board_vulnerability
@@ -46,12 +47,7 @@ def _game(event, match: TeamMatch, board: MatchBoard, room: str, deal: str) -> l
     ns, ew = (match.home, match.away) if room == "open" else (match.away, match.home)
     vulnerable = board_vulnerability(board.number)
     lines = [
-        _tag("Event", event.name),
-        _tag("Site", event.club.name),
-        _tag("Date", f"{event.date:%Y.%m.%d}"),
-        _tag("Round", str(match.round)),
-        _tag("Table", str(match.table)),
-        _tag("Board", str(board.number)),
+        *played_game_tags(event, match.round, match.table, board.number),
         _tag("Room", room.capitalize()),
         _tag("HomeTeam", match.home.name),
         _tag("VisitTeam", match.away.name),
@@ -66,7 +62,7 @@ def _game(event, match: TeamMatch, board: MatchBoard, room: str, deal: str) -> l
         lines.append(_tag("Deal", deal))
     lines.append(_tag("Scoring", _SCORING[event.scoring]))
     entry = scoring.parse_entry(getattr(board, f"{room}_result"), board.number)
-    lines += _contract_tags(entry)
+    lines += contract_tags(entry)
     lines.append(_tag("Score", f"NS {entry.ns_score}"))
     if board.complete and not board.adjusted and not event.by_boards:
         # The IMPs the board gave the pair sitting North-South in this room; half a board (its
@@ -74,17 +70,3 @@ def _game(event, match: TeamMatch, board: MatchBoard, room: str, deal: str) -> l
         home = board.home_imps - board.away_imps
         lines.append(_tag("ScoreIMP", f"NS {home if room == 'open' else -home}"))
     return [*lines, ""]
-
-
-def _contract_tags(entry: scoring.Entry) -> list[str]:
-    """[Declarer], [Contract] and [Result]: PBN 2.1 writes a passed-out board's declarer empty
-    and its contract Pass; a result typed as a bare score has no contract ("?": unknown)."""
-    if entry.contract is None:
-        return [_tag("Declarer", "?"), _tag("Contract", "?"), _tag("Result", "?")]
-    if entry.contract.is_pass:
-        return [_tag("Declarer", ""), _tag("Contract", "Pass"), _tag("Result", "")]
-    return [
-        _tag("Declarer", entry.declarer),
-        _tag("Contract", str(entry.contract)),
-        _tag("Result", str(entry.tricks)),
-    ]

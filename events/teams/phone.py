@@ -12,15 +12,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-import scoring
 from events.entry.errors import EntryError
-from events.phone.table_round import (
-    QUERIED,
-    record_answer,
-    refuse_if_locked,
-)
-from events.phone.taps import PASSED_OUT, contract_shown, score_shown, taps_of, text_version
-from events.phone.text_boards import BoardByText, BoardChanged, BoardNumber
+from events.phone.table_round import QUERIED, record_answer, refuse_if_locked
+from events.phone.taps import PASSED_OUT
+from events.phone.text_board import BoardNumber, TextBoard, TextConflict, text_version
 from events.teams import entry
 from events.teams.models import MatchBoard, TeamMatch
 from events.teams.room_models import CLOSED, OPEN, MatchRoomLink, RoomEntry
@@ -51,7 +46,7 @@ def room_version(text: str) -> int:
 
 
 @dataclass
-class BoardInRoom(BoardByText):
+class BoardInRoom(TextBoard):
     """One board of the match, as this room's phone sees it (the pairs BoardAtTable's face)."""
 
     board: BoardNumber
@@ -70,27 +65,13 @@ class BoardInRoom(BoardByText):
         return bool(self.stored and self.stored.adjusted)
 
     @property
-    def taps(self) -> dict:
-        if not self.result:
-            return {}
-        read = scoring.parse_entry(self.result, self.number)
-        contract = read.contract
-        lead = self.entry.lead if self.entry and self.entry.result == self.result else ""
-        return taps_of(
-            contract.level, contract.strain, contract.doubled, read.declarer, read.tricks, lead
-        )
+    def adjusted_shown(self) -> str:
+        assert self.stored is not None  # adjusted: stored
+        return f"Artificial score: {self.stored.get_adjusted_display()}"
 
     @property
-    def contract_shown(self) -> str:
-        if self.adjusted:
-            return f"Artificial score: {self.stored.get_adjusted_display()}"
-        return contract_shown(self.taps) if self.result else ""
-
-    @property
-    def score_shown(self) -> str:
-        if not self.result:
-            return ""
-        return score_shown(getattr(self.stored, f"{self.room}_ns_score"))
+    def ns_score(self) -> int | None:
+        return getattr(self.stored, f"{self.room}_ns_score")
 
 
 def boards_in_room(match: TeamMatch, room: str) -> list[BoardInRoom]:
@@ -175,7 +156,7 @@ def board_number(posted) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else None
 
 
-class RoomConflict(BoardChanged):
+class RoomConflict(TextConflict):
     """The room's result of a board changed since the phone showed it (the other phone in the
     room, or the director): nothing was stored."""
 

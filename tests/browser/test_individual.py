@@ -57,10 +57,12 @@ def test_a_director_runs_a_five_table_individual_with_phones(browse):
     assert_fits(phones[1], PHONE["width"])
     shot(phones[1], "individual-phone-360-round-1")
     tap_result(card_of(phones[1], 1), ("3", "NT", "", "N", "+1")).click()
-    expect(card_of(phones[1], 1).locator(".phone-result")).to_contain_text("3NT N +1")
+    expect(card_of(phones[1], 1).locator(".phone-result")).to_contain_text("3NT by N +1")
+    # The opponents agree (Law 79A, Laws of Duplicate Bridge 2017): the table moves on.
+    card_of(phones[1], 1).get_by_role("button", name="Agreed ✓").click()
     expect(phones[1].locator("#round-done")).to_contain_text("Move for round 2")
     tap_result(card_of(phones[2], 2), ("P", "", "", "", "")).click()
-    expect(card_of(phones[2], 2).locator(".phone-result")).to_contain_text("PASS")
+    expect(card_of(phones[2], 2).locator(".phone-result")).to_contain_text("Passed out")
     shot(phones[1], "individual-phone-360-entered")
 
     desk.goto(f"/individuals/{event.pk}/boards/1/")

@@ -60,9 +60,11 @@ def test_a_director_runs_a_six_table_individual_with_phones(browse):
     assert_fits(phones[5], PHONE["width"])
     shot(phones[5], "individual-six-tables-phone-360-round-1")
     tap_result(card_of(phones[1], 1), ("3", "NT", "", "N", "+1")).click()
-    expect(card_of(phones[1], 1).locator(".phone-result")).to_contain_text("3NT N +1")
+    expect(card_of(phones[1], 1).locator(".phone-result")).to_contain_text("3NT by N +1")
     tap_result(card_of(phones[5], 1), ("4", "S", "", "N", "=")).click()
-    expect(card_of(phones[5], 1).locator(".phone-result")).to_contain_text("4S N =")
+    expect(card_of(phones[5], 1).locator(".phone-result")).to_contain_text("4♠ by N =")
+    # The opponents agree (Law 79A, Laws of Duplicate Bridge 2017): the table moves on.
+    card_of(phones[5], 1).get_by_role("button", name="Agreed ✓").click()
     expect(phones[5].locator("#round-done")).to_contain_text("Move for round 2")
     shot(phones[5], "individual-six-tables-phone-360-entered")
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from events.championships.setup import create_championship
 from events.core.club_file import REMADE, club_app_models, club_objects
@@ -21,7 +22,13 @@ from events.entry.deleting import delete_result
 from events.entry.saving import RowState, save_result
 from events.handrecords.session_import import import_hand_records
 from events.individuals.entries import save_result as save_individual_result
-from events.individuals.models import IndividualEvent, IndividualPlay, IndividualPlayer
+from events.individuals.models import (
+    IndividualDeal,
+    IndividualEntry,
+    IndividualEvent,
+    IndividualPlay,
+    IndividualPlayer,
+)
 from events.models import (
     Board,
     Championship,
@@ -44,7 +51,7 @@ from events.one_table.hand_records import import_game_hand_records
 from events.one_table.hands import save_hand
 from events.one_table.models import OneTableDeal, OneTableHand, OneTableSession
 from events.phone import links as table_links
-from events.phone.taps import text_version
+from events.phone.text_board import text_version
 from events.standings.penalties import add_penalty, parse_penalty
 from events.swiss_pairs import links as swiss_links
 from events.swiss_pairs import phone as swiss_phone
@@ -63,7 +70,7 @@ from tests.events.individuals.test_individuals import make_individual
 from tests.events.one_table.test_one_table import make_game
 from tests.events.swiss_pairs.factories import enter_round, make_swiss_pairs
 from tests.events.teams.factories import make_teams_event
-from tests.events.test_par_commands import ONE_SUIT_EACH_DD
+from tests.events.test_par_commands import ONE_SUIT_EACH, ONE_SUIT_EACH_DD
 from tests.factories import make_club, make_session, make_user
 
 MOMENT = datetime.datetime(2026, 11, 24, 20, 15, 30, 123456, tzinfo=datetime.UTC)
@@ -373,7 +380,28 @@ def _individual(club, fred):
     plays = IndividualPlay.objects.select_related("event").filter(event=event, board=1)
     save_individual_result(plays.get(table=1), "4S N =", lead="SK")
     save_individual_result(plays.get(table=2), "A+/A-")
-    make_individual(club, tables=2, movement="two_table", boards_per_round=1)
+    # Table 1's phone entered it, the opponents queried it, the director let it stand.
+    IndividualEntry.objects.create(
+        play=plays.get(table=1), link=event.links.get(table=1), result="4S N =",
+        queried_at=timezone.now(), ruling="stands",
+    )  # fmt: skip
+    save_individual_result(plays.get(table=3), "3NT N =")
+    IndividualEntry.objects.create(  # table 3's phone, agreed by the opponents
+        play=plays.get(table=3), link=event.links.get(table=3), result="3NT N =",
+        confirmed_at=timezone.now(),
+    )  # fmt: skip
+    IndividualDeal.objects.create(  # board 1 of the par tests, analysed
+        event=event, number=1, deal=ONE_SUIT_EACH, dd=ONE_SUIT_EACH_DD, par_score=1510,
+        par_contracts="7S N, 7S S",
+    )  # fmt: skip
+    IndividualEvent.objects.filter(pk=event.pk).update(
+        analysis_queued_at=timezone.now(), analysis_attempts=1, analysis_error="worker gone"
+    )
+    deleted = make_individual(club, tables=2, movement="two_table", boards_per_round=1)
+    IndividualEvent.objects.filter(pk=deleted.pk).update(deleted_at=timezone.now(), deleted_by=fred)
+    # Cut short after 3 of its 7 rounds, as the set-up form leaves it.
+    IndividualEvent.objects.filter(pk=deleted.pk).update(rounds=3)
+    deleted.plays.filter(round__gt=3).delete()
     return event
 
 

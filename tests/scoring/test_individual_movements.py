@@ -246,3 +246,39 @@ def test_six_table_by_name_is_for_six_tables_only():
     assert individual_movement("six_table", 6).players == 24
     with pytest.raises(ValueError, match="for 6 tables, not 7"):
         individual_movement("six_table", 7)
+
+
+# Cut short: a movement stopped after its first rounds, as a Mitchell is. In a Rainbow every
+# table plays a different set each round and the sets go down one table (Baron Barclay), so
+# after R rounds every set has been played R times; in the two-table and six-table movements
+# every table plays the round's set, so R rounds play R sets, each at every table.
+
+
+@pytest.mark.parametrize(
+    ("movement", "rounds", "board_sets", "plays_per_board"),
+    [(rainbow(7), 4, 7, 4), (rainbow(5), 1, 5, 1), (six_table_individual(), 8, 8, 6),
+     (two_table_individual(), 3, 3, 2)],
+)  # fmt: skip
+def test_first_rounds_play_the_sets_as_the_movement_moves_them(
+    movement, rounds, board_sets, plays_per_board
+):
+    cut = movement.first_rounds(rounds)
+    assert (cut.rounds, cut.board_sets, cut.plays_per_board) == (
+        rounds, board_sets, plays_per_board
+    )  # fmt: skip
+    assert cut.seatings == movement.seatings[:rounds]
+
+
+@given(st.sampled_from(["rainbow-5", "rainbow-7", "rainbow-11", "two_table", "six_table"]),
+       st.data())  # fmt: skip
+def test_any_first_rounds_keep_the_individual_invariants(name, data):
+    movement = rainbow(int(name.split("-")[1])) if "-" in name else individual_movement(
+        name, 2 if name == "two_table" else 6)  # fmt: skip
+    rounds = data.draw(st.integers(min_value=1, max_value=movement.rounds))
+    check_invariants(movement.first_rounds(rounds))
+
+
+@pytest.mark.parametrize("rounds", [0, 24])
+def test_first_rounds_refuse_rounds_the_movement_has_not(rounds):
+    with pytest.raises(ValueError, match="has 1 to 23 rounds, not"):
+        six_table_individual().first_rounds(rounds)

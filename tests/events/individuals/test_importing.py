@@ -91,6 +91,19 @@ def test_an_exported_individual_imports_back_to_the_same_standings(
     assert not event.published
 
 
+def test_an_individual_cut_short_imports_back_cut_short(club, tmp_path):
+    original = played_individual(club, 7, "rainbow", 2)
+    IndividualEvent.objects.filter(pk=original.pk).update(rounds=4)
+    IndividualPlay.objects.filter(event=original, round__gt=4).delete()
+    original.refresh_from_db()
+    document = individual_document(scored(original))
+    assert document["individual"]["rounds"] == 4
+    event, _, err = imported(write(tmp_path, document))
+    assert (event.rounds, event.layout.plays_per_board) == (4, 4)
+    assert standings(event) == standings(original)
+    assert err == ""
+
+
 def test_import_travellers_takes_a_name_and_publishes(club, tmp_path):
     path = write(tmp_path, individual_document(scored(played_individual(club))))
     event, _, _ = imported(path, "--name", "Boxing Day", "--publish")

@@ -72,3 +72,28 @@ def test_table_fives_phone_shows_the_player_who_stays(director_client, club):
     assert phone.post(phone_url(event, 5, 23), taps).status_code == 302
     # Board 23 is vulnerable both ways (as board 7): 3NT made by East is 600 to East-West.
     assert play(event, 23, 5).ns_score == -600
+
+
+def test_the_form_stops_the_movement_after_the_rounds_asked(director_client, club):
+    """Eight rounds of three boards at six tables: boards 1-24, each at all six tables."""
+    data = {"club": club.pk, **SIX_TABLES, "boards_per_round": "3", "rounds": "8"}
+    assert director_client.post(reverse("individual_create"), data).status_code == 302
+    event = IndividualEvent.objects.get()
+    assert (event.rounds, event.boards, event.layout.plays_per_board) == (8, 24, 6)
+    assert IndividualPlay.objects.filter(event=event).count() == 8 * 6 * 3
+    assert set(IndividualPlay.objects.filter(event=event).values_list("round", flat=True)) == set(
+        range(1, 9))  # fmt: skip
+
+
+def test_the_whole_movement_asked_for_is_stored_as_the_whole(director_client, club):
+    data = {"club": club.pk, **SIX_TABLES, "rounds": "23"}
+    director_client.post(reverse("individual_create"), data)
+    assert IndividualEvent.objects.get().rounds is None
+
+
+def test_more_rounds_than_the_movement_has_are_refused_in_words(director_client, club):
+    data = {"club": club.pk, **SIX_TABLES, "rounds": "24"}
+    response = director_client.post(reverse("individual_create"), data)
+    assert response.status_code == 200
+    assert "has 1 to 23 rounds, not 24" in response.content.decode()
+    assert not IndividualEvent.objects.exists()

@@ -130,10 +130,14 @@ ARGUMENTS = {
     "one_table_hand": lambda w: [w["game"].pk, 1],
     **_each(
         "individual_standings individual_players individual_publish individual_standings_pdf "
-        "individual_results_json",
+        "individual_results_json individual_results_pbn individual_delete individual_restore "
+        "individual_hand_records individual_analysis_retry",
         lambda w: [w["individual"].pk],
     ),
-    **_each("individual_board individual_card", lambda w: [w["individual"].pk, 1]),
+    **_each(
+        "individual_board individual_card individual_result_stands",
+        lambda w: [w["individual"].pk, 1],
+    ),
     **_each(
         "teams_event teams_teams teams_draw teams_undraw teams_publish "
         "teams_standings_pdf teams_usebio teams_delete teams_restore teams_withdraw "

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from events.entry.errors import EntryError
-from events.phone.taps import text_version
+from events.phone.text_board import text_version
 from events.swiss_pairs import links, play
 from events.swiss_pairs import phone as swiss_phone
 from events.swiss_pairs.models import SwissPairsResult, SwissTableEntry, SwissTableLink
