@@ -74,6 +74,11 @@ urlpatterns = [
     ),
     path("championships/<int:pk>/", championships.championship_detail, name="championship_detail"),
     path(
+        "championships/<int:pk>/after/<int:order>/",
+        championships.championship_after,
+        name="championship_after",
+    ),
+    path(
         "championships/<int:pk>/entrants/",
         championships.championship_entrants,
         name="championship_entrants",

@@ -67,10 +67,15 @@ def live_subject(championship: Championship) -> LiveChampionship:
     )
 
 
-def combined_standings(championship: Championship, director: bool) -> CombinedStandings:
-    stages = list(
-        championship.stages.filter(event__deleted_at__isnull=True).select_related("event")
-    )
+def combined_standings(
+    championship: Championship, director: bool, through: int | None = None
+) -> CombinedStandings:
+    """The combined standings of the championship's sessions, or of its sessions 1 to
+    `through` only: the standings as they stood after that session."""
+    stages = championship.stages.filter(event__deleted_at__isnull=True).select_related("event")
+    if through is not None:
+        stages = stages.filter(order__lte=through)
+    stages = list(stages)
     columns = [Column(s.order, s.event, s.event.published or director) for s in stages]
     shown = [column.event for column in columns if column.shown]
     pairs_of: dict[int, list[Pair]] = defaultdict(list)

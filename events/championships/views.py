@@ -71,6 +71,23 @@ def championship_detail(request, pk):
 
 
 @require_GET
+@vary_on_headers("HX-Request")
+@live_view
+def championship_after(request, pk, order):
+    """The combined standings as they stood after one session: its sessions 1 to `order`."""
+    championship, director = _championship(request, pk)
+    if not championship.stages.filter(order=order, event__deleted_at__isnull=True).exists():
+        raise Http404("No such session of the championship")
+    subject = live_subject(championship)
+
+    def context():
+        standings = combined_standings(championship, director, through=order)
+        return {"championship": championship, "standings": standings, "after": order}
+
+    return live_page(request, subject, "events/championship.html", context, order)
+
+
+@require_GET
 def championship_pdf(request, pk):
     championship, director = _championship(request, pk)
     paper = paper_size(request)

@@ -160,3 +160,29 @@ def test_a_session_number_no_database_holds_is_refused_in_words(director_client,
     assert response.status_code == 200
     assert "is not a valid value" in response.content.decode()
     assert not Championship.objects.exists()
+
+
+def test_the_standings_after_session_1_count_session_1_only(client, club, director):
+    """After session 1 of the fixture (session 2 not begun): Ann & Bob 12 of 12, first, with
+    one column; once session 2 is played, the page after session 1 still shows session 1 only
+    while the championship's own page adds session 2."""
+    one, two = two_sessions(club)
+    name_pairs(one, NAMES)
+    name_pairs(two, NAMES)
+    championship = create_championship(club, "Autumn championship", [one, two], "factored",
+                                       "zero")  # fmt: skip
+    play_everything(one, director, FIRST)
+    play_everything(two, director, {1: "4S N -1", 2: "4S N =", 3: "4S N +1"})
+    after = client.get(reverse("championship_after", args=[championship.pk, 1]))
+    page = after.content.decode()
+    assert after.status_code == 200 and "Standings after session 1" in page
+    ann = page[page.index("Ann &amp; Bob") :]
+    assert ann.split("</tr>")[0].count("<td>") == 2  # session 1 and the total: one session
+    assert "12.00" in ann.split("</tr>")[0]
+    whole = client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
+    assert reverse("championship_after", args=[championship.pk, 1]) in whole
+    assert "Combined standings" in whole
+
+
+def test_no_such_session_after_which_to_stand_is_not_found(client, championship):
+    assert client.get(reverse("championship_after", args=[championship.pk, 3])).status_code == 404

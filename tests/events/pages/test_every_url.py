@@ -113,6 +113,7 @@ ARGUMENTS = {
         "championship_json championship_usebio",
         lambda w: [w["championship"].pk],
     ),
+    "championship_after": lambda w: [w["championship"].pk, 1],
     **_each(
         "member_edit member_active member_merge player_page",
         lambda w: [w["club"].slug, w["member"].pk],
