@@ -152,9 +152,11 @@ def preview(section: Section, wanted: Wanted) -> LateChange:
 
 
 def _plan(section: Section) -> SectionPlan:
+    """The section as set up, for checking the session's sections together (a barometer's
+    rounds are not a plain Mitchell's: an even barometer Mitchell plays all its tables)."""
     return SectionPlan(
         section.name, section.tables, section.phantom, section.rounds, section.relay,
-        section.arrow_switch, section.library, section.typed,
+        section.arrow_switch, section.library, section.typed, section.barometer,
     )  # fmt: skip
 
 

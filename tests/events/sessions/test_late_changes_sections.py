@@ -184,3 +184,17 @@ def test_whatever_b_changes_to_section_a_stays_whole(
     assert snapshot(a) == a_before
     kept = {result.pk for result, _ in change.kept}
     assert set(Result.objects.filter(board__section=b).values_list("pk", flat=True)) == kept
+
+
+def test_another_sections_barometer_is_checked_as_a_barometer(director_client, club):
+    """A 4-table barometer Mitchell plays all 4 rounds (Ian McKinnon, Bridge Central,
+    *Barometers for few tables*: the EW pairs move up one table, no skip), where a plain
+    4-table Mitchell skips and plays 3: section A must be checked as what it is when section B
+    takes its late pair (A switches arrows in its last round, round 4)."""
+    event = make_session(club, sections=[SectionPlan("A", 4, arrow_switch="4", barometer=True),
+                                         SectionPlan("B", 3, "EW", barometer=True)])  # fmt: skip
+    a = event.sections.get(name="A")
+    assert a.movement().rounds == 4
+    preview = page(director_client, event, "B", tables="3", phantom="")
+    body = preview.content.decode()
+    assert preview.status_code == 200 and "New pair: EW 3" in body, body
