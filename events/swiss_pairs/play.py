@@ -216,13 +216,27 @@ def undraw_last_round(event: SwissPairsEvent, expected: int | None = None) -> in
         return last
 
 
-def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, str]) -> int:
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def save_table(
+    event: SwissPairsEvent,
+    table: SwissPairsTable,
+    typed: dict[int, str],
+    seen: dict[int, str] | None = None,
+) -> int:
     """Store a table's results, board → text as typed ("4S N =", "-100"); a blank box clears
-    the board. Every line is read before anything is stored: one bad line stores nothing."""
+    the board. Every line is read before anything is stored: one bad line stores nothing.
+
+    `seen` is what the form showed for each board when it was drawn: a board typed as it was
+    shown is left as it is, and a board saved meanwhile (by the table's phone) is never
+    overwritten or cleared unseen; the save is refused in words instead. Without `seen` the
+    form is taken to have shown what is stored."""
     boards = event.boards_of_round(table.round)
     problems, scores = {}, {}
     for board in boards:
-        text = " ".join(typed.get(board, "").split())
+        text = _words(typed.get(board, ""))
         if not text:
             continue
         try:
@@ -233,12 +247,26 @@ def save_table(event: SwissPairsEvent, table: SwissPairsTable, typed: dict[int, 
         first = min(problems)
         raise SwissPairsError(" ".join(problems.values()) + " Nothing was saved.", board=first)
     with transaction.atomic():
-        versions.bump(event)
-        table.results.all().delete()
-        SwissPairsResult.objects.bulk_create(
-            SwissPairsResult(table=table, board=b, result=text, **fields)
-            for b, (text, fields) in scores.items()
-        )
+        versions.bump(event)  # the event's lock: a phone's save waits, or came before
+        stored = {r.board: r.result for r in table.results.all()}
+        shown = stored if seen is None else {b: _words(t) for b, t in seen.items() if _words(t)}
+        moved = [b for b in boards
+                 if stored.get(b, "") != shown.get(b, "")
+                 and _words(typed.get(b, "")) != shown.get(b, "")]  # fmt: skip
+        if moved:
+            said = "; ".join(f"board {b} is now {stored.get(b) or 'blank'}" for b in moved)
+            raise SwissPairsError(
+                f"Saved meanwhile at the table: {said}. Nothing was saved: check the boards "
+                "and save again.",
+                board=moved[0],
+            )
+        for board in boards:
+            if _words(typed.get(board, "")) == shown.get(board, ""):
+                continue  # the box as the form showed it: the board stays as it is stored
+            table.results.filter(board=board).delete()
+            if board in scores:
+                text, fields = scores[board]
+                SwissPairsResult.objects.create(table=table, board=board, result=text, **fields)
     return len(scores)
 
 

@@ -127,8 +127,12 @@ def swiss_pairs_table(request, pk, table_pk):
     error = None
     if request.method == "POST":
         typed = {board: request.POST.get(f"board-{board}", "") for board in boards}
+        # What the form showed, to keep a board the table's phone saved meanwhile.
+        seen = {board: request.POST.get(f"seen-{board}", "") for board in boards}
         try:
-            count = play.save_table(event, table, typed)
+            count = play.save_table(
+                event, table, typed, seen if f"seen-{boards[0]}" in request.POST else None
+            )
         except play.SwissPairsError as problem:
             error = problem
         else:
@@ -136,7 +140,12 @@ def swiss_pairs_table(request, pk, table_pk):
             return redirect(_next_table(event, table))
     else:
         typed = {result.board: result.result for result in table.results.all()}
-    rows = [(board, typed.get(board, "")) for board in boards]
+    stored = {result.board: result.result for result in table.results.all()}
+    if error and request.method == "POST":  # a board saved meanwhile shows as it now is
+        for board in boards:
+            if stored.get(board, "") != " ".join(request.POST.get(f"seen-{board}", "").split()):
+                typed[board] = stored.get(board, "")
+    rows = [(board, typed.get(board, ""), stored.get(board, "")) for board in boards]
     focus = error.board if error and error.board else boards[0]
     context = {"event": event, "table": table, "rows": rows, "error": error, "focus": focus,
                "queried": phone.queried(table)}  # fmt: skip

@@ -12,6 +12,7 @@ points) 0-2 10-10, 3-6 12-8, 7+ 15-5 makes +6 IMPs 12-8.
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
 from events.entry.errors import EntryError
@@ -242,3 +243,33 @@ def test_a_round_drawn_before_tables_had_links_gets_them(director_client, event)
         director_client.get(reverse("swiss_pairs_round_phones", args=[event.pk, 9])).status_code
         == 404
     )
+
+
+def test_the_directors_save_keeps_a_board_the_phone_saved_meanwhile(director_client, link):
+    """The director opens table 1 with both boxes empty; the table's phone then saves board 2;
+    the director types board 1 only and saves: board 2 stays as the phone saved it."""
+    event, table = link.table.event, link.table
+    board_one, board_two = event.boards_of_round(table.round)
+    page = reverse("swiss_pairs_table", args=[event.pk, table.pk])
+    assert f'name="seen-{board_two}" value=""' in director_client.get(page).content.decode()
+    assert tap(Client(), link, board_two, TWO_H_S_MADE).status_code in (200, 302)
+    data = {f"board-{board_one}": "4S N =", f"board-{board_two}": "",
+            f"seen-{board_one}": "", f"seen-{board_two}": ""}  # fmt: skip
+    assert director_client.post(page, data).status_code == 302
+    assert dict(table.results.values_list("board", "result")) == {
+        board_one: "4S N =", board_two: "2H S ="}  # fmt: skip
+
+
+def test_a_board_changed_both_at_the_table_and_by_the_director_is_refused(director_client, link):
+    event, table = link.table.event, link.table
+    board_one, board_two = event.boards_of_round(table.round)
+    tap(Client(), link, board_two, TWO_H_S_MADE)
+    page = reverse("swiss_pairs_table", args=[event.pk, table.pk])
+    data = {f"board-{board_one}": "4S N =", f"board-{board_two}": "3NT N =",
+            f"seen-{board_one}": "", f"seen-{board_two}": ""}  # fmt: skip
+    response = director_client.post(page, data)
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert f"board {board_two} is now 2H S =" in body and "Nothing was saved" in body
+    assert dict(table.results.values_list("board", "result")) == {board_two: "2H S ="}
+    assert 'value="2H S ="' in body  # the box shows what the table saved
