@@ -156,3 +156,28 @@ def test_rows_content_types_and_permissions_survive_the_move_to_their_app(move):
     finally:
         MigrationExecutor(connection).migrate(latest)
         ContentType.objects.clear_cache()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_members_whose_names_fold_together_do_not_stop_the_member_key_migration():
+    """Before events 0046 a club's member names were unique as the database lowercases them,
+    so "Straße" and "STRASSE" (LOWER: "straße", "strasse") could both be members; case-folded
+    (Unicode's full folding, Python's str.casefold) both are "strasse". The upgrade keeps
+    both: the earlier keeps the key, the later gets one of its own, for the director to merge."""
+    executor = MigrationExecutor(connection)
+    latest = executor.loader.graph.leaf_nodes()
+    before = [("events", "0045_ladder_handicap_share")]
+    try:
+        executor.migrate(before)
+        old_apps = executor.loader.project_state(before).apps
+        club = _club(old_apps)
+        member = old_apps.get_model("events", "Member")
+        first = member.objects.create(club=club, name="Anna Straße")
+        second = member.objects.create(club=club, name="ANNA STRASSE")
+        MigrationExecutor(connection).migrate(latest)
+        from events.models import Member
+
+        keys = dict(Member.objects.filter(club_id=club.pk).values_list("pk", "key"))
+        assert keys == {first.pk: "anna strasse", second.pk: f"anna strasse #{second.pk}"}
+    finally:
+        MigrationExecutor(connection).migrate(latest)

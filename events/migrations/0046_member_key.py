@@ -6,18 +6,17 @@ from django.db import migrations, models
 def fill_keys(apps, schema_editor):
     """Each member's key, as events.core.names.player_key makes it (copied here: a migration
     keeps the rule of its day). Two members of a club whose names fold to one key (possible
-    before, where the database folded only ASCII letters) stop the migration, named."""
+    before, where the database folded only ASCII letters, e.g. "JOSÉ" and "José" on SQLite)
+    must not stop the upgrade: the earlier keeps the key, and the later a key of its own
+    ("josé #12", its number), so both stay on the roster for the director to merge."""
     Member = apps.get_model("events", "Member")
-    seen = {}
-    members = list(Member.objects.all())
+    seen = set()
+    members = list(Member.objects.order_by("pk"))
     for member in members:
         member.key = member.name.strip().casefold()
-        other = seen.setdefault((member.club_id, member.key), member)
-        if other is not member:
-            raise RuntimeError(
-                f"Club {member.club_id}: members {other.name!r} and {member.name!r} are one "
-                "name compared case-blind: rename or merge one, then migrate again."
-            )
+        if (member.club_id, member.key) in seen:
+            member.key = f"{member.key} #{member.pk}"
+        seen.add((member.club_id, member.key))
     Member.objects.bulk_update(members, ["key"], batch_size=1000)
 
 
@@ -31,7 +30,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='member',
             name='key',
-            field=models.CharField(default='', editable=False, max_length=60),
+            field=models.CharField(default='', editable=False, max_length=200),
         ),
         migrations.RunPython(fill_keys, migrations.RunPython.noop),
         migrations.RemoveConstraint(

@@ -202,7 +202,9 @@ class Member(models.Model):
     name = models.CharField(max_length=60, validators=[validate_visible])
     # The name's key (events.core.names.player_key), kept by save(): queries compare it, never
     # the database's LOWER, which folds ASCII letters only on SQLite.
-    key = models.CharField(max_length=60, editable=False, default="")
+    # The name as names compare (events.core.names.player_key); case-folding may lengthen it
+    # ("ß" folds to "ss"), hence more room than the name's.
+    key = models.CharField(max_length=200, editable=False, default="")
     federation = models.CharField(
         max_length=8,
         choices=FEDERATION_CHOICES,
