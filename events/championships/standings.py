@@ -8,7 +8,7 @@ it). Queries: a fixed number per session, whatever the number of pairs and entra
 """
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 
@@ -40,6 +40,9 @@ class CombinedStandings:
     unmatched: int  # pairs of the shown sessions matched to no entrant
     percentages: bool  # the figures are percentages (average), else matchpoints or IMPs
     imps: bool  # the figures are IMPs (sessions scored in IMPs)
+    # Sessions (their order) rescored since in the other kind (IMPs or percentages), which
+    # count for nothing until scored as the championship adds them up.
+    other_kind: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,12 @@ def combined_standings(
         pairs_of[pair.section.event_id].append(pair)
     entrants = list(championship.entrants.all())
     imps = championship.combination == scoring.Combination.IMPS
-    sessions, unmatched = [], 0
+    sessions, unmatched, other_kind = [], 0, []
     for column in columns:
         scores: dict[int, scoring.SessionScore] = {}
-        if column.shown:
+        if column.shown and column.event.uses_percentages == imps:
+            other_kind.append(column.order)  # its scores would not add up with the others'
+        elif column.shown:
             for row in _rows(column.event, pairs_of[column.event.pk]):
                 if row.pair.entrant_id is None:
                     unmatched += 1
@@ -108,7 +113,7 @@ def combined_standings(
     ]
     rows.sort(key=lambda row: (_place(row.rank), row.entrant.number))
     percentages = championship.combination == scoring.Combination.AVERAGE
-    return CombinedStandings(columns, rows, unmatched, percentages, imps)
+    return CombinedStandings(columns, rows, unmatched, percentages, imps, other_kind)
 
 
 def _rows(event, pairs):

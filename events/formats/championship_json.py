@@ -7,7 +7,8 @@ Like clubscore-results/1, fields are only ever added to this format, never renam
 final session's own document, who went through and how, the share of the qualifying score
 carried forward, and each finalist's qualifying figure, carried score, final score and total
 (the EBU White Book's *Carry-forward Score Formula*; docs/rules.md, "Qualifying stage and
-final").
+final"). `figures` says what the totals are: "matchpoints", "percentages" or (added with
+championships of sessions scored in IMPs) "imps".
 """
 
 import json
@@ -41,7 +42,8 @@ def championship_document(championship: Championship, director: bool = True) -> 
             "combination_text": championship.get_combination_display(),
             "missed": championship.missed,
             "missed_text": championship.get_missed_display(),
-            "figures": "percentages" if standings.percentages else "matchpoints",
+            "figures": "percentages" if standings.percentages
+            else "imps" if standings.imps else "matchpoints",
         },
         "standings": [
             {

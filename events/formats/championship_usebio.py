@@ -59,6 +59,8 @@ def write_championship_usebio(championship, director: bool = True) -> str:
     if not columns:
         raise ValueError("none of its sessions has results its reader may see yet")
     kinds = {event_type(column.event) for column in columns}  # HDB: a ValueError
+    if len(kinds) > 1:  # USEBIO's EVENT has one type: Butler and cross-IMPs differ
+        raise ValueError("its sessions are scored in different ways (one USEBIO event has one)")
     final = final_standings(championship, director)
     if final is not None and not (final.shown and any(r.final is not None for r in final.rows)):
         final = None  # no result in the final its reader may see: no final SESSION yet

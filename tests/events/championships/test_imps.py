@@ -21,6 +21,7 @@ from django.urls import reverse
 
 from events.championships.setup import create_championship
 from events.championships.standings import combined_standings
+from events.formats.championship_json import championship_document
 from events.models import Championship
 from tests.events.championships.helpers import NAMES, name_pairs, play_everything, two_sessions
 from tests.factories import make_club, make_session
@@ -117,3 +118,33 @@ def test_it_reads_back_from_usebio_as_imps(club, director, tmp_path):
     assert copy.combination == "imps"
     assert _table(copy) == _table(championship)
     assert "warning" not in err.getvalue()
+
+
+def test_a_session_rescored_with_matchpoints_counts_for_nothing_and_says_so(client, club, director):
+    """Session 2 rescored with matchpoints after the championship was made in IMPs: its
+    matchpoints cannot add up with IMPs, so it counts for nothing and the page says why."""
+    championship = _in_imps(club, director)
+    two = championship.stages.get(order=2).event
+    two.scoring = "matchpoints"
+    two.save()
+    table = _table(championship)
+    assert table["Ann & Bob"] == ([33.0, None], 33.0, "1")
+    page = client.get(reverse("championship_detail", args=[championship.pk])).content.decode()
+    assert "Session 2 is now scored with matchpoints, unlike this championship" in page
+
+
+def test_the_json_says_its_figures_are_imps(club, director):
+    document = championship_document(_in_imps(club, director), director=True)
+    assert document["championship"]["figures"] == "imps"
+
+
+def test_butler_and_cross_imps_sessions_have_no_one_usebio_event(director_client, club, director):
+    one, two = two_sessions(club, scoring_method="butler")
+    two.scoring = "cross-imps"
+    two.save()
+    championship = create_championship(club, "Mixed", [one, two], "imps", "zero")
+    play_everything(one, director, FIRST)
+    play_everything(two, director, SECOND)
+    response = director_client.get(reverse("championship_usebio", args=[championship.pk]),
+                                   follow=True)  # fmt: skip
+    assert "its sessions are scored in different ways" in response.content.decode()
