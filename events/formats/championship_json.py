@@ -42,8 +42,11 @@ def championship_document(championship: Championship, director: bool = True) -> 
             "combination_text": championship.get_combination_display(),
             "missed": championship.missed,
             "missed_text": championship.get_missed_display(),
-            "figures": "percentages" if standings.percentages
-            else "imps" if standings.imps else "matchpoints",
+            "figures": "percentages"
+            if standings.percentages
+            else "imps"
+            if standings.imps
+            else "matchpoints",
         },
         "standings": [
             {

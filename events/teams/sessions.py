@@ -37,7 +37,7 @@ class SessionsField(models.Model):
 class TeamsSession:
     number: int
     first_round: int
-    last_round: int  # the last session of a round robin runs to its last round, however many
+    last_round: int  # a round robin's sessions end with its last round, however many
 
     @property
     def rounds(self) -> range:
@@ -82,9 +82,13 @@ def event_sessions(event, rounds_total: int) -> list["TeamsSession"]:
         return []  # stored before a check existed: shown as one session rather than wrongly
     sessions, first = [], 1
     for number, count in enumerate(counts, start=1):
+        if rounds_total and first > rounds_total:
+            break  # a round robin of fewer rounds than typed: no round left for this session
         last = first + count - 1
         if number == len(counts):
             last = max(last, rounds_total)
+        if rounds_total:
+            last = min(last, rounds_total)  # the last session ends with the event
         sessions.append(TeamsSession(number, first, last))
         first = last + 1
-    return sessions
+    return sessions if len(sessions) > 1 else []

@@ -80,6 +80,15 @@ def test_a_round_robins_last_session_takes_the_rounds_left(club):
     assert event_sessions(make_teams_event(club), 4) == []
 
 
+def test_a_round_robins_sessions_end_with_its_last_round(club):
+    """Six teams play five rounds: "4, 4" is rounds 1-4 and 5; in "3, 3, 3" the third session
+    would start after the last round, so there are two."""
+    typed_as = {"4, 4": [(1, 4), (5, 5)], "3, 3, 3": [(1, 3), (4, 5)], "5, 2": []}
+    for typed, expected in typed_as.items():
+        event = make_teams_event(club, kind="round-robin", session_rounds=typed)
+        assert [(s.first_round, s.last_round) for s in event_sessions(event, 5)] == expected
+
+
 def _form(**change):
     return {"name": "Two-day Swiss", "date": "2026-11-24", "kind": "swiss",
             "boards_per_match": 7, "rounds": 7, "scoring": "imps-vps", "vp_scale": "wbf-2013",
