@@ -125,7 +125,10 @@ def named(name: str, *fields: str) -> Q:
     """Records whose `fields` may hold `name`: the database narrows them down (a regular
     expression, case-blind: Python's on SQLite, whose LIKE folds ASCII letters only), and the
     caller keeps those whose names have `name`'s key (events.core.names.player_key)."""
-    pattern = rf"^\s*{re.escape(name.strip())}\s*$"
+    # From the key, so "ß" (which folds to "ss") also finds "SS" and "ss" also finds "ß": a
+    # case-blind expression compares letter by letter, and these fold to two letters.
+    folded = re.escape(player_key(name)).replace("ss", "(?:ss|ß|ẞ)")
+    pattern = rf"^\s*{folded}\s*$"
     query = Q()
     for field_name in fields:
         query |= Q(**{f"{field_name}__iregex": pattern})

@@ -361,3 +361,15 @@ def test_an_accented_duplicate_typed_in_capitals_is_found_on_any_database(club):
     name_pair(thursday, "NS", 1, "émile zola", "Cy")
     merge_members(emile, e_zola)
     assert ("NS 1", "Émile Zola", "Bob Jones") in names(tuesday)
+
+
+def test_a_duplicate_spelt_with_ss_for_sharp_s_is_found(club):
+    """Unicode's case folding (Python's str.casefold) folds "ß" to "ss": "HANS STRAUSS" on a
+    pairs page is the duplicate Hans Strauß, though a case-blind expression compares letter
+    by letter and "ß" is one letter."""
+    hans = Member.objects.create(club=club, name="H. Strauss")
+    duplicate = Member.objects.create(club=club, name="Hans Strauß")
+    tuesday = make_session(club, name="Tuesday pairs", date=datetime.date(2026, 11, 24))
+    name_pair(tuesday, "NS", 1, "HANS STRAUSS", "Bob Jones")
+    plan = plan_merge(hans, duplicate)
+    assert [pair.player1 for pair in plan.pairs] == ["HANS STRAUSS"]
