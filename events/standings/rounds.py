@@ -73,8 +73,11 @@ def barometer_standings(event: Event) -> Barometer:
     for section_id, board_set, found, due in boards:
         due_by_section[section_id].setdefault(board_set, []).append((found, due))
     rounds = max(len(sets) for sets in by_section.values() if sets)
+    # A section of fewer rounds, all of them in, holds no later round back.
     complete = min(
-        complete_rounds(sets, due_by_section[pk]) for pk, sets in by_section.items() if sets
+        rounds if (done := complete_rounds(sets, due_by_section[pk])) == len(sets) else done
+        for pk, sets in by_section.items()
+        if sets
     )
     if not complete:
         return Barometer(rounds, 0, [])
@@ -89,7 +92,7 @@ def barometer_standings(event: Event) -> Barometer:
         shown = []
         for unit in units:
             sets = by_section[unit.section_ids[0]] or {}
-            counted_sets = {sets[r] for r in range(1, k + 1)}
+            counted_sets = {sets[r] for r in range(1, k + 1) if r in sets}
             played = [s for s in unit.scored if unit.board_sets.get(s.board) in counted_sets]
             members = [pk for pk, pair in pairs.items() if pair.section_id in unit.section_ids]
             groups = plain_standings(event, replace(unit, scored=played), members, pairs, penalties)

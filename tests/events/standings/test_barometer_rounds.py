@@ -189,3 +189,20 @@ def test_the_table_cards_say_the_tables_share_or_duplicate_the_boards(client, ba
     # McKinnon: barometer boards are "duplicated", or shared "among all tables".
     page = client.get(reverse("table_cards", args=[barometer.pk])).content.decode()
     assert "make the copies below, or have the tables share and pass the boards" in page
+
+
+def test_a_smaller_section_with_every_round_in_holds_no_later_round_back(club, director):
+    """Barometer Mitchells of 4 and 3 tables play 4 and 3 rounds (McKinnon, *Barometers for
+    few tables*: T tables, up to T rounds): once both are played out, the standings stand
+    after round 4 of 4, not after round 3."""
+    plans = [SectionPlan("A", 4, barometer=True), SectionPlan("B", 3, barometer=True)]
+    event = make_session(club, boards_per_round=1, sections=plans)
+    a, b = event.sections.order_by("name")
+    texts = ("3NT N =", "3NT N +1", "3NT N -1", "4S N =")
+    for round_number in (1, 2, 3, 4):
+        enter_section_round(a, round_number, director, texts)
+    for round_number in (1, 2, 3):
+        enter_section_round(b, round_number, director, texts)
+    shown = barometer_standings(Event.objects.get(pk=event.pk))
+    assert (shown.rounds, shown.complete) == (4, 4)
+    assert [after.round for after in shown.after] == [4, 3, 2, 1]
