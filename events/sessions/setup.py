@@ -172,6 +172,11 @@ def plan_sections(
     none is, the last section) have the half table.
     """
     sizes = parse_sections(tables_text)
+    if library and arrow_switch.strip():
+        raise ValueError(
+            "A published movement is played as its card prints it (a hesitation Mitchell "
+            "switches where its card says): leave the arrow-switch rounds empty."
+        )
     if phantom and not any(half for _, half in sizes):
         sizes[-1] = (sizes[-1][0], True)
     default_phantom = "any" if movement == MovementKind.HOWELL else Direction.EW

@@ -163,6 +163,11 @@ def test_a_bump_mitchell_with_arrow_switch_rounds_or_a_half_table_is_refused(dir
     bump = form(club, movement="library:bump-7", arrow_switch="last")
     response = director_client.post(reverse("session_create"), bump)
     assert "leave the arrow-switch rounds empty" in response.content.decode()
+    # A hesitation Mitchell is set up as one field, like a Howell: the same words, not the
+    # Howell's ("in a Howell every pair moves").
+    hesitation = form(club, arrow_switch="last")
+    response = director_client.post(reverse("session_create"), hesitation)
+    assert "leave the arrow-switch rounds empty" in response.content.decode()
     odd_half = form(club, tables="6½", phantom="EW")  # Pain gives no 6½-table card
     response = director_client.post(reverse("session_create"), odd_half)
     assert "No published card shows the 7-table hesitation Mitchell" in response.content.decode()
