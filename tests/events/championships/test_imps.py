@@ -148,3 +148,26 @@ def test_butler_and_cross_imps_sessions_have_no_one_usebio_event(director_client
     response = director_client.get(reverse("championship_usebio", args=[championship.pk]),
                                    follow=True)  # fmt: skip
     assert "its sessions are scored in different ways" in response.content.decode()
+
+
+@pytest.mark.parametrize("method, refused", [("matchpoints", True), ("cross-imps", False)])
+def test_a_championship_session_keeps_its_kind_of_scoring(
+    director_client, club, director, method, refused
+):
+    """A session of an IMPs championship may change its IMP method (Butler to cross-IMPs),
+    not turn to matchpoints, which would count for nothing there."""
+    championship = _in_imps(club, director)
+    two = championship.stages.get(order=2).event
+    data = {"scoring": method, "totals": "raw", "missing_results": "neuberg",
+            "adjusted_rule": "fixed", "cross_imps": "average", "ave_plus_imps": "3",
+            "butler_drop": "", "datum_rounding": "10"}  # fmt: skip
+    response = director_client.post(reverse("session_options", args=[two.pk]), data)
+    two.refresh_from_db()
+    if refused:
+        assert response.status_code == 200
+        assert "part of “Butler pairs”, which adds up sessions scored in IMPs" in (
+            response.content.decode()
+        )
+        assert two.scoring == "butler"
+    else:
+        assert response.status_code == 302 and two.scoring == "cross-imps"
