@@ -8,6 +8,7 @@ from django import forms
 from django.core.validators import MaxValueValidator
 
 import scoring
+from events.championships.kinds import method_refused
 from events.core.dates import date_problem
 from events.core.invisible import validate_visible
 from events.models import (
@@ -127,29 +128,14 @@ class ScoringOptionsForm(forms.ModelForm):
                 # the session keeps its value, never a convention it cannot score by.
                 data[name] = getattr(self.instance, name)
         apply_preset(data)
-        self._keep_championships_kind(data.get("scoring"))
+        if refused := method_refused(self.instance, data.get("scoring")):
+            raise forms.ValidationError(refused)
         if data.get("scoring") == Method.HDB and not 3 <= self.instance.boards_per_round <= 8:
             raise forms.ValidationError(
                 "Home Duplicate Bridge scores sets of 3-8 boards; this session plays "
                 f"{self.instance.boards_per_round} a round."
             )
         return data
-
-    def _keep_championships_kind(self, method) -> None:
-        """A session of a championship (or its final) keeps to IMPs or to percentages, as the
-        championship adds them up: the other kind would count for nothing there."""
-        event = self.instance
-        championship = getattr(getattr(event, "stage", None), "championship", None)
-        championship = championship or getattr(event, "championship_final", None)
-        if championship is None or not method:
-            return
-        percentages = method in (Method.MATCHPOINTS, Method.EBU_MATCHPOINTS, Method.HDB)
-        if percentages != event.uses_percentages:
-            kind = "with percentages" if event.uses_percentages else "in IMPs"
-            raise forms.ValidationError(
-                f"This session is part of “{championship}”, which adds up sessions scored "
-                f"{kind}: keep it scored {kind}."
-            )
 
 
 TYPED = "typed"  # the club's own movement, typed into `typed_table`
